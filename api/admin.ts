@@ -1,0 +1,69 @@
+import { loadConfig } from './config';
+import { generateApiKey, sha256 } from './crypto';
+import { createDataSource } from '../db/data-source';
+import { apiKeyRepository, organizationRepository } from '../db/repositories/organizations';
+import { newId } from './ids';
+
+/**
+ * Administration command: prints exactly one JSON line on stdout.
+ *   org create --name <name>      → {"orgId","apiKey"}
+ *   key create --org <orgId>      → {"apiKey"}
+ *   key revoke --key <aut_… | key id>  → {"revoked": true}
+ */
+async function main(argv: string[]) {
+  const [noun, verb, ...rest] = argv;
+  const flags = parseFlags(rest);
+  const config = loadConfig();
+  const ds = createDataSource(config.DATABASE_URL, 2);
+  await ds.initialize();
+  try {
+    const db = ds.manager;
+    const now = Date.now();
+    const issueKey = async (orgId: string) => {
+      const key = generateApiKey();
+      await apiKeyRepository.create(db, { id: key.keyId, orgId, secretHash: sha256(key.secret), createdAt: now, revokedAt: null });
+      return key.apiKey;
+    };
+    if (noun === 'org' && verb === 'create') {
+      const name = required(flags, 'name');
+      const orgId = newId('org');
+      await organizationRepository.create(db, { id: orgId, name, createdAt: now });
+      return { orgId, apiKey: await issueKey(orgId) };
+    }
+    if (noun === 'key' && verb === 'create') {
+      const orgId = required(flags, 'org');
+      if (!await organizationRepository.get(db, orgId)) throw new Error(`organization ${orgId} not found`);
+      return { orgId, apiKey: await issueKey(orgId) };
+    }
+    if (noun === 'key' && verb === 'revoke') {
+      const given = required(flags, 'key');
+      const keyId = given.startsWith('aut_') ? given.slice(4, 20) : given;
+      if (!await apiKeyRepository.revoke(db, keyId, now)) throw new Error('no such active key');
+      return { revoked: true, keyId };
+    }
+    throw new Error('usage: admin org create --name <name> | key create --org <orgId> | key revoke --key <apiKey or key id>');
+  } finally {
+    await ds.destroy();
+  }
+}
+
+function parseFlags(args: string[]): Record<string, string> {
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]);
+    if (!m) throw new Error(`unexpected argument ${args[i]}`);
+    flags[m[1]] = m[2] ?? args[++i] ?? '';
+  }
+  return flags;
+}
+
+function required(flags: Record<string, string>, name: string): string {
+  const value = flags[name]?.trim();
+  if (!value) throw new Error(`--${name} is required`);
+  return value;
+}
+
+main(process.argv.slice(2)).then(
+  (result) => { process.stdout.write(JSON.stringify(result) + '\n'); },
+  (error) => { process.stdout.write(JSON.stringify({ error: error.message }) + '\n'); process.exitCode = 1; },
+);

@@ -1,0 +1,41 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { AppDeps } from './deps';
+import { catalog } from './catalog';
+import { v1Router } from './http';
+import { errorEnvelope, requestId } from './middleware/errors';
+import { buildOpenApi } from './openapi';
+import type { Endpoint } from './resources/define';
+import { resourceRouter } from './resources/router';
+import { resourceEndpoints } from './resources';
+
+/** Builds the Koa application (no listen): the server and every test use this. */
+export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
+  const app = new Koa({ proxy: false });
+  const endpoints = [...resourceEndpoints, ...extraEndpoints];
+  const openapi = JSON.stringify(buildOpenApi(catalog, endpoints, deps.config));
+
+  const meta = new Router();
+  meta.get('/healthz', async (ctx) => {
+    await deps.db.query('SELECT 1');
+    ctx.body = { status: 'ok' };
+  });
+  meta.get('/api/openapi.json', (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = openapi;
+  });
+
+  app.use(requestId(deps.log));
+  app.use(errorEnvelope(deps.log));
+  app.use(bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: '1mb',
+    jsonStrict: true,
+    onError: (error) => { throw error; },
+  }));
+  app.use(meta.routes());
+  app.use(v1Router(deps).routes());
+  app.use(resourceRouter(endpoints, deps).routes());
+  return app;
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { EntityManager } from 'typeorm';
+import type { AppDeps } from '../deps';
+import type { Principal, Scope } from '../scopes';
+
+/** When `confirm: true` is needed; documented in OpenAPI and MCP from this one value. */
+export type ConfirmRule = 'never' | 'always' | 'when_removing_members' | 'when_updating_existing';
+
+export const confirmRuleText: Record<ConfirmRule, string> = {
+  never: 'Never needs confirm.',
+  always: 'Always requires "confirm": true; without it nothing is written and the error carries details.confirmRequired and a details.wouldChange preview.',
+  when_removing_members: 'Requires "confirm": true only when Test Cases would be removed; the unconfirmed error lists them in details.wouldChange.',
+  when_updating_existing: 'Requires "confirm": true when the slug already exists (an update); the unconfirmed error previews the change in details.wouldChange.',
+};
+
+export interface OperationContext {
+  principal: Principal;
+  orgId: string;
+  /** The transaction of an idempotent mutation, or the plain manager for reads. */
+  db: EntityManager;
+  deps: AppDeps;
+  requestId: string;
+  /** Work to do once the transaction has committed (e.g. starting workflows). */
+  afterCommit(effect: () => Promise<void>): void;
+}
+
+export interface Operation<Input = any, Output = any> {
+  name: string;
+  summary: string;
+  description: string;
+  scope: Scope;
+  /** Scopes a particular input needs besides `scope` (e.g. relocating secrets). */
+  extraScopes?: (input: Input) => Scope[];
+  idempotency: 'required' | 'none';
+  confirm: ConfirmRule;
+  /** Whether the MCP interface exposes this operation as a tool. */
+  mcp: boolean;
+  input: z.ZodType<Input>;
+  output: z.ZodType<Output>;
+  handler(input: Input, ctx: OperationContext): Promise<Output>;
+  /** Runs after a replayed idempotent response, to finish effects a crash may have cut short. */
+  onReplay?(output: Output, ctx: Omit<OperationContext, 'afterCommit'>): Promise<void>;
+}
+
+const idempotencyKey = z.string().min(1).max(200)
+  .describe('Required. Reuse the same key when retrying the same mutation; a new key for a different one.');
+const confirm = z.boolean().optional()
+  .describe('Set to true to apply a change that replaces existing configuration, after reading the preview.');
+
+type Extras<Idem, Conf> = (Idem extends 'required' ? { idempotencyKey: string } : {})
+  & (Conf extends 'never' ? {} : { confirm?: boolean });
+
+/**
+ * Defines one v1 operation. The input is a strict object (unknown fields are rejected) with
+ * `idempotencyKey` and `confirm` added as the operation's rules need them.
+ */
+export function defineOperation<
+  Shape extends z.ZodRawShape,
+  Out extends z.ZodType,
+  Idem extends 'required' | 'none',
+  Conf extends ConfirmRule,
+>(def: {
+  name: string;
+  summary: string;
+  description?: string;
+  scope: Scope;
+  extraScopes?: (input: z.infer<z.ZodObject<Shape>> & Extras<Idem, Conf>) => Scope[];
+  idempotency: Idem;
+  confirm: Conf;
+  mcp?: boolean;
+  input: Shape;
+  output: Out;
+  handler(input: z.infer<z.ZodObject<Shape>> & Extras<Idem, Conf>, ctx: OperationContext): Promise<z.infer<Out>>;
+  onReplay?(output: z.infer<Out>, ctx: Omit<OperationContext, 'afterCommit'>): Promise<void>;
+}): Operation<z.infer<z.ZodObject<Shape>> & Extras<Idem, Conf>, z.infer<Out>> {
+  const shape: Record<string, z.core.$ZodType> = { ...def.input };
+  if (def.idempotency === 'required') shape.idempotencyKey = idempotencyKey;
+  if (def.confirm !== 'never') shape.confirm = confirm;
+  const description = [def.description ?? def.summary, `Scope: ${def.scope}.`,
+    def.idempotency === 'required' ? 'Mutation: idempotencyKey is required.' : 'Read-only.',
+    def.confirm !== 'never' ? confirmRuleText[def.confirm] : ''].filter(Boolean).join(' ');
+  return {
+    name: def.name,
+    summary: def.summary,
+    description,
+    scope: def.scope,
+    extraScopes: def.extraScopes,
+    idempotency: def.idempotency,
+    confirm: def.confirm,
+    mcp: def.mcp ?? true,
+    input: z.strictObject(shape) as never,
+    output: def.output as never,
+    handler: def.handler,
+    onReplay: def.onReplay,
+  };
+}
+
+/** Shared pieces of list operations. */
+export const listPage = {
+  limit: z.number().int().min(1).max(100).optional().describe('Page size, 1..100 (default 20).'),
+  cursor: z.string().max(500).optional().describe('The previous response\'s nextCursor; keep the filters unchanged.'),
+};
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
+  });
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { environmentRepository } from '../../db/repositories/environments';
+import { noteRepository } from '../../db/repositories/notes';
+import { notFound } from '../errors';
+import { newId } from '../ids';
+import { defineOperation } from './define';
+import { findMissingRuns } from './runs-exist';
+import { id, note, plainText, slug } from './schemas';
+import { noteView } from './views';
+
+export default defineOperation({
+  name: 'note.create',
+  summary: 'File a plain-text Note on an Environment; cite Runs with runIds.',
+  scope: 'svc:notes:write',
+  idempotency: 'required',
+  confirm: 'never',
+  mcp: false,
+  input: {
+    environmentSlug: slug,
+    title: plainText(200),
+    body: plainText(20_000).describe('Plain text; each newline starts a paragraph.'),
+    runIds: z.array(id('run')).max(50).optional().describe('Runs this Note cites.'),
+  },
+  output: note,
+  async handler(input, { db, orgId }) {
+    const env = await environmentRepository.bySlug(db, orgId, input.environmentSlug);
+    if (!env) throw notFound(`Environment ${input.environmentSlug}`);
+    const runIds = [...new Set(input.runIds ?? [])];
+    const missing = await findMissingRuns(db, orgId, runIds);
+    if (missing.length) throw notFound(`Run(s) ${missing.join(', ')}`);
+    const now = Date.now();
+    const row = { id: newId('note'), orgId, environmentId: env.id, title: input.title, body: input.body, status: 'open', runIds, createdAt: now, updatedAt: now };
+    await noteRepository.insert(db, row);
+    return noteView(row, env.slug, []);
+  },
+});

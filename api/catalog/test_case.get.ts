@@ -1,0 +1,20 @@
+import { testCaseRepository } from '../../db/repositories/test-cases';
+import { notFound } from '../errors';
+import { defineOperation } from './define';
+import { id, testCase } from './schemas';
+import { testCaseView } from './views';
+
+export default defineOperation({
+  name: 'test_case.get',
+  summary: 'One Test Case with its full step list.',
+  scope: 'svc:read',
+  idempotency: 'none',
+  confirm: 'never',
+  input: { testCaseId: id('tc') },
+  output: testCase,
+  async handler(input, { db, orgId }) {
+    const row = await testCaseRepository.get(db, orgId, input.testCaseId);
+    if (!row) throw notFound(`Test Case ${input.testCaseId}`);
+    return testCaseView(row);
+  },
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { testCaseRepository } from '../../db/repositories/test-cases';
+import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
+import { defineOperation, listPage, pageOf } from './define';
+import { platform, testCaseSummary } from './schemas';
+import { testCaseSummaryView } from './views';
+
+export default defineOperation({
+  name: 'test_case.list',
+  summary: 'List Test Cases of the organization, newest first; filter by platform or a name query.',
+  scope: 'svc:read',
+  idempotency: 'none',
+  confirm: 'never',
+  input: {
+    platform: platform.optional().describe('Only cases that target this platform.'),
+    query: z.string().min(1).max(200).optional().describe('Case-insensitive substring of the name.'),
+    ...listPage,
+  },
+  output: pageOf(testCaseSummary),
+  async handler(input, { db, orgId }) {
+    const filters = { platform: input.platform, query: input.query };
+    const limit = input.limit ?? DEFAULT_LIMIT;
+    const rows = await testCaseRepository.list(db, orgId, filters, decodeCursor(input.cursor, filters), limit + 1);
+    return pageFrom(rows, limit, filters, testCaseSummaryView);
+  },
+});

@@ -1,0 +1,31 @@
+import { testCaseRepository } from '../../db/repositories/test-cases';
+import { confirmRequired, notFound } from '../errors';
+import { defineOperation } from './define';
+import { id, steps, testCase } from './schemas';
+import { guardCredentials } from './test_case.create';
+import { testCaseView } from './views';
+
+export default defineOperation({
+  name: 'test_case.update_steps',
+  summary: 'Replace the whole step list of a Test Case; always requires confirm: true.',
+  scope: 'svc:test_cases:write',
+  idempotency: 'required',
+  confirm: 'always',
+  input: { testCaseId: id('tc'), steps },
+  output: testCase,
+  async handler(input, ctx) {
+    const row = await testCaseRepository.get(ctx.db, ctx.orgId, input.testCaseId, true);
+    if (!row) throw notFound(`Test Case ${input.testCaseId}`);
+    const { steps: newSteps } = await guardCredentials(input.steps, undefined, ctx);
+    if (input.confirm !== true) {
+      throw confirmRequired(`Replacing the ${row.steps.length} step(s) of Test Case ${row.id} needs confirmation.`, {
+        testCaseId: row.id,
+        stepCount: { from: row.steps.length, to: newSteps.length },
+        steps: { from: row.steps, to: newSteps },
+      });
+    }
+    const now = Date.now();
+    await testCaseRepository.updateSteps(ctx.db, ctx.orgId, row.id, newSteps, now);
+    return testCaseView({ ...row, steps: newSteps, updatedAt: now });
+  },
+});

@@ -1,0 +1,29 @@
+import { testPlanRepository } from '../../db/repositories/test-plans';
+import { newId } from '../ids';
+import { defineOperation } from './define';
+import { resolveMembers, testCaseIds } from './members';
+import { description, recordName, testPlan } from './schemas';
+import { testPlanView } from './views';
+
+export default defineOperation({
+  name: 'test_plan.create',
+  summary: 'Create a Test Plan, optionally with initial ordered members.',
+  scope: 'svc:test_plans:write',
+  idempotency: 'required',
+  confirm: 'never',
+  input: { name: recordName, description: description.optional(), testCaseIds: testCaseIds.optional() },
+  output: testPlan,
+  async handler(input, { db, orgId }) {
+    const members = input.testCaseIds ?? [];
+    await resolveMembers(db, orgId, members);
+    const now = Date.now();
+    const row = {
+      id: newId('tp'), orgId, name: input.name, description: input.description ?? '',
+      platforms: [], steps: [], apiAuthProfiles: [], mode: 'manual', status: 'created', failureReason: null,
+      createdAt: now, updatedAt: now,
+    };
+    await testPlanRepository.insert(db, row);
+    await testPlanRepository.replaceMembers(db, row.id, members, now);
+    return testPlanView(db, row);
+  },
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the service, parsed once from the environment. Nothing else reads
+ * `process.env`; tests build a Config from their own object.
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** The HTTP site address used as `{base_url}` in links the API hands out. */
+  BASE_URL: z.string().url().optional(),
+  /** The application address used in the bearer challenge and OAuth metadata. */
+  SITE_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required, e.g. mysql://user:pass@127.0.0.1:3306/qa'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  /** Task queue of the orchestration workflows (runs, plan groups, run requests). */
+  TEMPORAL_TASK_QUEUE: z.string().default('orchestration'),
+  /** Prefix of the runner task queues: `<prefix>web`, `<prefix>android`, `<prefix>ios`. */
+  RUNNER_TASK_QUEUE_PREFIX: z.string().default('runner-'),
+  /** 32 bytes, base64 or hex: the AES-256-GCM key of Environment runtime values. */
+  SECRETS_KEY: z.string().min(1, 'SECRETS_KEY is required (32 bytes as base64 or hex)'),
+  /** HMAC key of signed evidence links and the runner credential; derived from SECRETS_KEY when unset. */
+  SIGNING_KEY: z.string().optional(),
+  MEDIA_DIR: z.string().default('.data/media'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  /** Long-poll check interval of run.get, in milliseconds (the specification says once per second). */
+  RUN_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(5000).default(1000),
+  OAUTH_ISSUER: z.string().url().optional(),
+  OAUTH_AUDIENCE: z.string().optional(),
+  OAUTH_CLIENT_ID: z.string().optional(),
+  OAUTH_CLIENT_SECRET: z.string().optional(),
+  OAUTH_ORG_CLAIM: z.string().default('org_id'),
+  /** Comma-separated origins allowed to call /api/mcp from a browser. */
+  MCP_ALLOWED_ORIGINS: z.string().default(''),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_API_KEY: z.string().optional(),
+  RUN_REQUEST_MAX_ENTRIES: z.coerce.number().int().min(1).max(1000).default(8),
+  MOBILE_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(120_000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'BASE_URL' | 'SITE_URL' | 'SIGNING_KEY'> & {
+  BASE_URL: string;
+  SITE_URL: string;
+  SIGNING_KEY: string;
+};
+
+/** Parses the environment; throws one readable error listing every bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const base = (c.BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
+  return {
+    ...c,
+    BASE_URL: base,
+    SITE_URL: (c.SITE_URL ?? base).replace(/\/$/, ''),
+    SIGNING_KEY: c.SIGNING_KEY ?? `signing:${c.SECRETS_KEY}`,
+  };
+}
+
+export function runnerQueue(config: Pick<Config, 'RUNNER_TASK_QUEUE_PREFIX'>, platform: string): string {
+  return `${config.RUNNER_TASK_QUEUE_PREFIX}${platform}`;
+}

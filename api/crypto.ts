@@ -1,0 +1,77 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Parses a 32-byte key given as base64 or hex. */
+export function parseSecretsKey(text: string): Buffer {
+  const candidates = [/^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : null, Buffer.from(text, 'base64')];
+  const key = candidates.find((b) => b && b.length === 32);
+  if (!key) throw new Error('SECRETS_KEY must be 32 bytes, written as base64 or hex (e.g. `openssl rand -base64 32`)');
+  return key;
+}
+
+/**
+ * AES-256-GCM sealing of Environment runtime values. The additional data binds a sealed value to
+ * its environment and name, so a ciphertext copied to another row does not open.
+ */
+export class SecretBox {
+  constructor(private readonly key: Buffer) {}
+
+  seal(plaintext: string, context: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(context));
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+  }
+
+  open(sealed: string, context: string): string {
+    if (!sealed.startsWith('v1.')) throw new Error('unknown sealed value format');
+    const raw = Buffer.from(sealed.slice(3), 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
+
+export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/** Constant-time comparison of two hex digests (or any equal-format strings). */
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function hmac(key: string, text: string): string {
+  return createHmac('sha256', key).update(text).digest('base64url');
+}
+
+const KEY_ID_LENGTH = 16;
+
+/**
+ * Organization API keys are `aut_<key id><secret>`: the id finds the row, the secret is only
+ * ever stored as a SHA-256 digest and compared in constant time.
+ */
+export function generateApiKey(): { keyId: string; secret: string; apiKey: string } {
+  const keyId = randomBytes(12).toString('base64url').slice(0, KEY_ID_LENGTH);
+  const secret = randomBytes(32).toString('base64url');
+  return { keyId, secret, apiKey: `aut_${keyId}${secret}` };
+}
+
+export function splitApiKey(apiKey: string): { keyId: string; secret: string } | null {
+  if (!/^aut_[A-Za-z0-9_-]{40,100}$/.test(apiKey)) return null;
+  const body = apiKey.slice(4);
+  return { keyId: body.slice(0, KEY_ID_LENGTH), secret: body.slice(KEY_ID_LENGTH) };
+}
+
+/** Canonical JSON (sorted keys) so equal requests hash equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}

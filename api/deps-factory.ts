@@ -1,0 +1,31 @@
+import { Client, Connection } from '@temporalio/client';
+import type { Config } from './config';
+import { parseSecretsKey, SecretBox } from './crypto';
+import type { AppDeps } from './deps';
+import { createLogger } from './log';
+import { createDataSource } from '../db/data-source';
+
+/** Builds and connects the dependencies of one API process. */
+export async function createDeps(config: Config, name = 'api'): Promise<AppDeps & { close(): Promise<void> }> {
+  const db = createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  await db.initialize();
+  let client: Promise<Client> | null = null;
+  const temporal = () => {
+    client ??= Connection.connect({ address: config.TEMPORAL_ADDRESS })
+      .then((connection) => new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }))
+      .catch((error) => { client = null; throw error; });
+    return client;
+  };
+  return {
+    config,
+    db,
+    secrets: new SecretBox(parseSecretsKey(config.SECRETS_KEY)),
+    log: createLogger(config.LOG_LEVEL, name),
+    temporal,
+    services: {},
+    async close() {
+      if (client) await (await client.catch(() => null))?.connection.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import Router from '@koa/router';
+import type { AppDeps } from './deps';
+import { AppError } from './errors';
+import { authenticate } from './middleware/auth';
+import { invokeOperation } from './catalog/invoke';
+import { operationsByName } from './catalog';
+
+/** `POST /api/v1/<operation>` for every catalog entry; nothing is registered by hand. */
+export function v1Router(deps: AppDeps): Router {
+  const router = new Router();
+  router.all('/api/v1/:operation', async (ctx) => {
+    if (ctx.method !== 'POST') {
+      ctx.set('Allow', 'POST');
+      throw new AppError('INVALID_ARGUMENT', `v1 operations are called with POST, not ${ctx.method}`);
+    }
+    const principal = await authenticate(ctx, deps);
+    const op = operationsByName.get(ctx.params.operation);
+    if (!op) throw new AppError('NOT_FOUND', `unknown operation "${ctx.params.operation}"; see GET /api/openapi.json`);
+    if (!ctx.is('application/json')) throw new AppError('INVALID_ARGUMENT', 'Content-Type must be application/json');
+    const body = (ctx.request as { body?: unknown }).body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
+    ctx.body = await invokeOperation(op, body, principal, deps, ctx.state.requestId);
+  });
+  return router;
+}

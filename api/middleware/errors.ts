@@ -1,0 +1,64 @@
+import type Koa from 'koa';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../errors';
+import type { Logger } from '../log';
+
+/** Gives every request an id (echoed as X-Request-Id) and its log line. */
+export function requestId(log: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get('X-Request-Id');
+    ctx.state.requestId = /^[A-Za-z0-9._-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    const started = performance.now();
+    await next();
+    log.debug('request', { id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) });
+  };
+}
+
+/** Koa's own errors (body parsing, size limits) mapped onto the closed code set. */
+function fromHttpError(error: { status?: number; expose?: boolean; message?: string; type?: string }): AppError | null {
+  if (!error.status || error.status >= 500) return null;
+  if (error.status === 413) return new AppError('INVALID_ARGUMENT', 'request body too large (limit 1 MB)');
+  if (error.type === 'entity.parse.failed' || error.status === 400) return new AppError('INVALID_ARGUMENT', 'request body is not valid JSON');
+  if (error.status === 415) return new AppError('INVALID_ARGUMENT', 'Content-Type must be application/json');
+  if (error.status === 404) return new AppError('NOT_FOUND', error.message ?? 'not found');
+  return new AppError('INVALID_ARGUMENT', error.expose && error.message ? error.message : 'bad request');
+}
+
+/**
+ * Writes every failure in the envelope of its surface: v1 operations get
+ * `{ error: { code, message, details } }`, resource-style endpoints `{ error: string, code }`.
+ * Anything unexpected becomes INTERNAL with a correlation id; stacks stay in the log.
+ */
+export function errorEnvelope(log: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+    } catch (raw) {
+      const error = raw instanceof AppError ? raw : fromHttpError(raw as never) ?? internal(raw, ctx.state.requestId, log);
+      ctx.status = error.status;
+      for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
+      ctx.body = isV1(ctx.path) || !ctx.path.startsWith('/api/')
+        ? error.toJSON()
+        : { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+    }
+  };
+}
+
+export const isV1 = (path: string) => path.startsWith('/api/v1/');
+
+function internal(error: unknown, requestId: string, log: Logger): AppError {
+  if (isUnavailable(error)) {
+    log.warn('dependency unavailable', { requestId, error: String((error as Error)?.message ?? error) });
+    return new AppError('UNAVAILABLE', `a dependency is unavailable; retry with the same idempotencyKey (request ${requestId})`, undefined, { 'Retry-After': '2' });
+  }
+  log.error('unhandled error', { requestId, error: (error as Error)?.stack ?? String(error) });
+  return new AppError('INTERNAL', `internal error; quote request id ${requestId} when reporting it`);
+}
+
+function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string | number })?.code ?? (error as { driverError?: { code?: string } })?.driverError?.code;
+  return ['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'ER_CON_COUNT_ERROR', 'POOL_CLOSED'].includes(String(code))
+    || (error as Error)?.name === 'ServiceError' || (error as Error)?.name === 'ConnectionError';
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import type { Config } from './config';
+import { confirmRuleText, type Operation } from './catalog/define';
+import type { Endpoint } from './resources/define';
+import { errorCodes, errorStatus } from './errors';
+import { scopeDescriptions } from './scopes';
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+};
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+const resourceErrorRef = { $ref: '#/components/schemas/ResourceError' };
+
+function errorResponses(ref: object, codes: number[]) {
+  return Object.fromEntries(codes.map((status) => [String(status), {
+    description: errorCodes.filter((c) => errorStatus[c] === status).join(', '),
+    content: { 'application/json': { schema: ref } },
+  }]));
+}
+
+/**
+ * The OpenAPI 3.1 document, generated from the v1 catalog and the resource-style endpoint
+ * definitions: nothing in it is written by hand, so it cannot drift from the code.
+ */
+export function buildOpenApi(catalog: Operation[], endpoints: Endpoint[], config: Pick<Config, 'BASE_URL' | 'SITE_URL' | 'OAUTH_ISSUER'>) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of catalog) {
+    paths[`/api/v1/${op.name}`] = {
+      post: {
+        operationId: op.name.replace('.', '_'),
+        summary: op.summary,
+        description: op.description,
+        tags: [op.name.split('.')[0]],
+        security: [{ apiKey: [] }, { oauth2: [op.scope] }],
+        'x-scope': op.scope,
+        'x-idempotency': op.idempotency,
+        'x-confirm': op.confirm,
+        'x-confirm-rule': confirmRuleText[op.confirm],
+        'x-mcp-tool': op.mcp ? op.name.replace('.', '_') : null,
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.input, 'input') } } },
+        responses: {
+          200: { description: 'Success', content: { 'application/json': { schema: jsonSchema(op.output, 'output') } } },
+          ...errorResponses(errorRef, [400, 401, 403, 404, 409, 422, 429, 500, 503]),
+        },
+      },
+    };
+  }
+  for (const e of endpoints) {
+    const path = e.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    const parameters = [
+      ...schemaParams(e.params, 'path'),
+      ...schemaParams(e.query, 'query'),
+    ];
+    const access = e.access;
+    (paths[path] ??= {})[e.method.toLowerCase()] = {
+      operationId: `${e.method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      summary: e.summary,
+      ...(e.description ? { description: e.description } : {}),
+      tags: ['resources'],
+      security: access === 'public' ? [] : typeof access === 'object'
+        ? [{ apiKey: [] }, { oauth2: [access.scope] }]
+        : access === 'api_key_only' ? [{ apiKey: [] }] : [{ apiKey: [] }, { oauth2: [] }],
+      ...(parameters.length ? { parameters } : {}),
+      ...(e.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } } } : {}),
+      responses: {
+        [String(e.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } },
+        ...Object.fromEntries(Object.entries(e.responses ?? {}).map(([status, description]) => [status, { description }])),
+        ...(access === 'public' ? {} : errorResponses(resourceErrorRef, [400, 401, 403, 404, 422, 500])),
+      },
+    };
+  }
+  const issuer = config.OAUTH_ISSUER?.replace(/\/$/, '');
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'QA Test Orchestration Service',
+      version: '1.0.0',
+      description: 'v1 operations are POST /api/v1/<resource>.<verb> with a JSON object body. '
+        + 'Errors use { error: { code, message, details } }. Resource-style endpoints answer { error } on failure. '
+        + `OAuth clients discover the authorization server at ${config.SITE_URL}/.well-known/oauth-protected-resource/api/mcp.`,
+    },
+    servers: [{ url: config.BASE_URL }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'Organization API key (aut_…); holds every scope.' },
+        oauth2: {
+          type: 'oauth2',
+          description: 'OAuth access token (JWT or opaque) for a member of the organization.',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${issuer ?? config.SITE_URL}/authorize`,
+              tokenUrl: `${issuer ?? config.SITE_URL}/token`,
+              scopes: scopeDescriptions,
+            },
+          },
+        },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: {
+                code: { type: 'string', enum: errorCodes },
+                message: { type: 'string' },
+                details: { type: 'object', description: 'e.g. confirmRequired and wouldChange, or validation issues' },
+              },
+            },
+          },
+        },
+        ResourceError: {
+          type: 'object',
+          required: ['error'],
+          properties: { error: { type: 'string' }, code: { type: 'string', enum: errorCodes } },
+        },
+      },
+    },
+  };
+}
+
+function schemaParams(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const json = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: s,
+  }));
+}

@@ -1,0 +1,46 @@
+import type Koa from 'koa';
+import { z } from 'zod';
+import type { AppDeps } from '../deps';
+import type { Principal, Scope } from '../scopes';
+
+/**
+ * Who may call a resource-style endpoint: a scope, any valid credential, organization API keys
+ * only, or nobody in particular (public, e.g. signed links and the OpenAPI document).
+ */
+export type Access = { scope: Scope } | 'credential' | 'api_key_only' | 'public';
+
+export interface EndpointContext<P, Q, B> {
+  params: P; query: Q; body: B;
+  principal: Principal | null;
+  deps: AppDeps;
+  requestId: string;
+  koa: Koa.Context;
+}
+
+export interface Endpoint<P = any, Q = any, B = any> {
+  method: 'GET' | 'POST' | 'PUT';
+  /** Koa path syntax, e.g. `/api/runs/:runId`; OpenAPI gets `{runId}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  response: z.ZodType;
+  /** HTTP status of a success (default 200). */
+  status?: number;
+  /** Documented non-JSON successes, e.g. a redirect. */
+  responses?: Record<string, string>;
+  handler(ctx: EndpointContext<P, Q, B>): Promise<unknown>;
+}
+
+/** Identity helper that keeps the handler's types tied to its schemas. */
+export function defineEndpoint<P = {}, Q = {}, B = {}>(endpoint: Endpoint<P, Q, B>): Endpoint<P, Q, B> {
+  return endpoint;
+}
+
+/** Query strings carry text; these coerce the common shapes. */
+export const queryInt = (min: number, max: number, fallback: number) =>
+  z.string().regex(/^\d+$/, 'must be a non-negative integer').transform(Number)
+    .pipe(z.number().int().min(min).max(max)).optional().transform((v) => v ?? fallback);

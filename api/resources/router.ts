@@ -1,0 +1,37 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import { authenticate } from '../middleware/auth';
+import { parseInput, requireScope } from '../catalog/invoke';
+import type { Endpoint } from './define';
+
+/** Registers resource-style endpoints from their definitions, with auth and validation. */
+export function resourceRouter(endpoints: Endpoint[], deps: AppDeps): Router {
+  const router = new Router();
+  for (const endpoint of endpoints) {
+    router[endpoint.method === 'GET' ? 'get' : endpoint.method === 'PUT' ? 'put' : 'post'](endpoint.path, async (ctx) => {
+      let principal = null;
+      if (endpoint.access !== 'public') {
+        principal = await authenticate(ctx, deps);
+        if (endpoint.access === 'api_key_only' && principal.kind !== 'api_key') {
+          throw new AppError('PERMISSION_DENIED', 'this endpoint accepts organization API keys only');
+        }
+        if (typeof endpoint.access === 'object') requireScope(principal, endpoint.access.scope);
+      }
+      const params = endpoint.params ? parseInput(endpoint.params, ctx.params) : {};
+      const query = endpoint.query ? parseInput(endpoint.query, { ...ctx.query }) : {};
+      let body = {};
+      if (endpoint.body) {
+        const raw = (ctx.request as { body?: unknown }).body;
+        if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
+        body = parseInput(endpoint.body, raw);
+      }
+      const result = await endpoint.handler({ params, query, body, principal, deps, requestId: ctx.state.requestId, koa: ctx });
+      if (result !== undefined) {
+        ctx.status = endpoint.status ?? 200;
+        ctx.body = result;
+      }
+    });
+  }
+  return router;
+}

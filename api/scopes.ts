@@ -1,0 +1,22 @@
+/** OAuth scopes of the specification; an organization API key holds every one. */
+export const scopeDescriptions = {
+  'svc:read': 'Read Test Cases, Test Plans, Runs, External Evidence, Environments and Notes',
+  'svc:test_cases:write': 'Create Test Cases and replace their steps',
+  'svc:test_plans:write': 'Create Test Plans and replace their membership',
+  'svc:runs:write': 'Trigger Runs, upload and scan artifacts, create run requests',
+  'svc:environments:write': 'Create or update Environments; relocate credential-shaped values into them',
+  'svc:notes:write': 'Create Notes and comments',
+  'svc:plans:write': 'Create resource-style plans and generate plans',
+} as const;
+
+export type Scope = keyof typeof scopeDescriptions;
+export const allScopes = Object.keys(scopeDescriptions) as Scope[];
+
+/** Who is calling: resolved once per request by the auth middleware. */
+export interface Principal {
+  kind: 'api_key' | 'oauth';
+  orgId: string;
+  /** The API key id or the OAuth subject, for logs. */
+  subject: string;
+  scopes: ReadonlySet<Scope>;
+}

@@ -1,0 +1,33 @@
+import { DataSource } from 'typeorm';
+import { allEntities } from './entities/all';
+import { migrations } from './migrations';
+
+/** One DataSource per process; `synchronize` stays off: the schema is the migrations'. */
+export function createDataSource(url: string, poolSize = 20): DataSource {
+  return new DataSource({
+    type: 'mysql',
+    url,
+    entities: allEntities,
+    migrations,
+    synchronize: false,
+    logging: false,
+    charset: 'utf8mb4_unicode_ci',
+    // Ids and epoch milliseconds must not be mangled into Dates or floats.
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    extra: { connectionLimit: poolSize, waitForConnections: true, queueLimit: 0 },
+  });
+}
+
+/** True when the error is MySQL's duplicate-key error (ER_DUP_ENTRY). */
+export function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: string; driverError?: { code?: string } })?.code === 'ER_DUP_ENTRY'
+    || (error as { driverError?: { code?: string } })?.driverError?.code === 'ER_DUP_ENTRY';
+}
+
+/** True when InnoDB chose this transaction as a deadlock victim: retrying is safe. */
+export function isDeadlock(error: unknown): boolean {
+  const code = (error as { code?: string; driverError?: { code?: string } })?.code
+    ?? (error as { driverError?: { code?: string } })?.driverError?.code;
+  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
+}
