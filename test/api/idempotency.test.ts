@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+
+describe('idempotency', () => {
+  let app: TestApp;
+  let org: { apiKey: string; orgId: string };
+  before(async () => {
+    app = await startApp();
+    org = await createOrg(app.deps);
+  });
+  after(() => app.close());
+
+  const body = (idempotencyKey: string, name = 'Idem') => ({ idempotencyKey, name, platforms: ['web'], steps: [{ action: 'navigate', target: '/' }] });
+  const count = async (name: string) => (await app.deps.db.query('SELECT COUNT(*) AS n FROM test_cases WHERE org_id = ? AND name = ?', [org.orgId, name]))[0].n;
+
+  it('replays the first response for the same key and body, also after a restart', async () => {
+    const k = key();
+    const first = await call(app, org.apiKey, 'test_case.create', body(k, 'replayed'));
+    const again = await call(app, org.apiKey, 'test_case.create', { ...body(k, 'replayed'), platforms: ['web'] });
+    assert.deepEqual(again.body, first.body);
+    const restarted = await startApp();
+    try {
+      const third = await call(restarted, org.apiKey, 'test_case.create', body(k, 'replayed'));
+      assert.deepEqual(third.body, first.body);
+    } finally {
+      await restarted.close();
+    }
+    assert.equal(Number(await count('replayed')), 1);
+  });
+
+  it('answers CONFLICT for the same key with another body', async () => {
+    const k = key();
+    await call(app, org.apiKey, 'test_case.create', body(k, 'one'));
+    const res = await call(app, org.apiKey, 'test_case.create', body(k, 'two'));
+    assert.equal(res.status, 409);
+    assert.equal(res.body.error.code, 'CONFLICT');
+    assert.equal(Number(await count('two')), 0);
+  });
+
+  it('keys are per operation and per organization', async () => {
+    const k = key();
+    const other = await createOrg(app.deps);
+    const a = await call(app, org.apiKey, 'test_case.create', body(k, 'scoped'));
+    const b = await call(app, other.apiKey, 'test_case.create', body(k, 'scoped'));
+    assert.notEqual(a.body.id, b.body.id);
+    const plan = await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: k, name: 'plan' });
+    assert.equal(plan.status, 200);
+  });
+
+  it('20 concurrent duplicates make one record and all get its response', async () => {
+    const k = key();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => call(app, org.apiKey, 'test_case.create', body(k, 'concurrent'))));
+    assert.deepEqual(replies.map((r) => r.status), Array(20).fill(200));
+    assert.equal(new Set(replies.map((r) => r.body.id)).size, 1);
+    assert.equal(Number(await count('concurrent')), 1);
+  });
+
+  it('a failed mutation stores nothing, so the key can be used once the input is fixed', async () => {
+    const k = key();
+    const failed = await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: k, name: 'p', testCaseIds: ['tc_00000000000000000000000000'] });
+    assert.equal(failed.status, 404);
+    const fixed = await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: k, name: 'p' });
+    assert.equal(fixed.status, 200);
+  });
+});
