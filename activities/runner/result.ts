@@ -1,0 +1,80 @@
+import type { Step } from '../../api/catalog/schemas';
+
+/** The diagnosis categories of External Evidence (see shared/interface.md, "Runs"). */
+export type DiagnosisCategory =
+  | 'environment'
+  | 'application'
+  | 'test_definition'
+  | 'infrastructure'
+  | 'timeout'
+  | 'canceled';
+
+export interface Diagnosis {
+  category: DiagnosisCategory;
+  /** A customer-safe sentence: what to look at next. */
+  suggestedAction: string;
+}
+
+/** Facts read from the page after the step. Never a typed secret, a selector or a raw error. */
+export interface Observed {
+  url: string;
+  title: string;
+  /** HTTP status of the document the step loaded (navigate, or a click that navigated). */
+  status?: number;
+  /** The element the step acted on, by role and accessible name, e.g. `textbox "Email"`. */
+  found?: string;
+  /** Visible page text (shortened), read when the step expects a text. */
+  text?: string;
+  /** What a fill left in the field; only when the value is not secret. */
+  value?: string;
+}
+
+export interface StepResult {
+  index: number;
+  action: Step['action'];
+  target?: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** A customer-safe sentence. */
+  reason: string;
+  observed: Observed;
+  /** The authored expectation in words, e.g. `the page shows "Welcome"`. */
+  expectation: string;
+  /** assertion: the step's `expect` decided; action: the action itself decided; none: not run. */
+  verdictSource: 'assertion' | 'action' | 'none';
+  postconditionProven: boolean;
+  recoveryCount: number;
+  diagnosis?: Diagnosis;
+  /** PNG of the page after the step; absent for steps that did not run. */
+  screenshot?: Buffer;
+  durationMs: number;
+  /** The raw error, redacted, for the runner's own logs. Never part of External Evidence. */
+  internalError?: string;
+}
+
+export type Outcome = 'passed' | 'failed' | 'unverified';
+
+export interface WebRunResult {
+  steps: StepResult[];
+  outcome: Outcome;
+}
+
+/**
+ * The verdict rule. A Run stops at its first step that does not pass; later steps are skipped.
+ *
+ * - passed: every step passed, i.e. each step's postcondition was proven (its `expect` held, or,
+ *   without `expect`, the action's own effect was checked: navigate got a non-error response, fill
+ *   left exactly the typed value in the field, click was delivered to the control).
+ * - failed: a step demonstrated that the application misbehaves — diagnosis `application`: the page
+ *   loaded but an `expect` was disproven, navigate got HTTP 4xx/5xx, a click led to HTTP 5xx, or a
+ *   field did not keep the value typed into it.
+ * - unverified: otherwise. The step could not be carried out, so nothing was proven either way:
+ *   a field or control never appeared (`test_definition`: the test may be wrong, or the app may have
+ *   changed, and the runner cannot tell which), the site was unreachable or an Environment value was
+ *   missing (`environment`), the step ran out of time (`timeout`), the runner failed
+ *   (`infrastructure`), or the Run was canceled (`canceled`).
+ */
+export function outcomeOf(steps: readonly StepResult[]): Outcome {
+  if (steps.length > 0 && steps.every((s) => s.status === 'passed')) return 'passed';
+  const demonstrated = steps.some((s) => s.status === 'failed' && s.diagnosis?.category === 'application');
+  return demonstrated ? 'failed' : 'unverified';
+}

@@ -1,0 +1,83 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A tiny site for runner tests: a sign-in form, a late field, an error page and a page that never loads. */
+export interface TestSite {
+  baseUrl: string;
+  /** Sign-in forms the server received, in order. */
+  signIns: Array<{ email: string; password: string }>;
+  /** Lets the held-back field of /late appear. */
+  releaseLateField(): void;
+  close(): Promise<void>;
+}
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+
+const LOGIN = page(
+  'Sign in',
+  `<h1>Sign in</h1>
+  <form method="post" action="/session">
+    <label for="email">Email</label> <input id="email" name="email" type="email">
+    <label>Password <input name="password" type="password"></label>
+    <button type="submit">Sign in</button>
+  </form>`,
+);
+
+// The field arrives from the server, as in a client-rendered form; the test decides when (releaseLateField),
+// so that "late" is measured from the step that waits for it, not from a page load the runner finished earlier.
+const LATE = page(
+  'Late form',
+  `<div id="root">Loading…</div>
+  <script>fetch('/late-field').then((r) => r.text()).then((html) => { document.getElementById('root').innerHTML = html; });</script>`,
+);
+
+export async function startTestSite(password: string): Promise<TestSite> {
+  const signIns: TestSite['signIns'] = [];
+  const heldBack: ServerResponse[] = [];
+  const server: Server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://site').pathname;
+    if (req.method === 'GET' && path === '/login') return send(res, 200, LOGIN);
+    if (req.method === 'GET' && path === '/late') return send(res, 200, LATE);
+    if (req.method === 'GET' && path === '/late-field') return void heldBack.push(res);
+    if (req.method === 'GET' && path === '/broken') return send(res, 500, page('Error', '<p>Internal error</p>'));
+    if (req.method === 'GET' && path === '/hang') return; // never answers
+    if (req.method === 'POST' && path === '/session') {
+      const form = new URLSearchParams(await readBody(req));
+      const attempt = { email: form.get('email') ?? '', password: form.get('password') ?? '' };
+      signIns.push(attempt);
+      if (attempt.password === password) return send(res, 200, page('Home', `<p>Welcome, ada</p>`));
+      // A careless application that echoes what was typed: the runner must redact it from observed text.
+      return send(res, 401, page('Sign in', `<p>Invalid credentials (you typed ${escape(attempt.password)})</p>`));
+    }
+    send(res, 404, page('Not found', '<p>Not found</p>'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    signIns,
+    releaseLateField: () => {
+      for (const res of heldBack.splice(0)) send(res, 200, '<label>Code <input name="code"></label>');
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function send(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
