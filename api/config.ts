@@ -30,6 +30,18 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Credential runners present to fetch a Run's runtime values from the API; unset disables delivery. */
+  RUNNER_TOKEN: z.string().min(16).optional(),
+  /** Where runners reach the API for runtime values (default BASE_URL). */
+  API_INTERNAL_URL: z.string().url().optional(),
+  /** A runner variant that cannot substitute values sets this to false and refuses such Runs. */
+  RUNNER_CAN_SUBSTITUTE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Platforms this worker process runs steps for (comma list); empty runs orchestration only. */
+  WORKER_RUNNER_PLATFORMS: z.string().default('web'),
+  /** Runner attempts before a Run is `invalid`. */
+  RUN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Member Runs of a plan group that execute at once. */
+  PLAN_GROUP_WINDOW: z.coerce.number().int().min(1).max(500).default(20),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   /** Long-poll check interval of run.get, in milliseconds (the specification says once per second). */
   RUN_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(5000).default(1000),
@@ -48,8 +60,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'BASE_URL' | 'SITE_URL' | 'SIGNING_KEY'> & {
+export type Config = Omit<z.infer<typeof schema>, 'BASE_URL' | 'SITE_URL' | 'SIGNING_KEY' | 'API_INTERNAL_URL'> & {
   BASE_URL: string;
+  API_INTERNAL_URL: string;
   SITE_URL: string;
   SIGNING_KEY: string;
 };
@@ -67,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     BASE_URL: base,
     SITE_URL: (c.SITE_URL ?? base).replace(/\/$/, ''),
+    API_INTERNAL_URL: (c.API_INTERNAL_URL ?? base).replace(/\/$/, ''),
     SIGNING_KEY: c.SIGNING_KEY ?? `signing:${c.SECRETS_KEY}`,
   };
 }

@@ -16,6 +16,7 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
       .catch((error) => { client = null; throw error; });
     return client;
   };
+  const cleanups: Array<() => void | Promise<void>> = [];
   return {
     config,
     db,
@@ -23,7 +24,9 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
     log: createLogger(config.LOG_LEVEL, name),
     temporal,
     services: {},
+    onClose: (cleanup) => { cleanups.push(cleanup); },
     async close() {
+      for (const cleanup of cleanups.reverse()) await cleanup();
       if (client) await (await client.catch(() => null))?.connection.close();
       await db.destroy();
     },

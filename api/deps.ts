@@ -17,4 +17,6 @@ export interface AppDeps {
   temporal(): Promise<Client>;
   /** Extension point for later capabilities (media storage, OAuth verifier, interpreters). */
   services: Record<string, unknown>;
+  /** Registers cleanup to run when the process (or a test app) shuts down. */
+  onClose?(cleanup: () => void | Promise<void>): void;
 }

@@ -47,7 +47,7 @@ export function buildOpenApi(catalog: Operation[], endpoints: Endpoint[], config
       },
     };
   }
-  for (const e of endpoints) {
+  for (const e of endpoints.filter((x) => !x.internal)) {
     const path = e.path.replace(/:([A-Za-z]+)/g, '{$1}');
     const parameters = [
       ...schemaParams(e.params, 'path'),

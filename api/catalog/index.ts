@@ -5,6 +5,10 @@ import environmentUpsert from './environment.upsert';
 import noteComment from './note.comment';
 import noteCreate from './note.create';
 import noteList from './note.list';
+import runEvidence from './run.evidence';
+import runGet from './run.get';
+import runList from './run.list';
+import runTrigger from './run.trigger';
 import testCaseCreate from './test_case.create';
 import testCaseGet from './test_case.get';
 import testCaseList from './test_case.list';
@@ -18,6 +22,7 @@ import testPlanSetMembers from './test_plan.set_members';
 export const catalog: Operation[] = [
   testCaseList, testCaseGet, testCaseCreate, testCaseUpdateSteps,
   testPlanList, testPlanGet, testPlanCreate, testPlanSetMembers,
+  runTrigger, runList, runGet, runEvidence,
   environmentList, environmentGet, environmentUpsert,
   noteList, noteCreate, noteComment,
 ];

@@ -30,6 +30,8 @@ export interface Endpoint<P = any, Q = any, B = any> {
   response: z.ZodType;
   /** HTTP status of a success (default 200). */
   status?: number;
+  /** Internal plumbing (runner channel, local storage): served but left out of the OpenAPI document. */
+  internal?: boolean;
   /** Documented non-JSON successes, e.g. a redirect. */
   responses?: Record<string, string>;
   handler(ctx: EndpointContext<P, Q, B>): Promise<unknown>;

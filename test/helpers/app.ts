@@ -21,6 +21,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     MEDIA_DIR: process.env.TEST_MEDIA_DIR ?? '.data/test-media',
+    RUNNER_TOKEN: 'test-runner-token-0123456789',
+    RUN_POLL_INTERVAL_MS: '200',
     ...overrides,
   });
 }
@@ -51,6 +53,7 @@ export async function startApp(overrides: Record<string, string> = {}): Promise<
   // SITE_URL and BASE_URL are only known once the port is.
   deps.config.BASE_URL = deps.config.BASE_URL.includes(':0') ? url : deps.config.BASE_URL;
   deps.config.SITE_URL = deps.config.SITE_URL.includes(':0') ? url : deps.config.SITE_URL;
+  deps.config.API_INTERNAL_URL = deps.config.API_INTERNAL_URL.includes(':0') ? url : deps.config.API_INTERNAL_URL;
   return {
     url, deps, server,
     async close() {

@@ -1,0 +1,15 @@
+import type { ActivityDeps } from './deps';
+import { orchestrationActivities } from './run/orchestration';
+import { runnerActivities, type RunnerDeps } from './run/runner';
+
+/** Activities of the orchestration task queue. */
+export function createOrchestrationActivities(deps: ActivityDeps) {
+  return { ...orchestrationActivities(deps) };
+}
+
+/** Activities of a runner task queue (`runner-web`). */
+export function createRunnerActivities(deps: RunnerDeps) {
+  return { ...runnerActivities(deps) };
+}
+
+export type { ActivityDeps, RunnerDeps };

@@ -1,0 +1,61 @@
+import type { Diagnosis, OrchestrationActivities, PreparedRun } from '../../workflows/types';
+import { environmentRepository } from '../../db/repositories/environments';
+import { runRepository, terminalStatuses } from '../../db/repositories/runs';
+import type { RunStatus } from '../../db/entities/runs';
+import type { ActivityDeps } from '../deps';
+
+/** Names of runtime values a Run's steps reference. */
+export function referencedValues(steps: unknown[]): string[] {
+  const names = (steps as Array<{ valueSpec?: { kind: string; variable?: string } }>)
+    .filter((s) => s.valueSpec?.kind === 'environment' && s.valueSpec.variable)
+    .map((s) => s.valueSpec!.variable!);
+  return [...new Set(names)];
+}
+
+/** Activities of the orchestration queue: bookkeeping in MySQL, nothing slow. */
+export function orchestrationActivities({ db }: ActivityDeps): OrchestrationActivities {
+  return {
+    async prepareRun(runId: string): Promise<PreparedRun> {
+      const run = await runRepository.byId(db.manager, runId);
+      if (!run) throw new Error(`run ${runId} not found`);
+      const needed = referencedValues(run.steps);
+      if (!needed.length) return { missingValues: [] };
+      const available = new Set(await runRepository.valueNames(db.manager, run.id));
+      if (run.environmentId) {
+        const names = await environmentRepository.valueNames(db.manager, [run.environmentId]);
+        for (const name of names.get(run.environmentId) ?? []) available.add(name);
+      }
+      return { missingValues: needed.filter((n) => !available.has(n)) };
+    },
+
+    async recordRunState(runId, state): Promise<void> {
+      const now = Date.now();
+      const terminal = terminalStatuses.includes(state.status as RunStatus);
+      const run = await runRepository.byId(db.manager, runId);
+      if (!run) return;
+      await db.transaction(async (tx) => {
+        const moved = await runRepository.transition(tx, runId, {
+          status: state.status as RunStatus,
+          attempt: state.attempt,
+          flaky: state.flaky,
+          diagnosis: state.diagnosis as Diagnosis | undefined,
+          startedAt: state.status === 'running' && !run.startedAt ? now : undefined,
+          finishedAt: terminal ? now : undefined,
+        });
+        if (moved && terminal) await skipUnfinishedSteps(tx, runId, state.diagnosis);
+      });
+    },
+  };
+}
+
+async function skipUnfinishedSteps(db: import('typeorm').EntityManager, runId: string, diagnosis?: Diagnosis) {
+  const steps = (await runRepository.steps(db, [runId])).get(runId) ?? [];
+  for (const step of steps.filter((s) => s.status === 'pending' || s.status === 'running')) {
+    await runRepository.putStep(db, runId, step.stepIndex, {
+      status: 'skipped',
+      reason: diagnosis?.reason ? `Not run: ${diagnosis.reason}` : 'Not run.',
+      verdictSource: 'none',
+      ...(diagnosis ? { diagnosis: { category: diagnosis.category, suggestedAction: diagnosis.suggestedAction } } : {}),
+    });
+  }
+}

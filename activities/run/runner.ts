@@ -1,0 +1,106 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Browser } from 'playwright-core';
+import { createHash } from 'node:crypto';
+import type { RunnerActivities, RunnerResult } from '../../workflows/types';
+import { runRepository, terminalStatuses } from '../../db/repositories/runs';
+import type { Step } from '../../api/catalog/schemas';
+import type { ActivityDeps } from '../deps';
+import { Redactor } from '../runner/redactor';
+import { runWebSteps } from '../runner/web';
+import type { StepResult } from '../runner/result';
+import { referencedValues } from './orchestration';
+
+export interface RunnerDeps extends ActivityDeps {
+  /** The worker's shared Chromium; each Run gets its own context inside it. */
+  browser(): Promise<Browser>;
+}
+
+const mediaId = (runId: string, index: number, kind: string) =>
+  `med_${createHash('sha256').update(`${runId}:${index}:${kind}`).digest('hex').slice(0, 26)}`;
+
+/**
+ * The web runner activity. Safe to run more than once: step logs and media are keyed by
+ * (Run, step), and a new attempt resumes at the first step not yet passed, replaying earlier
+ * steps silently to rebuild the page state. Runtime values come from the API just before use.
+ */
+export function runnerActivities(deps: RunnerDeps): RunnerActivities {
+  const { db, config, storage, log } = deps;
+  return {
+    async executeRun(runId: string): Promise<RunnerResult> {
+      const ctx = Context.current();
+      const run = await runRepository.byId(db.manager, runId);
+      if (!run) throw ApplicationFailure.nonRetryable('run not found', 'RunMissing');
+      if (terminalStatuses.includes(run.status)) return { outcome: 'unverified', flaky: false };
+      if (referencedValues(run.steps).length && !config.RUNNER_CAN_SUBSTITUTE) {
+        throw ApplicationFailure.nonRetryable('runner cannot substitute values', 'CannotSubstitute', {
+          category: 'infrastructure',
+          suggestedAction: 'This runner cannot substitute Environment values; run the Test Case on a runner that can.',
+          reason: 'The runner refused the Run because its steps use Environment values.',
+        });
+      }
+      const logged = (await runRepository.steps(db.manager, [runId])).get(runId) ?? [];
+      const firstUnpassed = logged.findIndex((s) => s.status !== 'passed');
+      const redactor = new Redactor();
+      let current = -1;
+      const beat = setInterval(() => ctx.heartbeat({ step: current }), 2_000);
+      try {
+        ctx.heartbeat({ step: current });
+        const result = await runWebSteps({
+          baseUrl: run.targets.web?.baseUrl,
+          steps: run.steps as Step[],
+          browser: await deps.browser(),
+          redactor,
+          signal: ctx.cancellationSignal,
+          startAtStep: firstUnpassed < 0 ? logged.length : firstUnpassed,
+          resolveValue: (name) => fetchValue(config.API_INTERNAL_URL, config.RUNNER_TOKEN, runId, name),
+          onStepStart: async (index) => {
+            current = index;
+            ctx.heartbeat({ step: index });
+            await runRepository.putStep(db.manager, runId, index, { status: 'running' });
+          },
+          onStepDone: async (step) => {
+            await saveStep(deps, run.orgId, runId, step);
+            if (step.internalError) log.warn('step failed', { runId, step: step.index, error: redactor.redact(step.internalError) });
+          },
+        });
+        const failing = result.steps.find((s) => s.status !== 'passed');
+        return {
+          outcome: result.outcome,
+          flaky: result.outcome === 'passed' && result.steps.some((s) => s.recoveryCount > 0),
+          ...(failing?.diagnosis ? { diagnosis: { ...failing.diagnosis, reason: failing.reason } } : {}),
+        };
+      } finally {
+        clearInterval(beat);
+      }
+    },
+  };
+
+  async function saveStep(d: RunnerDeps, orgId: string, runId: string, step: StepResult) {
+    if (step.screenshot) {
+      const storageKey = `runs/${orgId}/${runId}/step-${step.index}-screenshot.png`;
+      await d.storage.put(storageKey, step.screenshot, 'image/png');
+      await runRepository.putMedia(d.db.manager, {
+        id: mediaId(runId, step.index, 'screenshot'), orgId, runId, stepIndex: step.index, kind: 'screenshot',
+        storageKey, contentType: 'image/png', byteSize: step.screenshot.length, createdAt: Date.now(),
+      });
+    }
+    await runRepository.putStep(d.db.manager, runId, step.index, {
+      status: step.status, reason: step.reason, observed: { ...step.observed }, expectation: step.expectation,
+      verdictSource: step.verdictSource, postconditionProven: step.postconditionProven, recoveryCount: step.recoveryCount,
+      diagnosis: step.diagnosis ?? null, durationMs: Math.round(step.durationMs),
+    });
+  }
+}
+
+/** One runtime value over the runner channel; it lives in memory only, for the fill that needs it. */
+async function fetchValue(apiUrl: string, token: string | undefined, runId: string, name: string): Promise<string> {
+  if (!token) throw new Error('runner has no RUNNER_TOKEN');
+  const res = await fetch(`${apiUrl}/internal/runner/values`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Runner ${token}` },
+    body: JSON.stringify({ runId, name }),
+  });
+  if (!res.ok) throw new Error(`runtime value ${name} unavailable (HTTP ${res.status})`);
+  return ((await res.json()) as { value: string }).value;
+}

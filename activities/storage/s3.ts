@@ -1,0 +1,34 @@
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../../api/config';
+import type { MediaStorage } from './index';
+
+/** Any S3-compatible object store (AWS, MinIO, R2, …), selected by S3_BUCKET. */
+export class S3MediaStorage implements MediaStorage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(config: Config) {
+    this.bucket = config.S3_BUCKET!;
+    this.client = new S3Client({
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } }
+        : {}),
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })).then(() => true, () => false);
+  }
+
+  async readUrl(key: string, ttlSeconds: number): Promise<string> {
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: ttlSeconds });
+  }
+}

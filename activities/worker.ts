@@ -1,0 +1,36 @@
+import { NativeConnection } from '@temporalio/worker';
+import { loadConfig } from '../api/config';
+import { createLogger } from '../api/log';
+import { createDataSource } from '../db/data-source';
+import { createMediaStorage } from './storage';
+import { createWorkers } from './workers';
+
+/**
+ * The worker process: orchestration workflows and activities, plus the runner queues named by
+ * WORKER_RUNNER_PLATFORMS. Stateless; start more of them to scale either part.
+ */
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL, 'worker');
+  const db = createDataSource(config.DATABASE_URL, 10);
+  await db.initialize();
+  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const set = await createWorkers({
+    connection, config,
+    deps: { config, db, storage: createMediaStorage(config), log },
+    orchestration: process.env.WORKER_ORCHESTRATION !== 'false',
+    runnerPlatforms: config.WORKER_RUNNER_PLATFORMS.split(',').map((p) => p.trim()).filter(Boolean),
+  });
+  const stop = () => void set.shutdown();
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  log.info('worker running', { taskQueues: set.workers.map((w) => w.options.taskQueue) });
+  await set.run();
+  await connection.close();
+  await db.destroy();
+}
+
+main().catch((error) => {
+  console.error(`[worker] failed: ${error.stack ?? error.message}`);
+  process.exit(1);
+});

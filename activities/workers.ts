@@ -1,0 +1,78 @@
+import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import type { Browser } from 'playwright-core';
+import { runnerQueue, type Config } from '../api/config';
+import type { ActivityDeps } from './deps';
+import { createOrchestrationActivities, createRunnerActivities } from './index';
+import { launchBrowser } from './runner/browser';
+
+let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
+
+/** Bundles the workflow code once per process (tests share one bundle across workers). */
+export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
+  bundle ??= bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: quietBundlerLogger });
+  return bundle;
+}
+
+const quietBundlerLogger = { trace() {}, debug() {}, info() {}, warn() {}, error: (m: string) => console.error(m), log() {} } as never;
+
+/** One Chromium per worker process, relaunched if it dies. */
+export function sharedBrowser(executablePath: string) {
+  let browser: Promise<Browser> | null = null;
+  return {
+    get(): Promise<Browser> {
+      browser ??= launchBrowser(executablePath).then((b) => {
+        b.on('disconnected', () => { browser = null; });
+        return b;
+      }, (error) => { browser = null; throw error; });
+      return browser;
+    },
+    async close() {
+      const b = await browser?.catch(() => null);
+      browser = null;
+      await b?.close().catch(() => undefined);
+    },
+  };
+}
+
+export interface WorkerSetOptions {
+  connection: NativeConnection;
+  config: Config;
+  deps: ActivityDeps;
+  /** Run the orchestration queue (workflows + bookkeeping activities). */
+  orchestration: boolean;
+  /** Platforms whose runner queues this process serves (`web` is the one with a runner here). */
+  runnerPlatforms: string[];
+}
+
+/** Creates the workers of one process; the caller runs and shuts them down. */
+export async function createWorkers(options: WorkerSetOptions) {
+  const { connection, config, deps } = options;
+  const namespace = config.TEMPORAL_NAMESPACE;
+  const browser = sharedBrowser(config.CHROMIUM_PATH);
+  const workers: Worker[] = [];
+  if (options.orchestration) {
+    workers.push(await Worker.create({
+      connection, namespace, taskQueue: config.TEMPORAL_TASK_QUEUE,
+      workflowBundle: await workflowBundle(),
+      activities: createOrchestrationActivities(deps),
+    }));
+  }
+  for (const platform of options.runnerPlatforms) {
+    if (platform !== 'web') throw new Error(`no runner for platform ${platform} in this build; mobile runners connect to ${runnerQueue(config, platform)}`);
+    workers.push(await Worker.create({
+      connection, namespace, taskQueue: runnerQueue(config, platform),
+      activities: createRunnerActivities({ ...deps, browser: browser.get }),
+      // A browser step is heavy; two Runs per core-pair keeps screenshots timely.
+      maxConcurrentActivityTaskExecutions: 2,
+    }));
+  }
+  return {
+    workers,
+    run: () => Promise.all(workers.map((w) => w.run())),
+    async shutdown() {
+      for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
+      await browser.close();
+    },
+    closeBrowser: browser.close,
+  };
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { runRepository } from '../../db/repositories/runs';
+import { notFound } from '../errors';
+import { evidenceView } from '../runs/views';
+import { defineOperation } from './define';
+import { id } from './schemas';
+
+const evidenceStep = z.object({
+  index: z.number().int(),
+  action: z.string(),
+  target: z.string().optional(),
+  status: z.enum(['passed', 'failed', 'skipped']),
+  reason: z.string(),
+  observed: z.record(z.string(), z.unknown()).describe('Customer-safe facts the runner observed (URL, title, what was found).'),
+  expectation: z.string().describe('The authored expectation, in words.'),
+  verdictSource: z.string(),
+  postconditionProven: z.boolean(),
+  recoveryCount: z.number().int(),
+  diagnosis: z.object({ category: z.string(), suggestedAction: z.string() }).optional(),
+  media: z.array(z.object({ kind: z.enum(['screenshot', 'frame', 'video']), url: z.string(), expiresAt: z.number() }))
+    .describe('Signed links, valid 15 minutes; call run.evidence again for fresh ones.'),
+  durationMs: z.number(),
+});
+
+export default defineOperation({
+  name: 'run.evidence',
+  summary: 'External Evidence of a Run: customer-safe facts, verdict, diagnosis and short-lived media links.',
+  scope: 'svc:read',
+  idempotency: 'none',
+  confirm: 'never',
+  input: { runId: id('run'), step: z.number().int().min(0).optional().describe('Only this step index.') },
+  output: z.object({
+    runId: z.string(), status: z.string(), verdict: z.string().optional(), validity: z.string(), flaky: z.boolean(),
+    diagnosis: z.object({ category: z.string(), suggestedAction: z.string(), reason: z.string().optional() }).optional(),
+    steps: z.array(evidenceStep),
+  }),
+  async handler(input, { db, orgId, deps }) {
+    const run = await runRepository.get(db, orgId, input.runId);
+    if (!run) throw notFound(`Run ${input.runId}`);
+    const steps = (await runRepository.steps(db, [run.id])).get(run.id)!.filter((s) => input.step === undefined || s.stepIndex === input.step);
+    const media = await runRepository.media(db, run.id);
+    return evidenceView(run, steps, media, { baseUrl: deps.config.BASE_URL, signingKey: deps.config.SIGNING_KEY });
+  },
+});

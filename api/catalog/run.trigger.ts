@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { recordRuns, triggerFields } from '../runs/trigger';
+import { startRunWorkflows } from '../runs/start';
+import { defineOperation } from './define';
+
+export default defineOperation({
+  name: 'run.trigger',
+  summary: 'Queue Runs of a Test Case or of every member of a Test Plan; returns at once.',
+  description: 'Queue Runs and return their ids at once, without waiting for them. Give exactly one of testCaseId '
+    + '(one Run) and testPlanId (one Run per member case, plus planGroupRunId). Target a saved Environment with '
+    + 'environmentSlug or pass explicit targets. Follow each Run with run.get (cursor + waitMs), then read run.evidence.',
+  scope: 'svc:runs:write',
+  idempotency: 'required',
+  confirm: 'never',
+  input: triggerFields,
+  output: z.object({
+    runIds: z.array(z.string()).describe('Follow each with run.get.'),
+    planGroupRunId: z.string().optional().describe('Present when a Test Plan was triggered.'),
+  }),
+  async handler(input, ctx) {
+    const queued = await recordRuns(input, ctx, 'v1');
+    ctx.afterCommit(() => startRunWorkflows(ctx.deps, queued));
+    return queued;
+  },
+  // A replay may follow a crash between commit and workflow start: make sure they run.
+  async onReplay(output, ctx) {
+    await startRunWorkflows(ctx.deps, output);
+  },
+});

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { runRepository } from '../../db/repositories/runs';
+import { operationsByName } from '../catalog';
+import { invokeOperation } from '../catalog/invoke';
+import { id, platforms, slug } from '../catalog/schemas';
+import { runStatus } from '../catalog/run.list';
+import { AppError, notFound } from '../errors';
+import { resourceRunView } from '../runs/views';
+import { triggerFields } from '../runs/trigger';
+import { defineEndpoint, queryInt } from './define';
+
+const resourceRun = z.object({
+  _id: z.string(), testPlanId: z.string().nullable(), status: z.string(), platforms: z.array(z.string()), trigger: z.record(z.string(), z.unknown()),
+}).passthrough();
+
+const logEntry = z.object({
+  stepIndex: z.number().int(), action: z.string(), target: z.string(), status: z.string(), platform: z.string(),
+  error: z.string(), durationMs: z.number(), timestamp: z.number(),
+});
+
+/** POST /api/trigger: the run.trigger operation in the resource-style shape. */
+export const triggerEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/trigger',
+  summary: 'Queue a Run of a saved Test Plan (one per member Test Case); returns at once.',
+  description: 'A web Run may use a saved Environment or an explicit targets.web.baseUrl; API and mobile Runs need '
+    + 'environmentSlug or explicit targets. Send an Idempotency-Key header to make retries safe. When a plan has '
+    + 'several members, runId is the first Run and runIds lists all of them.',
+  access: { scope: 'svc:runs:write' },
+  body: z.strictObject({
+    testPlanId: id('tp'),
+    platforms: platforms.optional(),
+    branch: triggerFields.branch,
+    pr: triggerFields.pr,
+    environmentSlug: slug.optional(),
+    targets: triggerFields.targets,
+    deployment: triggerFields.deployment,
+  }),
+  response: z.object({ runId: z.string(), status: z.literal('queued'), runIds: z.array(z.string()), planGroupRunId: z.string().optional() }),
+  async handler({ body, principal, deps, requestId, koa }) {
+    const idempotencyKey = koa.get('Idempotency-Key') || randomUUID();
+    const queued = await invokeOperation(operationsByName.get('run.trigger')!, { ...body, idempotencyKey }, principal!, deps, requestId) as { runIds: string[]; planGroupRunId?: string };
+    return { runId: queued.runIds[0], status: 'queued' as const, runIds: queued.runIds, ...(queued.planGroupRunId ? { planGroupRunId: queued.planGroupRunId } : {}) };
+  },
+});
+
+export const listRunsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/runs',
+  summary: 'Recent Runs, newest first, by offset.',
+  access: 'credential',
+  query: z.strictObject({
+    limit: queryInt(1, 100, 20),
+    offset: queryInt(0, 1_000_000, 0),
+    status: runStatus.extract(['queued', 'running', 'retrying', 'passing', 'failed', 'canceled']).optional(),
+  }),
+  response: z.array(resourceRun),
+  async handler({ query, principal, deps }) {
+    const runs = await runRepository.listByOffset(deps.db.manager, principal!.orgId, query.status, query.offset, query.limit);
+    return runs.map((r) => resourceRunView(r));
+  },
+});
+
+export const getRunEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/runs/:runId',
+  summary: 'One Run with its step logs.',
+  access: 'credential',
+  params: z.object({ runId: id('run') }),
+  response: resourceRun.extend({ logs: z.array(logEntry) }),
+  async handler({ params, principal, deps }) {
+    const run = await runRepository.get(deps.db.manager, principal!.orgId, params.runId);
+    if (!run) throw notFound(`Run ${params.runId}`);
+    const steps = (await runRepository.steps(deps.db.manager, [run.id])).get(run.id)!;
+    return resourceRunView(run, steps);
+  },
+});
+
+export const reportEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/runs/report',
+  summary: 'Update an existing step log of a Run (organization API keys only).',
+  access: 'api_key_only',
+  body: z.strictObject({
+    runId: id('run'),
+    stepIndex: z.number().int().min(0),
+    status: z.enum(['pending', 'running', 'passed', 'failed', 'skipped']),
+  }),
+  response: z.object({ success: z.literal(true) }),
+  async handler({ body, principal, deps }) {
+    const run = await runRepository.get(deps.db.manager, principal!.orgId, body.runId);
+    if (!run) throw notFound(`Run ${body.runId}`);
+    if (!await runRepository.putStep(deps.db.manager, run.id, body.stepIndex, { status: body.status })) {
+      throw new AppError('NOT_FOUND', `Run ${run.id} has no step ${body.stepIndex}`);
+    }
+    return { success: true as const };
+  },
+});
+
+export const runEndpoints = [triggerEndpoint, listRunsEndpoint, getRunEndpoint, reportEndpoint];

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { EntityManager } from 'typeorm';
+import type { Run, RunStep } from '../../db/entities/runs';
+import type { TestCase } from '../../db/entities';
+import { environmentRepository } from '../../db/repositories/environments';
+import { runRepository } from '../../db/repositories/runs';
+import { testCaseRepository } from '../../db/repositories/test-cases';
+import { testPlanRepository } from '../../db/repositories/test-plans';
+import { AppError, invalid, notFound } from '../errors';
+import { newId } from '../ids';
+import { id, platforms, slug, variableName } from '../catalog/schemas';
+import type { OperationContext } from '../catalog/define';
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
+
+export const triggerTargets = z.strictObject({
+  web: z.strictObject({ baseUrl: httpUrl.describe('Base address of the deployment under test.') }).optional(),
+  api: z.strictObject({
+    baseUrl: httpUrl.optional(),
+    runtimeValues: z.record(variableName, z.string().max(10_000))
+      .refine((r) => Object.keys(r).length <= 100, 'at most 100 runtime values')
+      .optional().describe('Runtime values for this Run only; write-only, sealed at rest, never returned.'),
+  }).optional(),
+  android: z.strictObject({ storageId: z.string().min(1).max(200).describe('An uploaded artifact whose scan is clean.') }).optional(),
+  ios: z.strictObject({ storageId: z.string().min(1).max(200).describe('An uploaded artifact whose scan is clean.') }).optional(),
+}).describe('Explicit targets for a fresh deployment or artifact; they override the Environment\'s.');
+
+/** Fields of run.trigger (and, reshaped, of POST /api/trigger). */
+export const triggerFields = {
+  testCaseId: id('tc').optional().describe('Exactly one of testCaseId and testPlanId.'),
+  testPlanId: id('tp').optional().describe('A plan queues one Run per member Test Case.'),
+  platforms: platforms.optional().describe('Platforms to run on; defaults to the Test Case\'s.'),
+  environmentSlug: slug.optional().describe('A saved Environment to run against.'),
+  targets: triggerTargets.optional(),
+  branch: z.string().min(1).max(255).optional(),
+  pr: z.string().min(1).max(100).optional(),
+  deployment: z.strictObject({
+    commitSha: z.string().regex(/^[0-9a-fA-F]{7,64}$/, 'a git commit sha').optional(),
+    provider: z.string().max(100).optional(),
+    branch: z.string().max(255).optional(),
+  }).optional(),
+  scope: z.enum(['changed', 'all']).optional().describe('"changed" when only tests touched by changedFiles matter.'),
+  changedFiles: z.array(z.string().min(1).max(1000)).max(1000).optional(),
+};
+const triggerInput = z.object(triggerFields);
+export type TriggerInput = z.infer<typeof triggerInput>;
+
+export interface QueuedRuns { runIds: string[]; planGroupRunId?: string }
+
+/**
+ * Records the Runs of a trigger inside the caller's transaction (one per Test Case, or per
+ * member of a plan) and returns their ids; workflows start after commit (see start.ts).
+ */
+export async function recordRuns(input: TriggerInput, ctx: OperationContext, source: 'v1' | 'resource'): Promise<QueuedRuns> {
+  if (!!input.testCaseId === !!input.testPlanId) throw invalid('give exactly one of testCaseId and testPlanId');
+  const { db, orgId, deps } = ctx;
+  const cases = input.testCaseId ? [await oneCase(db, orgId, input.testCaseId)] : await planCases(db, orgId, input.testPlanId!);
+  const environment = input.environmentSlug ? await environmentRepository.bySlug(db, orgId, input.environmentSlug) : null;
+  if (input.environmentSlug && !environment) throw notFound(`Environment ${input.environmentSlug}`);
+
+  const envTargets = (environment?.targets ?? {}) as Record<string, Record<string, unknown>>;
+  const explicit = input.targets ?? {};
+  const planGroupRunId = input.testPlanId ? newId('pgr') : undefined;
+  const now = Date.now();
+  const runs: Array<{ run: Run; steps: RunStep[] }> = [];
+  for (const testCase of cases) {
+    const runPlatforms = input.platforms ?? testCase.platforms;
+    const primary = runPlatforms[0];
+    const targets = resolveTargets(primary, envTargets, explicit, !!environment);
+    const runId = newId('run');
+    runs.push({
+      run: {
+        id: runId, orgId, testCaseId: testCase.id, testPlanId: input.testPlanId ?? null, planGroupId: planGroupRunId ?? null,
+        environmentId: environment?.id ?? null, environmentSlug: environment?.slug ?? null,
+        status: 'queued', flaky: false, cursor: 1, attempt: 0, platforms: runPlatforms, targets,
+        steps: testCase.steps, branch: input.branch ?? input.deployment?.branch ?? null, diagnosis: null,
+        trigger: {
+          source, branch: input.branch ?? input.deployment?.branch ?? null, pr: input.pr ?? null, deployment: input.deployment ?? null,
+          scope: input.scope ?? null, changedFiles: input.changedFiles ?? [], environmentSlug: environment?.slug ?? null,
+        },
+        createdAt: now, updatedAt: now, startedAt: null, finishedAt: null,
+      },
+      steps: (testCase.steps as Array<{ action: string; target?: string }>).map((s, stepIndex) => ({
+        runId, stepIndex, action: s.action, target: s.target ?? null, platform: primary, status: 'pending',
+        reason: null, observed: null, expectation: null, verdictSource: null, postconditionProven: false,
+        recoveryCount: 0, diagnosis: null, durationMs: null, updatedAt: now,
+      })),
+    });
+  }
+  await (deps.services.artifactGate as ArtifactGate | undefined)?.check(db, orgId, runs.map((r) => r.run.targets));
+  if (planGroupRunId) await runRepository.insertPlanGroup(db, { id: planGroupRunId, orgId, testPlanId: input.testPlanId!, runCount: runs.length, createdAt: now });
+  for (const { run, steps } of runs) {
+    await runRepository.insert(db, run, steps);
+    for (const [name, value] of Object.entries(explicit.api?.runtimeValues ?? {})) {
+      await runRepository.putValue(db, run.id, name, deps.secrets.seal(value, `${run.id}:${name}`));
+    }
+  }
+  return { runIds: runs.map((r) => r.run.id), ...(planGroupRunId ? { planGroupRunId } : {}) };
+}
+
+/** Refuses upload-backed targets whose artifact scan is not clean (installed by the artifacts capability). */
+export interface ArtifactGate {
+  check(db: EntityManager, orgId: string, targets: Array<Record<string, any>>): Promise<void>;
+}
+
+async function oneCase(db: EntityManager, orgId: string, testCaseId: string): Promise<TestCase> {
+  const testCase = await testCaseRepository.get(db, orgId, testCaseId);
+  if (!testCase) throw notFound(`Test Case ${testCaseId}`);
+  return testCase;
+}
+
+async function planCases(db: EntityManager, orgId: string, testPlanId: string): Promise<TestCase[]> {
+  const plan = await testPlanRepository.get(db, orgId, testPlanId);
+  if (!plan) throw notFound(`Test Plan ${testPlanId}`);
+  const members = await testPlanRepository.members(db, plan.id);
+  if (!members.length) throw new AppError('FAILED_PRECONDITION', `Test Plan ${plan.id} has no member Test Cases; add some with test_plan.set_members`);
+  const byId = new Map((await testCaseRepository.getMany(db, orgId, members.map((m) => m.testCaseId))).map((c) => [c.id, c]));
+  return members.map((m) => byId.get(m.testCaseId)!).filter(Boolean);
+}
+
+/**
+ * The non-secret target of a Run's primary platform: explicit targets win over the
+ * Environment's. A web Run needs a baseUrl; API and mobile Runs need an Environment or targets.
+ */
+function resolveTargets(primary: string, envTargets: Record<string, Record<string, unknown>>, explicit: z.infer<typeof triggerTargets>, hasEnvironment: boolean) {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const platform of ['web', 'api', 'android', 'ios'] as const) {
+    const { runtimeValues: _secret, ...given } = (explicit[platform] ?? {}) as Record<string, unknown>;
+    const combined = { ...(envTargets[platform] ?? {}), ...given };
+    if (Object.keys(combined).length) merged[platform] = combined;
+  }
+  if (primary === 'web' && !merged.web?.baseUrl) {
+    throw invalid('a web Run needs a target: pass environmentSlug of an Environment with targets.web.baseUrl, or targets.web.baseUrl');
+  }
+  if (primary !== 'web' && !hasEnvironment && !explicit[primary as 'api']) {
+    throw invalid(`a ${primary} Run needs environmentSlug or explicit targets.${primary}`);
+  }
+  return merged;
+}

@@ -1,0 +1,102 @@
+import type { Run, RunMedia, RunStep } from '../../db/entities/runs';
+import { runOutcome } from './status';
+import { signedMediaUrl } from './media-links';
+
+const finished = (s: RunStep) => s.status === 'passed' || s.status === 'failed' || s.status === 'skipped';
+
+export function progressOf(steps: RunStep[]) {
+  return {
+    total: steps.length,
+    completed: steps.filter(finished).length,
+    passed: steps.filter((s) => s.status === 'passed').length,
+    failed: steps.filter((s) => s.status === 'failed').length,
+    skipped: steps.filter((s) => s.status === 'skipped').length,
+  };
+}
+
+/** The v1 view of run.get. */
+export function runView(run: Run, steps: RunStep[], timedOut: boolean) {
+  const outcome = runOutcome(run.status, run.flaky);
+  return {
+    runId: run.id,
+    status: run.status,
+    ...(outcome.verdict ? { verdict: outcome.verdict } : {}),
+    validity: outcome.validity,
+    cursor: run.cursor,
+    timedOut,
+    progress: progressOf(steps),
+    steps: steps.map((s) => ({ index: s.stepIndex, action: s.action, ...(s.target ? { target: s.target } : {}), status: s.status })),
+    evidenceAvailable: steps.some(finished),
+    next: outcome.next,
+    flaky: run.flaky,
+    testCaseId: run.testCaseId,
+    testPlanId: run.testPlanId,
+    planGroupRunId: run.planGroupId,
+    environmentSlug: run.environmentSlug,
+    platforms: run.platforms,
+    attempt: run.attempt,
+    ...(run.diagnosis ? { diagnosis: { category: run.diagnosis.category, suggestedAction: run.diagnosis.suggestedAction, ...(run.diagnosis.reason ? { reason: run.diagnosis.reason } : {}) } } : {}),
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
+  };
+}
+
+/** Summary rows of run.list. */
+export function runSummaryView(run: Run) {
+  const outcome = runOutcome(run.status, run.flaky);
+  return {
+    runId: run.id, status: run.status, ...(outcome.verdict ? { verdict: outcome.verdict } : {}), validity: outcome.validity,
+    next: outcome.next, testCaseId: run.testCaseId, testPlanId: run.testPlanId, planGroupRunId: run.planGroupId,
+    environmentSlug: run.environmentSlug, branch: run.branch, platforms: run.platforms, cursor: run.cursor,
+    createdAt: run.createdAt, updatedAt: run.updatedAt,
+  };
+}
+
+/** External Evidence: customer-safe facts per executed step, with fresh signed media links. */
+export function evidenceView(run: Run, steps: RunStep[], media: RunMedia[], links: { baseUrl: string; signingKey: string }) {
+  const outcome = runOutcome(run.status, run.flaky);
+  const now = Date.now();
+  return {
+    runId: run.id,
+    status: run.status,
+    ...(outcome.verdict ? { verdict: outcome.verdict } : {}),
+    validity: outcome.validity,
+    flaky: run.flaky,
+    ...(run.diagnosis ? { diagnosis: { category: run.diagnosis.category, suggestedAction: run.diagnosis.suggestedAction, ...(run.diagnosis.reason ? { reason: run.diagnosis.reason } : {}) } } : {}),
+    steps: steps.filter(finished).map((s) => ({
+      index: s.stepIndex,
+      action: s.action,
+      ...(s.target ? { target: s.target } : {}),
+      status: s.status as 'passed' | 'failed' | 'skipped',
+      reason: s.reason ?? '',
+      observed: s.observed ?? {},
+      expectation: s.expectation ?? '',
+      verdictSource: s.verdictSource ?? 'none',
+      postconditionProven: s.postconditionProven,
+      recoveryCount: s.recoveryCount,
+      ...(s.diagnosis ? { diagnosis: { category: s.diagnosis.category, suggestedAction: s.diagnosis.suggestedAction } } : {}),
+      media: media.filter((m) => m.stepIndex === s.stepIndex)
+        .map((m) => ({ kind: m.kind as 'screenshot' | 'frame' | 'video', ...signedMediaUrl(links.baseUrl, links.signingKey, m.id, m.kind, now) })),
+      durationMs: s.durationMs ?? 0,
+    })),
+  };
+}
+
+/** The resource-style Run document. */
+export function resourceRunView(run: Run, steps?: RunStep[]) {
+  return {
+    _id: run.id,
+    testPlanId: run.testPlanId,
+    testCaseId: run.testCaseId,
+    status: run.status,
+    platforms: run.platforms,
+    trigger: run.trigger,
+    createdAt: run.createdAt,
+    ...(steps ? {
+      logs: steps.map((s) => ({
+        stepIndex: s.stepIndex, action: s.action, target: s.target ?? '', status: s.status, platform: s.platform,
+        error: s.status === 'failed' ? (s.reason ?? '') : '', durationMs: s.durationMs ?? 0, timestamp: s.updatedAt,
+      })),
+    } : {}),
+  };
+}

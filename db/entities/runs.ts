@@ -1,0 +1,121 @@
+import { EntitySchema } from 'typeorm';
+import { epochMs, jsonText } from './json';
+
+const id = { type: 'varchar', length: 40, primary: true } as const;
+const ref = { type: 'varchar', length: 40 } as const;
+const ms = { type: 'bigint', transformer: epochMs } as const;
+const json = { type: 'mediumtext', transformer: jsonText } as const;
+
+export type RunStatus = 'queued' | 'running' | 'retrying' | 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
+export interface Diagnosis { category: string; suggestedAction: string; reason?: string }
+
+export interface Run {
+  id: string; orgId: string; testCaseId: string | null; testPlanId: string | null; planGroupId: string | null;
+  environmentId: string | null; environmentSlug: string | null;
+  status: RunStatus; flaky: boolean; cursor: number; attempt: number;
+  platforms: string[]; targets: Record<string, any>; steps: any[]; trigger: Record<string, any>;
+  branch: string | null; diagnosis: Diagnosis | null;
+  createdAt: number; updatedAt: number; startedAt: number | null; finishedAt: number | null;
+}
+export const RunEntity = new EntitySchema<Run>({
+  name: 'Run',
+  tableName: 'runs',
+  columns: {
+    id,
+    orgId: { ...ref, name: 'org_id' },
+    testCaseId: { ...ref, name: 'test_case_id', nullable: true },
+    testPlanId: { ...ref, name: 'test_plan_id', nullable: true },
+    planGroupId: { ...ref, name: 'plan_group_id', nullable: true },
+    environmentId: { ...ref, name: 'environment_id', nullable: true },
+    environmentSlug: { type: 'varchar', length: 100, name: 'environment_slug', nullable: true },
+    status: { type: 'varchar', length: 20 },
+    flaky: { type: 'boolean' },
+    cursor: { type: 'bigint', name: 'cursor_value', transformer: epochMs },
+    attempt: { type: 'int' },
+    platforms: json,
+    targets: json,
+    steps: json,
+    trigger: { ...json, name: 'trigger_info' },
+    branch: { type: 'varchar', length: 255, nullable: true },
+    diagnosis: { ...json, nullable: true },
+    createdAt: { ...ms, name: 'created_at' },
+    updatedAt: { ...ms, name: 'updated_at' },
+    startedAt: { ...ms, name: 'started_at', nullable: true },
+    finishedAt: { ...ms, name: 'finished_at', nullable: true },
+  },
+});
+
+export type StepStatus = 'pending' | 'running' | 'passed' | 'failed' | 'skipped';
+export interface RunStep {
+  runId: string; stepIndex: number; action: string; target: string | null; platform: string; status: StepStatus;
+  reason: string | null; observed: Record<string, any> | null; expectation: string | null;
+  verdictSource: string | null; postconditionProven: boolean; recoveryCount: number;
+  diagnosis: Diagnosis | null; durationMs: number | null; updatedAt: number;
+}
+export const RunStepEntity = new EntitySchema<RunStep>({
+  name: 'RunStep',
+  tableName: 'run_steps',
+  columns: {
+    runId: { ...ref, name: 'run_id', primary: true },
+    stepIndex: { type: 'int', name: 'step_index', primary: true },
+    action: { type: 'varchar', length: 20 },
+    target: { type: 'varchar', length: 2000, nullable: true },
+    platform: { type: 'varchar', length: 20 },
+    status: { type: 'varchar', length: 20 },
+    reason: { type: 'text', nullable: true },
+    observed: { ...json, nullable: true },
+    expectation: { type: 'text', nullable: true },
+    verdictSource: { type: 'varchar', length: 20, name: 'verdict_source', nullable: true },
+    postconditionProven: { type: 'boolean', name: 'postcondition_proven' },
+    recoveryCount: { type: 'int', name: 'recovery_count' },
+    diagnosis: { ...json, nullable: true },
+    durationMs: { type: 'int', name: 'duration_ms', nullable: true },
+    updatedAt: { ...ms, name: 'updated_at' },
+  },
+});
+
+export interface RunMedia {
+  id: string; orgId: string; runId: string; stepIndex: number; kind: string;
+  storageKey: string; contentType: string; byteSize: number; createdAt: number;
+}
+export const RunMediaEntity = new EntitySchema<RunMedia>({
+  name: 'RunMedia',
+  tableName: 'run_media',
+  columns: {
+    id,
+    orgId: { ...ref, name: 'org_id' },
+    runId: { ...ref, name: 'run_id' },
+    stepIndex: { type: 'int', name: 'step_index' },
+    kind: { type: 'varchar', length: 20 },
+    storageKey: { type: 'varchar', length: 500, name: 'storage_key' },
+    contentType: { type: 'varchar', length: 100, name: 'content_type' },
+    byteSize: { type: 'int', name: 'byte_size' },
+    createdAt: { ...ms, name: 'created_at' },
+  },
+});
+
+export interface PlanGroup { id: string; orgId: string; testPlanId: string; runCount: number; createdAt: number }
+export const PlanGroupEntity = new EntitySchema<PlanGroup>({
+  name: 'PlanGroup',
+  tableName: 'plan_groups',
+  columns: {
+    id,
+    orgId: { ...ref, name: 'org_id' },
+    testPlanId: { ...ref, name: 'test_plan_id' },
+    runCount: { type: 'int', name: 'run_count' },
+    createdAt: { ...ms, name: 'created_at' },
+  },
+});
+
+export interface RunValue { runId: string; name: string; sealed: string }
+export const RunValueEntity = new EntitySchema<RunValue>({
+  name: 'RunValue',
+  tableName: 'run_values',
+  columns: {
+    runId: { ...ref, name: 'run_id', primary: true },
+    name: { type: 'varchar', length: 100, primary: true },
+    sealed: { type: 'text' },
+  },
+});
+
+export const runEntities = [RunEntity, RunStepEntity, RunMediaEntity, PlanGroupEntity, RunValueEntity];

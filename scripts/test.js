@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+'use strict';
+// `npm test [-- mocha args]`: installs what the tests need, then runs mocha with those args.
+// The services themselves (one MariaDB, one Temporal dev server per run) are started by mocha's
+// global fixture, test/helpers/global.ts, so that `npx mocha` alone behaves the same.
+//
+// TEST_DATABASE_URL / TEST_TEMPORAL_ADDRESS: use existing servers instead of starting them.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const os = require('node:os');
+const { spawn } = require('node:child_process');
+const tools = require('./lib/tools.js');
+
+const root = path.resolve(__dirname, '..');
+
+function step(name, fn) {
+  try {
+    return fn();
+  } catch (err) {
+    process.stderr.write(`[test] ${name} failed: ${err.reason || err.message}\n`);
+    if (err.fix) process.stderr.write(`[test] fix: ${err.fix}\n`);
+    process.exit(1);
+  }
+}
+
+const env = { ...process.env };
+step('install npm dependencies', () => tools.ensureNodeModules(root));
+if (!process.env.TEST_TEMPORAL_ADDRESS) env.TEMPORAL_BIN = step('Temporal CLI', () => tools.ensureTemporal(root));
+if (!process.env.TEST_DATABASE_URL) step('MariaDB', () => tools.ensureMariadb());
+env.CHROMIUM_PATH = step('Chromium', () => tools.ensureChromium());
+
+// Options of mocha that take a value: the value is not a spec file.
+const VALUE_OPTIONS = new Set([
+  '--grep', '-g', '--fgrep', '-f', '--require', '-r', '--file', '--ignore', '--exclude', '--reporter', '-R',
+  '--reporter-option', '--reporter-options', '-O', '--ui', '-u', '--timeout', '-t', '--slow', '-s', '--retries',
+  '--jobs', '-j', '--config', '--package', '--extension', '--node-option', '-n',
+]);
+
+/** True when `args` name spec files (`npm test -- test/x.test.ts`): then only those run. */
+function namesSpecs(args) {
+  return args.some((arg, i) =>
+    !arg.startsWith('-') && !VALUE_OPTIONS.has(args[i - 1]) &&
+    (fs.existsSync(path.resolve(root, arg)) || /[*?{]/.test(arg) || /\.[cm]?[jt]s$/.test(arg)));
+}
+
+const args = process.argv.slice(2);
+const ownConfig = args.some((a) => a === '--config' || a.startsWith('--config=') || a === '--no-config');
+const mochaArgs = namesSpecs(args) && !ownConfig ? ['--config', path.join(__dirname, 'lib', 'mocharc-no-spec.js'), ...args] : args;
+
+const mocha = spawn(path.join(root, 'node_modules', '.bin', 'mocha'), mochaArgs, {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+// Ctrl-C reaches mocha directly (same process group); a SIGTERM sent to us only is passed on.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (sig !== 'SIGINT') mocha.kill(sig);
+  });
+}
+mocha.on('error', (err) => {
+  process.stderr.write(`[test] mocha failed: ${err.message}\n[test] fix: run \`npm install\`\n`);
+  process.exit(1);
+});
+mocha.on('exit', (code, signal) => {
+  process.exit(code ?? 128 + (os.constants.signals[signal] || 0));
+});

@@ -1,0 +1,91 @@
+/**
+ * Mocha global fixture (loaded through `require` in .mocharc.json, which is what makes mocha
+ * call these exports once per run, not per file): ONE private MariaDB and ONE headless Temporal
+ * dev server for the whole run, published as TEST_DATABASE_URL and TEST_TEMPORAL_ADDRESS.
+ * Either is skipped when that variable is already set (an existing server).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+interface Running {
+  stop(): Promise<void>;
+}
+interface Services {
+  freePort(): Promise<number>;
+  startMariadb(o: { dataDir: string; port: number; logFile: string }): Promise<Running & { url: string }>;
+  startTemporal(o: {
+    bin?: string;
+    port: number;
+    uiPort: number | null;
+    dbFile: string | null;
+    logFile: string;
+  }): Promise<Running & { address: string }>;
+}
+
+// Plain CommonJS shared with scripts/start.js (it must run before `npm install`).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const services: Services = require('../../scripts/lib/services.js');
+
+const running: Running[] = [];
+let tmpDir: string | undefined;
+
+export async function mochaGlobalSetup(): Promise<void> {
+  const wantDb = !process.env.TEST_DATABASE_URL;
+  const wantTemporal = !process.env.TEST_TEMPORAL_ADDRESS;
+  if (!wantDb && !wantTemporal) return;
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-test-'));
+  const dir = tmpDir;
+  // An interrupted run (Ctrl-C) skips mocha's teardown: run it ourselves, then exit. A second
+  // signal exits at once (services.js still sends SIGTERM to the servers on exit).
+  let interrupted = false;
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      const code = sig === 'SIGINT' ? 130 : 143;
+      if (interrupted) process.exit(code);
+      interrupted = true;
+      process.stderr.write(`\n[test] ${sig}: stopping test services\n`);
+      mochaGlobalTeardown().finally(() => process.exit(code));
+    });
+  }
+  const started = Date.now();
+
+  // Side by side: both take a few seconds.
+  const [db, temporal] = await Promise.allSettled([
+    wantDb
+      ? services.freePort().then((port) =>
+          services.startMariadb({ dataDir: path.join(dir, 'mysql'), port, logFile: path.join(dir, 'mariadb.log') }))
+      : Promise.resolve(null),
+    wantTemporal
+      ? services.freePort().then((port) =>
+          services.startTemporal({
+            bin: process.env.TEMPORAL_BIN,
+            port,
+            uiPort: null,
+            dbFile: path.join(dir, 'temporal.sqlite'),
+            logFile: path.join(dir, 'temporal.log'),
+          }))
+      : Promise.resolve(null),
+  ]);
+  for (const r of [db, temporal]) if (r.status === 'fulfilled' && r.value) running.push(r.value);
+  const failed = [db, temporal].find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    // Mocha skips the teardown when the setup throws: clean up here.
+    await mochaGlobalTeardown();
+    throw failed.reason;
+  }
+  if (db.status === 'fulfilled' && db.value) process.env.TEST_DATABASE_URL = db.value.url;
+  if (temporal.status === 'fulfilled' && temporal.value) process.env.TEST_TEMPORAL_ADDRESS = temporal.value.address;
+  process.stderr.write(
+    `[test] services up in ${((Date.now() - started) / 1000).toFixed(1)}s: ` +
+      `TEST_DATABASE_URL=${process.env.TEST_DATABASE_URL} TEST_TEMPORAL_ADDRESS=${process.env.TEST_TEMPORAL_ADDRESS}\n`,
+  );
+}
+
+export async function mochaGlobalTeardown(): Promise<void> {
+  const stopping = running.splice(0);
+  await Promise.all(stopping.map((r) => r.stop()));
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+  tmpDir = undefined;
+  if (stopping.length) process.stderr.write(`[test] services stopped (${stopping.length})\n`);
+}

@@ -1,0 +1,41 @@
+import { NativeConnection, Runtime, DefaultLogger } from '@temporalio/worker';
+import { randomBytes } from 'node:crypto';
+import { createWorkers } from '../../activities/workers';
+import { createMediaStorage } from '../../activities/storage';
+import type { TestApp } from './app';
+
+let runtimeInstalled = false;
+
+/** Installs the Temporal Runtime once per test process (a second install throws). */
+export function installRuntime() {
+  if (runtimeInstalled) return;
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  runtimeInstalled = true;
+}
+
+/** Config overrides giving one test suite its own task queues on the shared Temporal server. */
+export function privateQueues(): Record<string, string> {
+  const tag = randomBytes(4).toString('hex');
+  return { TEMPORAL_TASK_QUEUE: `orchestration-${tag}`, RUNNER_TASK_QUEUE_PREFIX: `runner-${tag}-` };
+}
+
+/** Runs the real workers in this process against the app's database and Temporal server. */
+export async function startWorkers(app: TestApp, options: { runnerPlatforms?: string[]; orchestration?: boolean } = {}) {
+  installRuntime();
+  const config = app.deps.config;
+  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const set = await createWorkers({
+    connection, config,
+    deps: { config, db: app.deps.db, storage: createMediaStorage(config), log: app.deps.log },
+    orchestration: options.orchestration ?? true,
+    runnerPlatforms: options.runnerPlatforms ?? ['web'],
+  });
+  const running = set.run();
+  return {
+    async stop() {
+      await set.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+/** Workflow functions only: this file is the worker's workflow bundle entry point. */
+export { runWorkflow } from './run.workflow';
+export { planGroupWorkflow } from './plan-group.workflow';

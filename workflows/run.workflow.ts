@@ -1,0 +1,94 @@
+import {
+  ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities, sleep,
+  TimeoutFailure, upsertSearchAttributes,
+} from '@temporalio/workflow';
+import { QaRunStatus } from './search-attributes';
+import type { Diagnosis, OrchestrationActivities, RunnerActivities, RunOutcome, RunWorkflowInput } from './types';
+
+const orchestration = proxyActivities<OrchestrationActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+
+const infrastructure = (reason: string): Diagnosis => ({
+  category: 'infrastructure',
+  suggestedAction: 'Retry the Run; if it keeps failing, check that a runner for this platform is connected.',
+  reason,
+});
+
+/**
+ * One Run: check its runtime values exist, hand it to a runner, record the outcome. The runner
+ * activity is attempted here (not by Temporal's activity retry) so the Run can show `retrying`
+ * between attempts; a runner that stops heartbeating is noticed within seconds.
+ */
+export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> {
+  const record = async (status: Parameters<OrchestrationActivities['recordRunState']>[1]) => {
+    await orchestration.recordRunState(input.runId, status);
+    upsertSearchAttributes([{ key: QaRunStatus, value: status.status }]);
+  };
+  try {
+    const prepared = await orchestration.prepareRun(input.runId);
+    if (prepared.missingValues.length) {
+      await record({
+        status: 'failed',
+        diagnosis: {
+          category: 'environment',
+          suggestedAction: `Add the runtime value(s) ${prepared.missingValues.join(', ')} to the Environment (environment.upsert), then trigger again.`,
+          reason: 'The Run references Environment runtime values that do not exist; no step was started.',
+        },
+      });
+      return 'failed';
+    }
+    const runner = proxyActivities<RunnerActivities>({
+      taskQueue: input.runnerTaskQueue,
+      scheduleToStartTimeout: input.scheduleToStartMs,
+      startToCloseTimeout: '20 minutes',
+      heartbeatTimeout: '10 seconds',
+      retry: { maximumAttempts: 1 },
+    });
+    for (let attempt = 1; ; attempt++) {
+      await record({ status: 'running', attempt });
+      try {
+        const result = await runner.executeRun(input.runId);
+        const outcome: RunOutcome = result.outcome === 'passed' ? 'passing' : result.outcome;
+        await record({ status: outcome, flaky: result.flaky, diagnosis: result.diagnosis });
+        return outcome;
+      } catch (error) {
+        if (isCancellation(error)) throw error;
+        const failure = describe(error);
+        if (failure.permanent || attempt >= input.maxAttempts) {
+          await record({ status: 'invalid', diagnosis: failure.diagnosis });
+          return 'invalid';
+        }
+        await record({ status: 'retrying', attempt, diagnosis: failure.diagnosis });
+        await sleep(Math.min(2 ** attempt * 1000, 30_000));
+      }
+    }
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    await CancellationScope.nonCancellable(() => record({
+      status: 'canceled',
+      diagnosis: { category: 'canceled', suggestedAction: 'Trigger the Run again when needed.', reason: 'The Run was canceled.' },
+    }));
+    throw error;
+  }
+}
+
+/** Customer-safe words for a failed runner attempt; raw errors stay in Temporal's history. */
+function describe(error: unknown): { permanent: boolean; diagnosis: Diagnosis } {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  if (cause instanceof ApplicationFailure && cause.nonRetryable) {
+    const details = cause.details?.[0] as Diagnosis | undefined;
+    return { permanent: true, diagnosis: details?.category ? details : infrastructure('The runner refused the Run.') };
+  }
+  if (cause instanceof TimeoutFailure) {
+    const noRunner = cause.timeoutType === 'SCHEDULE_TO_START';
+    return {
+      permanent: noRunner,
+      diagnosis: infrastructure(noRunner
+        ? 'No runner for this platform picked the Run up in time.'
+        : 'The runner stopped responding during the Run.'),
+    };
+  }
+  return { permanent: false, diagnosis: infrastructure('The runner failed before finishing the Run.') };
+}
