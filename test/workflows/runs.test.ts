@@ -3,21 +3,9 @@ import { signedMediaUrl } from '../../api/runs/media-links';
 import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
 import { startSite, type TestSite } from '../helpers/site';
 import { privateQueues, startWorkers } from '../helpers/temporal';
+import { followRun } from '../helpers/runs';
 
 const SECRET = 'S3cret-Passphrase-9f27c1';
-
-/** Follows a Run with long-poll until it is terminal, the way a client should. */
-export async function followRun(app: TestApp, apiKey: string, runId: string, limitMs = 90_000) {
-  const deadline = Date.now() + limitMs;
-  let state = (await call(app, apiKey, 'run.get', { runId })).body;
-  const seen = [state];
-  while (!['passing', 'failed', 'unverified', 'canceled', 'invalid'].includes(state.status)) {
-    if (Date.now() > deadline) throw new Error(`run ${runId} still ${state.status}`);
-    state = (await call(app, apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 5000 })).body;
-    seen.push(state);
-  }
-  return { state, seen };
-}
 
 describe('Runs on Temporal with a real browser', function () {
   this.timeout(180_000);
