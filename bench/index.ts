@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { catalogBench } from './catalog.bench';
+import { runsBench } from './runs.bench';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const services = require('../scripts/lib/services.js');
+
+/**
+ * `npm run bench`: starts a private MariaDB and Temporal dev server, then measures the service
+ * beside baselines taken in the same run (figures are ratios, not absolute promises).
+ */
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    const db = await services.startMariadb({ dataDir: join(dir, 'mysql'), port: await services.freePort(), logFile: join(dir, 'mysql.log') });
+    stops.push(() => db.stop());
+    const temporal = await services.startTemporal({ port: await services.freePort(), uiPort: null, dbFile: null, logFile: join(dir, 'temporal.log') });
+    stops.push(() => temporal.stop());
+    const env = {
+      DATABASE_URL: db.url, TEMPORAL_ADDRESS: temporal.address, SECRETS_KEY: randomBytes(32).toString('base64'),
+      RUNNER_TOKEN: randomBytes(24).toString('hex'), MEDIA_DIR: join(dir, 'media'), LOG_LEVEL: 'warn',
+    };
+    const only = process.argv[2];
+    if (!only || only === 'catalog') await catalogBench(env);
+    if (!only || only === 'runs') await runsBench(env);
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(() => process.exit(0), (error) => {
+  console.error(`[bench] failed: ${error.stack ?? error.message}`);
+  process.exit(1);
+});

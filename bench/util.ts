@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = resolve(__dirname, '..');
+
+/** Starts a TypeScript entry point as one node process (so its pid is the one we measure). */
+export async function startProcess(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(readyUrl, { method: 'GET' }).then((r) => r.status < 500, () => false)) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error(`${script} did not become ready`);
+}
+
+export interface LoadResult { requestsPerSec: number; p50: number; p99: number; errors: number; non2xx: number }
+
+/** autocannon with a JSON POST body, for `seconds` at `connections`. */
+export async function load(url: string, body: unknown, headers: Record<string, string>, connections = 50, seconds = 10): Promise<LoadResult> {
+  const result = await autocannon({
+    url, method: 'POST', connections, duration: seconds,
+    headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
+  });
+  return { requestsPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+/** CPU time (user + system, ms) and resident memory (MiB) of a process, from /proc. */
+export function usage(pid: number): { cpuMs: number; rssMiB: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  const rssPages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+  return { cpuMs: (ticks * 1000) / 100, rssMiB: (rssPages * 4096) / 1024 / 1024 };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);
