@@ -1,4 +1,5 @@
 import { foundationEntities } from './index';
+import { OrgMemberEntity } from './members';
 
 /** Every entity of the service; later capabilities append theirs here. */
-export const allEntities = [...foundationEntities];
+export const allEntities = [...foundationEntities, OrgMemberEntity];

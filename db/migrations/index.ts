@@ -1,4 +1,5 @@
 import { Foundation1763784000000 } from './1763784000000-Foundation';
+import { OrgMembers1763784100000 } from './1763784100000-OrgMembers';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
-export const migrations = [Foundation1763784000000];
+export const migrations = [Foundation1763784000000, OrgMembers1763784100000];
