@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps';
+import { mcpEndpoints } from './mcp';
 import { protectedResourceMetadataEndpoint } from './oauth/metadata';
 import { createTokenVerifier } from './oauth/verifier';
 import type { Endpoint } from './resources/define';
@@ -13,5 +14,6 @@ export async function installCapabilities(deps: AppDeps): Promise<Endpoint[]> {
   // either way (with no authorization servers) because every challenge points at it.
   if (deps.config.OAUTH_ISSUER) deps.services.tokenVerifier = createTokenVerifier(deps);
   endpoints.push(protectedResourceMetadataEndpoint);
+  endpoints.push(...mcpEndpoints);
   return endpoints;
 }
