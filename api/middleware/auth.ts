@@ -20,6 +20,7 @@ export function challenge(siteUrl: string, extra = ''): string {
   return bearerChallenge(resourceMetadataUrl(siteUrl), extra);
 }
 
+/** The same challenge from the metadata URL itself (what an OAuth principal carries). */
 export function bearerChallenge(metadataUrl: string, extra = ''): string {
   return `Bearer ${extra}resource_metadata="${metadataUrl}"`;
 }
