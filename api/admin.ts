@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { generateApiKey, sha256 } from './crypto';
 import { createDataSource } from '../db/data-source';
 import { apiKeyRepository, organizationRepository } from '../db/repositories/organizations';
+import { isValidSubject, orgMemberRepository } from '../db/repositories/org-members';
 import { newId } from './ids';
 
 /**
@@ -9,6 +10,8 @@ import { newId } from './ids';
  *   org create --name <name>      → {"orgId","apiKey"}
  *   key create --org <orgId>      → {"apiKey"}
  *   key revoke --key <aut_… | key id>  → {"revoked": true}
+ *   member add --org <orgId> --user <sub>     → {"orgId","user","added"} (added false: already a member)
+ *   member remove --org <orgId> --user <sub>  → {"orgId","user","removed": true}
  */
 async function main(argv: string[]) {
   const [noun, verb, ...rest] = argv;
@@ -41,7 +44,20 @@ async function main(argv: string[]) {
       if (!await apiKeyRepository.revoke(db, keyId, now)) throw new Error('no such active key');
       return { revoked: true, keyId };
     }
-    throw new Error('usage: admin org create --name <name> | key create --org <orgId> | key revoke --key <apiKey or key id>');
+    if (noun === 'member' && (verb === 'add' || verb === 'remove')) {
+      const orgId = required(flags, 'org');
+      // The subject is compared byte for byte, so it is not trimmed.
+      const user = flags.user ?? '';
+      if (!isValidSubject(user)) throw new Error('--user must be the OAuth subject (sub): 1 to 255 printable ASCII characters');
+      if (verb === 'remove') {
+        if (!await orgMemberRepository.remove(db, orgId, user)) throw new Error(`${user} is not a member of ${orgId}`);
+        return { orgId, user, removed: true };
+      }
+      if (!await organizationRepository.get(db, orgId)) throw new Error(`organization ${orgId} not found`);
+      return { orgId, user, added: await orgMemberRepository.add(db, orgId, user, now) };
+    }
+    throw new Error('usage: admin org create --name <name> | key create --org <orgId> | key revoke --key <apiKey or key id>'
+      + ' | member add --org <orgId> --user <sub> | member remove --org <orgId> --user <sub>');
   } finally {
     await ds.destroy();
   }

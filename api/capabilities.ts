@@ -1,6 +1,9 @@
 import type { AppDeps } from './deps';
 import type { Endpoint } from './resources/define';
 import { createMediaStorage } from '../activities/storage';
+import { mcpEndpoints } from './mcp';
+import { protectedResourceMetadataEndpoint } from './oauth/metadata';
+import { createTokenVerifier } from './oauth/verifier';
 import { RunWatcher } from './runs/watcher';
 import { runEndpoints } from './resources/runs';
 import { evidenceMediaEndpoint, localMediaEndpoint } from './resources/media';
@@ -11,9 +14,15 @@ import { runnerValuesEndpoint } from './resources/runner-channel';
  * endpoints they add. Shared by the server and the tests so both run the same shape.
  */
 export async function installCapabilities(deps: AppDeps): Promise<Endpoint[]> {
+  // OAuth: without an issuer only organization API keys authenticate; the metadata is served
+  // either way (with no authorization servers) because every challenge points at it.
+  if (deps.config.OAUTH_ISSUER) deps.services.tokenVerifier = createTokenVerifier(deps);
   deps.services.mediaStorage = createMediaStorage(deps.config);
   const watcher = new RunWatcher(deps.db, deps.config.RUN_POLL_INTERVAL_MS);
   deps.services.runWatcher = watcher;
   deps.onClose?.(() => watcher.close());
-  return [...runEndpoints, evidenceMediaEndpoint, localMediaEndpoint, runnerValuesEndpoint];
+  return [
+    protectedResourceMetadataEndpoint, ...mcpEndpoints,
+    ...runEndpoints, evidenceMediaEndpoint, localMediaEndpoint, runnerValuesEndpoint,
+  ];
 }

@@ -5,7 +5,11 @@ import type { Endpoint } from './resources/define';
 import { errorCodes, errorStatus } from './errors';
 import { scopeDescriptions } from './scopes';
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
+/**
+ * The JSON Schema every surface publishes for a zod schema (request bodies in input mode, so
+ * defaulted fields are not required); MCP tool input schemas use it too, so both stay identical.
+ */
+export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 };
@@ -65,7 +69,7 @@ export function buildOpenApi(catalog: Operation[], endpoints: Endpoint[], config
       ...(parameters.length ? { parameters } : {}),
       ...(e.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } } } : {}),
       responses: {
-        [String(e.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } },
+        [String(e.status ?? 200)]: { description: (e.status ?? 200) < 300 ? 'Success' : e.summary, content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } },
         ...Object.fromEntries(Object.entries(e.responses ?? {}).map(([status, description]) => [status, { description }])),
         ...(access === 'public' ? {} : errorResponses(resourceErrorRef, [400, 401, 403, 404, 422, 500])),
       },

@@ -19,4 +19,9 @@ export interface Principal {
   /** The API key id or the OAuth subject, for logs. */
   subject: string;
   scopes: ReadonlySet<Scope>;
+  /**
+   * OAuth principals only: the protected-resource metadata URL (RFC 9728) to name in an
+   * `insufficient_scope` challenge, so the client can ask its authorization server for more.
+   */
+  resourceMetadataUrl?: string;
 }

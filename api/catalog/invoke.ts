@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors';
 import { canonicalJson, sha256 } from '../crypto';
 import { isDeadlock, isDuplicateKey } from '../../db/data-source';
+import { bearerChallenge } from '../middleware/auth';
 import { idempotencyRepository as idem } from '../../db/repositories/idempotency';
 import type { AppDeps } from '../deps';
 import type { Principal, Scope } from '../scopes';
@@ -10,9 +11,16 @@ import type { Operation, OperationContext } from './define';
 /** Idempotency records live at least 24 hours (the contract); we keep them two days. */
 export const IDEMPOTENCY_TTL_MS = 48 * 60 * 60 * 1000;
 
+/**
+ * The one scope check of every surface. An OAuth caller also gets the RFC 6750
+ * `insufficient_scope` challenge naming the scope, so its client can request it.
+ */
 export function requireScope(principal: Principal, scope: Scope): void {
   if (principal.scopes.has(scope)) return;
-  throw new AppError('PERMISSION_DENIED', `This credential lacks the scope ${scope}`, { requiredScope: scope });
+  const headers = principal.resourceMetadataUrl
+    ? { 'WWW-Authenticate': bearerChallenge(principal.resourceMetadataUrl, `error="insufficient_scope", scope="${scope}", `) }
+    : undefined;
+  throw new AppError('PERMISSION_DENIED', `This credential lacks the scope ${scope}`, { requiredScope: scope }, headers);
 }
 
 /** Turns zod issues into one readable INVALID_ARGUMENT. */

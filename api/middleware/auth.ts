@@ -10,8 +10,19 @@ export interface TokenVerifier {
   verify(token: string): Promise<Principal>;
 }
 
+/** Where OAuth clients find this resource's metadata (RFC 9728), named in every challenge. */
+export function resourceMetadataUrl(siteUrl: string): string {
+  return `${siteUrl}/.well-known/oauth-protected-resource/api/mcp`;
+}
+
+/** The `WWW-Authenticate` value; `extra` adds RFC 6750 parameters such as `error="invalid_token", `. */
 export function challenge(siteUrl: string, extra = ''): string {
-  return `Bearer ${extra}resource_metadata="${siteUrl}/.well-known/oauth-protected-resource/api/mcp"`;
+  return bearerChallenge(resourceMetadataUrl(siteUrl), extra);
+}
+
+/** The same challenge from the metadata URL itself (what an OAuth principal carries). */
+export function bearerChallenge(metadataUrl: string, extra = ''): string {
+  return `Bearer ${extra}resource_metadata="${metadataUrl}"`;
 }
 
 export function unauthenticated(deps: AppDeps, message: string, extra = ''): AppError {

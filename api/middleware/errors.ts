@@ -34,9 +34,10 @@ export function errorEnvelope(log: Logger): Koa.Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+      // A handler that wrote the response itself (ctx.respond = false, e.g. /api/mcp) is done.
+      if (ctx.respond !== false && ctx.status === 404 && ctx.body === undefined) throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
     } catch (raw) {
-      const error = raw instanceof AppError ? raw : fromHttpError(raw as never) ?? internal(raw, ctx.state.requestId, log);
+      const error = toAppError(raw, ctx.state.requestId, log);
       ctx.status = error.status;
       for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
       ctx.body = isV1(ctx.path) || !ctx.path.startsWith('/api/')
@@ -47,6 +48,15 @@ export function errorEnvelope(log: Logger): Koa.Middleware {
 }
 
 export const isV1 = (path: string) => path.startsWith('/api/v1/');
+
+/**
+ * Any failure as the error a client may see: AppErrors as they are, Koa's HTTP errors mapped,
+ * dependency outages as UNAVAILABLE and everything else as INTERNAL (logged, with the request id).
+ * Surfaces that do not answer through this middleware (MCP tool results) use it too.
+ */
+export function toAppError(raw: unknown, requestId: string, log: Logger): AppError {
+  return raw instanceof AppError ? raw : fromHttpError(raw as never) ?? internal(raw, requestId, log);
+}
 
 function internal(error: unknown, requestId: string, log: Logger): AppError {
   if (isUnavailable(error)) {

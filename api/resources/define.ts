@@ -18,7 +18,7 @@ export interface EndpointContext<P, Q, B> {
 }
 
 export interface Endpoint<P = any, Q = any, B = any> {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Koa path syntax, e.g. `/api/runs/:runId`; OpenAPI gets `{runId}`. */
   path: string;
   summary: string;
@@ -34,6 +34,11 @@ export interface Endpoint<P = any, Q = any, B = any> {
   internal?: boolean;
   /** Documented non-JSON successes, e.g. a redirect. */
   responses?: Record<string, string>;
+  /**
+   * A check that runs before authentication, for rules that refuse a request whatever its
+   * credential (e.g. the Origin rule of /api/mcp); throws an AppError to refuse.
+   */
+  before?(koa: Koa.Context, deps: AppDeps): void;
   handler(ctx: EndpointContext<P, Q, B>): Promise<unknown>;
 }
 

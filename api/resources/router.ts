@@ -9,7 +9,8 @@ import type { Endpoint } from './define';
 export function resourceRouter(endpoints: Endpoint[], deps: AppDeps): Router {
   const router = new Router();
   for (const endpoint of endpoints) {
-    router[endpoint.method === 'GET' ? 'get' : endpoint.method === 'PUT' ? 'put' : 'post'](endpoint.path, async (ctx) => {
+    router[endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](endpoint.path, async (ctx) => {
+      endpoint.before?.(ctx, deps);
       let principal = null;
       if (endpoint.access !== 'public') {
         principal = await authenticate(ctx, deps);

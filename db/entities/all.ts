@@ -1,5 +1,6 @@
 import { foundationEntities } from './index';
+import { OrgMemberEntity } from './members';
 import { runEntities } from './runs';
 
 /** Every entity of the service; later capabilities append theirs here. */
-export const allEntities = [...foundationEntities, ...runEntities];
+export const allEntities = [...foundationEntities, OrgMemberEntity, ...runEntities];

@@ -1,0 +1,173 @@
+import type Koa from 'koa';
+import { z } from 'zod';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError,
+  type CallToolResult, type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { catalog } from './catalog';
+import type { Operation } from './catalog/define';
+import { invokeOperation } from './catalog/invoke';
+import type { Config } from './config';
+import type { AppDeps } from './deps';
+import { AppError } from './errors';
+import { toAppError } from './middleware/errors';
+import { jsonSchema } from './openapi';
+import { defineEndpoint, type Endpoint } from './resources/define';
+import type { Principal } from './scopes';
+
+/** MCP tool name of an operation (interface.md): dots become underscores. */
+export const toolName = (op: Pick<Operation, 'name'>) => op.name.replace(/\./g, '_');
+
+/**
+ * One tool per catalog operation with `mcp: true`, derived in this single loop: the input
+ * schema is the very JSON Schema OpenAPI publishes for the request body, the description the
+ * catalog's. No output schema is declared, because error results carry `{ error }` as their
+ * structured content and clients check structured content against a declared schema.
+ */
+export function catalogTools(operations: Operation[] = catalog): Map<string, { tool: Tool; op: Operation }> {
+  const tools = new Map<string, { tool: Tool; op: Operation }>();
+  for (const op of operations) {
+    if (!op.mcp) continue;
+    const tool: Tool = {
+      name: toolName(op),
+      title: op.summary,
+      description: op.description,
+      inputSchema: jsonSchema(op.input, 'input') as Tool['inputSchema'],
+      annotations: {
+        readOnlyHint: op.idempotency === 'none',
+        destructiveHint: op.confirm !== 'never',
+        // Mutations carry an idempotencyKey: repeating a call with the same arguments changes nothing.
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    };
+    tools.set(tool.name, { tool, op });
+  }
+  return tools;
+}
+
+const tools = catalogTools();
+
+const instructions = 'Each tool is one operation of the v1 HTTP API (POST /api/v1/<operation>) with the same '
+  + 'arguments, scopes, idempotency, confirmation rules and errors. Mutations need an idempotencyKey; reuse it when '
+  + 'retrying the same call. A call that would replace configuration answers an INVALID_ARGUMENT error with '
+  + 'details.confirmRequired and a details.wouldChange preview: show the preview, and only then repeat with '
+  + '"confirm": true. Errors are tool results with isError and { error: { code, message, details } }.';
+
+function success(result: unknown): CallToolResult {
+  const structured = result !== null && typeof result === 'object' && !Array.isArray(result);
+  return {
+    content: [{ type: 'text', text: JSON.stringify(result) }],
+    ...(structured ? { structuredContent: result as Record<string, unknown> } : {}),
+  };
+}
+
+function failure(error: AppError): CallToolResult {
+  const body = error.toJSON();
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
+}
+
+/** An MCP server for one authenticated HTTP request; every call goes through invokeOperation. */
+export function createMcpServer(principal: Principal, deps: AppDeps, requestId: string): Server {
+  const server = new Server(
+    { name: 'qa-orchestrator', title: 'QA Test Orchestration Service', version: '1.0.0' },
+    { capabilities: { tools: { listChanged: false } }, instructions },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools.values()].map((t) => t.tool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const entry = tools.get(request.params.name);
+    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    try {
+      return success(await invokeOperation(entry.op, request.params.arguments ?? {}, principal, deps, requestId));
+    } catch (error) {
+      return failure(toAppError(error, requestId, deps.log));
+    }
+  });
+  return server;
+}
+
+const origin = (text: string): string | null => {
+  try {
+    return new URL(text).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** SITE_URL's origin and MCP_ALLOWED_ORIGINS; read per request (tests learn SITE_URL late). */
+export function allowedOrigins(config: Pick<Config, 'SITE_URL' | 'MCP_ALLOWED_ORIGINS'>): Set<string> {
+  const listed = config.MCP_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  return new Set([config.SITE_URL, ...listed].map(origin).filter((o): o is string => o !== null && o !== 'null'));
+}
+
+/** MCP transport rule: a present, unlisted Origin is refused (DNS rebinding, browser CSRF). */
+function checkOrigin(koa: Koa.Context, deps: AppDeps): void {
+  const given = koa.get('Origin');
+  if (!given) return;
+  const normalized = origin(given);
+  if (normalized && allowedOrigins(deps.config).has(normalized)) return;
+  throw new AppError('PERMISSION_DENIED', `Origin ${given} may not call /api/mcp; allowed origins are set by MCP_ALLOWED_ORIGINS`);
+}
+
+const jsonRpcMessage = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string(), z.number(), z.null()]).optional(),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.object({ code: z.number(), message: z.string() }).optional(),
+});
+
+const statelessNote = 'The server is stateless: every POST carries its own credential and no Mcp-Session-Id is issued, '
+  + 'so there is no standalone SSE stream (GET) and no session to end (DELETE); both answer 405.';
+
+/** Answers GET and DELETE, which a stateless Streamable HTTP server does not support (405). */
+const notAllowed = (method: 'GET' | 'DELETE') => defineEndpoint({
+  method,
+  path: '/api/mcp',
+  summary: `MCP ${method}: not supported by this stateless server (405).`,
+  description: statelessNote,
+  access: 'credential',
+  before: checkOrigin,
+  response: jsonRpcMessage,
+  status: 405,
+  async handler({ koa }) {
+    koa.set('Allow', 'POST');
+    // -32000: the implementation-defined server error the SDK itself answers 405 with.
+    return { jsonrpc: '2.0', id: null, error: { code: -32000, message: `Method not allowed. ${statelessNote}` } };
+  },
+});
+
+/**
+ * `/api/mcp`: the Model Context Protocol over Streamable HTTP. Authentication is the API's
+ * (`authenticate()`: API key or OAuth token, 401 with the challenge otherwise); a session id is
+ * never a credential. Each POST gets a fresh server and transport; replies are plain JSON.
+ */
+export const mcpEndpoints: Endpoint[] = [
+  defineEndpoint({
+    method: 'POST',
+    path: '/api/mcp',
+    summary: 'Model Context Protocol (Streamable HTTP): one JSON-RPC message per request.',
+    description: 'Tools are the v1 catalog operations (names with "_" for "."; the three Note operations are HTTP-only), '
+      + 'with the same JSON Schemas, scopes, confirmation rules, idempotency and errors. A request whose Origin '
+      + `is not allowed is refused with 403. ${statelessNote}`,
+    access: 'credential',
+    before: checkOrigin,
+    response: jsonRpcMessage,
+    responses: { 202: 'A notification or response from the client was accepted.' },
+    async handler({ principal, deps, requestId, koa }) {
+      const server = createMcpServer(principal!, deps, requestId);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      koa.res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      koa.respond = false;
+      await transport.handleRequest(koa.req, koa.res, (koa.request as { body?: unknown }).body);
+      return undefined;
+    },
+  }),
+  notAllowed('GET'),
+  notAllowed('DELETE'),
+];

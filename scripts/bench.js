@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run bench [catalog|runs]`: installs what is missing, then runs bench/index.ts, which starts
+// its own MariaDB and Temporal dev server and prints every figure beside its same-run baseline.
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const tools = require('./lib/tools.js');
+
+const root = path.resolve(__dirname, '..');
+tools.ensureNodeModules(root);
+const env = { ...process.env, TEMPORAL_BIN: tools.ensureTemporal(root), CHROMIUM_PATH: tools.ensureChromium() };
+tools.ensureMariadb();
+const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/index.ts', ...process.argv.slice(2)], { cwd: root, env, stdio: 'inherit' });
+process.exit(result.status ?? 1);

@@ -1,0 +1,130 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import * as jose from 'jose';
+import Provider from 'oidc-provider';
+import { allScopes } from '../../api/scopes';
+
+/** The API's own client at the issuer: it authenticates introspection requests. */
+export const apiClient = { id: 'qa-api', secret: 'qa-api-secret' };
+/** Machine clients for the client-credentials grant; their tokens carry the organization set for them. */
+const agents = { jwt: { id: 'agent-jwt', secret: 'agent-jwt-secret' }, opaque: { id: 'agent-opaque', secret: 'agent-opaque-secret' } };
+/** The client that user tokens minted directly (jwt(), opaque()) are issued to. */
+const userApp = { id: 'user-app', secret: 'user-app-secret' };
+const KID = 'test-signing-key';
+
+export interface Grant {
+  sub: string;
+  /** The organization claim (`org_id`); omitted when undefined. */
+  org?: string;
+  scope: string;
+  /** Resource indicator; the test audience by default. */
+  audience?: string;
+  expiresIn?: number;
+}
+
+export interface TestIssuer {
+  issuer: string;
+  audience: string;
+  /** Settings that point the API at this issuer. */
+  settings: Record<string, string>;
+  /** A JWT access token (RFC 9068) minted by the provider itself. */
+  jwt(grant: Grant): Promise<string>;
+  /** An opaque access token minted by the provider; only introspection can tell what it means. */
+  opaque(grant: Grant): Promise<string>;
+  /** An at+jwt we sign ourselves, to break one property at a time (key, iss, exp…). */
+  forge(claims: Record<string, unknown>, key?: 'issuer' | 'stranger'): Promise<string>;
+  /** A token from the standard client-credentials grant at the token endpoint. */
+  clientCredentials(format: 'jwt' | 'opaque', scope: string, org: string): Promise<{ token: string; sub: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real OpenID provider (oidc-provider) on a loopback port, with a resource server for
+ * `audience` and introspection enabled: the API under test discovers it, fetches its JWKS and
+ * calls its introspection endpoint exactly as it would a production issuer.
+ */
+export async function startIssuer(audience: string): Promise<TestIssuer> {
+  const { privateKey } = await jose.generateKeyPair('RS256', { extractable: true });
+  const stranger = (await jose.generateKeyPair('RS256')).privateKey;
+  const jwk = { ...(await jose.exportJWK(privateKey)), kid: KID, alg: 'RS256', use: 'sig' };
+
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const orgOfClient = new Map<string, string>();
+  const secretClient = (c: { id: string; secret: string }) => ({
+    client_id: c.id, client_secret: c.secret, grant_types: ['client_credentials'], response_types: [], redirect_uris: [],
+  });
+  const resourceServer = (resource: string, format: 'jwt' | 'opaque') =>
+    ({ scope: allScopes.join(' '), audience: resource, accessTokenFormat: format, accessTokenTTL: 300 });
+
+  const provider = new Provider(issuer, {
+    jwks: { keys: [jwk] },
+    clients: [secretClient(apiClient), secretClient(agents.jwt), secretClient(agents.opaque), secretClient(userApp)],
+    scopes: ['openid', ...allScopes],
+    ttl: { AccessToken: 300, ClientCredentials: 300 },
+    features: {
+      devInteractions: { enabled: false },
+      // Only the API may ask what a token means.
+      introspection: { enabled: true, allowedPolicy: (_ctx, client) => client.clientId === apiClient.id },
+      clientCredentials: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource, client) => resourceServer(resource, client.clientId === agents.opaque.id ? 'opaque' : 'jwt'),
+      },
+    },
+    // Called on every save: a directly minted token keeps the claims it was built with.
+    extraTokenClaims: (_ctx, token) => {
+      const org = orgOfClient.get(token.clientId);
+      return token.extra ?? (org ? { org_id: org } : undefined);
+    },
+  });
+  server.on('request', provider.callback());
+
+  const mint = async (grant: Grant, format: 'jwt' | 'opaque') => {
+    const client = await provider.Client.find(userApp.id);
+    const resource = grant.audience ?? audience;
+    const token = new provider.AccessToken({
+      client,
+      accountId: grant.sub,
+      scope: grant.scope,
+      resourceServer: new provider.ResourceServer(resource, resourceServer(resource, format)),
+      expiresIn: grant.expiresIn ?? 300,
+      ...(grant.org !== undefined ? { extra: { org_id: grant.org } } : {}),
+    });
+    return token.save();
+  };
+
+  return {
+    issuer,
+    audience,
+    settings: { OAUTH_ISSUER: issuer, OAUTH_AUDIENCE: audience, OAUTH_CLIENT_ID: apiClient.id, OAUTH_CLIENT_SECRET: apiClient.secret },
+    jwt: (grant) => mint(grant, 'jwt'),
+    opaque: (grant) => mint(grant, 'opaque'),
+    async forge(claims, key = 'issuer') {
+      const now = Math.floor(Date.now() / 1000);
+      return new jose.SignJWT({
+        iss: issuer, aud: audience, iat: now, exp: now + 300, jti: randomUUID(), client_id: userApp.id, ...claims,
+      }).setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'at+jwt' }).sign(key === 'issuer' ? privateKey : stranger);
+    },
+    async clientCredentials(format, scope, org) {
+      const agent = agents[format];
+      orgOfClient.set(agent.id, org);
+      const res = await fetch(`${issuer}/token`, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${Buffer.from(`${agent.id}:${agent.secret}`).toString('base64')}` },
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope, resource: audience }),
+      });
+      const body = await res.json();
+      if (!res.ok) throw new Error(`token endpoint: ${res.status} ${JSON.stringify(body)}`);
+      return { token: body.access_token, sub: agent.id };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
