@@ -1,4 +1,4 @@
-import { NativeConnection } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../api/config';
 import { createLogger } from '../api/log';
 import { createDataSource } from '../db/data-source';
@@ -12,6 +12,8 @@ import { createWorkers } from './workers';
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, 'worker');
+  // The SDK's own lifecycle chatter at INFO drowns our log lines; warnings still show.
+  Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL === 'debug' ? 'INFO' : 'WARN') });
   const db = createDataSource(config.DATABASE_URL, 10);
   await db.initialize();
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });

@@ -68,8 +68,10 @@ export async function runsBench(env: Record<string, string>) {
     const idleBefore = usage(server.pid!);
     await new Promise((r) => setTimeout(r, 10_000));
     const idleAfter = usage(server.pid!);
-    const polls = Array.from({ length: 1000 }, () => post(`${api}/api/v1/run.get`, key.apiKey, { runId, cursor, waitMs: 14_000 }));
-    await new Promise((r) => setTimeout(r, 2_000));
+    const polls = Array.from({ length: 1000 }, () => post(`${api}/api/v1/run.get`, key.apiKey, { runId, cursor, waitMs: 20_000 }));
+    // Let every request arrive and park before the window opens: the window measures waiting only.
+    const watcherSettle = Date.now() + 8_000;
+    while (Date.now() < watcherSettle) await new Promise((r) => setTimeout(r, 500));
     const holdBefore = usage(server.pid!);
     await new Promise((r) => setTimeout(r, 10_000));
     const holdAfter = usage(server.pid!);

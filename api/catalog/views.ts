@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Environment, Note, NoteComment, TestCase, TestPlan } from '../../db/entities';
 import { environmentRepository } from '../../db/repositories/environments';
 import { testPlanRepository } from '../../db/repositories/test-plans';
+import type { TestCaseSummary } from '../../db/repositories/test-cases';
 import type { Step } from './schemas';
 
 /** Row → v1 record conversions, so every operation returns the same shapes. */
@@ -11,10 +12,10 @@ export const testCaseView = (c: TestCase) => ({
   steps: c.steps as Step[], createdAt: c.createdAt, updatedAt: c.updatedAt,
 });
 
-export const testCaseSummaryView = (c: TestCase) => {
-  const { steps, ...rest } = testCaseView(c);
-  return { ...rest, stepCount: steps.length };
-};
+export const testCaseSummaryView = (c: TestCaseSummary) => ({
+  id: c.id, name: c.name, description: c.description, platforms: c.platforms, tags: c.tags,
+  stepCount: c.stepCount, createdAt: c.createdAt, updatedAt: c.updatedAt,
+});
 
 export async function testPlanView(db: EntityManager, p: TestPlan) {
   return {

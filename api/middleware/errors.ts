@@ -70,5 +70,6 @@ function internal(error: unknown, requestId: string, log: Logger): AppError {
 function isUnavailable(error: unknown): boolean {
   const code = (error as { code?: string | number })?.code ?? (error as { driverError?: { code?: string } })?.driverError?.code;
   return ['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'ER_CON_COUNT_ERROR', 'POOL_CLOSED'].includes(String(code))
-    || (error as Error)?.name === 'ServiceError' || (error as Error)?.name === 'ConnectionError';
+    || (error as Error)?.name === 'ServiceError' || (error as Error)?.name === 'ConnectionError'
+    || /^Pool is closed/.test((error as Error)?.message ?? '');
 }

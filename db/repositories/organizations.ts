@@ -14,9 +14,11 @@ export const apiKeyRepository = {
   async create(db: EntityManager, key: ApiKey) {
     await db.getRepository(ApiKeyEntity).insert(key);
   },
+  /** Every authenticated request runs this, so it is one plain indexed query. */
   async findActive(db: EntityManager, id: string): Promise<ApiKey | null> {
-    const key = await db.getRepository(ApiKeyEntity).findOneBy({ id });
-    return key && key.revokedAt === null ? key : null;
+    const rows: Array<{ org_id: string; secret_hash: string; created_at: string }> = await db.query(
+      'SELECT org_id, secret_hash, created_at FROM api_keys WHERE id = ? AND revoked_at IS NULL', [id]);
+    return rows.length ? { id, orgId: rows[0].org_id, secretHash: rows[0].secret_hash, createdAt: Number(rows[0].created_at), revokedAt: null } : null;
   },
   /** Returns false when no such active key exists. */
   async revoke(db: EntityManager, id: string, now: number): Promise<boolean> {
