@@ -6,6 +6,7 @@ import { runEndpoints } from './resources/runs';
 import { evidenceMediaEndpoint, localMediaEndpoint } from './resources/media';
 import { runnerValuesEndpoint } from './resources/runner-channel';
 import { artifactEndpoints } from './resources/artifacts';
+import { artifactGate } from './artifacts/gate';
 
 /**
  * Wires optional services (OAuth verifier, media storage, …) into the deps and returns the
@@ -16,5 +17,6 @@ export async function installCapabilities(deps: AppDeps): Promise<Endpoint[]> {
   const watcher = new RunWatcher(deps.db, deps.config.RUN_POLL_INTERVAL_MS);
   deps.services.runWatcher = watcher;
   deps.onClose?.(() => watcher.close());
+  deps.services.artifactGate = artifactGate;
   return [...runEndpoints, evidenceMediaEndpoint, localMediaEndpoint, runnerValuesEndpoint, ...artifactEndpoints];
 }

@@ -46,13 +46,13 @@ export const artifactRepository = {
     }
   },
 
-  /** Which of these storage ids have a clean scan in this organization. */
-  async cleanStorageIds(db: EntityManager, orgId: string, storageIds: string[]): Promise<Set<string>> {
-    if (!storageIds.length) return new Set();
+  /** The scan status of each of these storage ids that has a scan in this organization. */
+  async scanStatuses(db: EntityManager, orgId: string, storageIds: string[]): Promise<Map<string, ArtifactScan['status']>> {
+    if (!storageIds.length) return new Map();
     const rows = await db.getRepository(ArtifactScanEntity).find({
-      select: { storageId: true },
-      where: { orgId, storageId: In(storageIds), status: 'clean' },
+      select: { storageId: true, status: true },
+      where: { orgId, storageId: In(storageIds) },
     });
-    return new Set(rows.map((r) => r.storageId));
+    return new Map(rows.map((r) => [r.storageId, r.status]));
   },
 };
