@@ -1,10 +1,11 @@
 import type { ActivityDeps } from './deps';
 import { orchestrationActivities } from './run/orchestration';
 import { runnerActivities, type RunnerDeps } from './run/runner';
+import { scanActivities } from './scan';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
-  return { ...orchestrationActivities(deps) };
+  return { ...orchestrationActivities(deps), ...scanActivities(deps) };
 }
 
 /** Activities of a runner task queue (`runner-web`). */

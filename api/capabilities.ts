@@ -8,6 +8,8 @@ import { RunWatcher } from './runs/watcher';
 import { runEndpoints } from './resources/runs';
 import { evidenceMediaEndpoint, localMediaEndpoint } from './resources/media';
 import { runnerValuesEndpoint } from './resources/runner-channel';
+import { artifactEndpoints } from './resources/artifacts';
+import { artifactGate } from './artifacts/gate';
 
 /**
  * Wires optional services (OAuth verifier, media storage, …) into the deps and returns the
@@ -21,8 +23,9 @@ export async function installCapabilities(deps: AppDeps): Promise<Endpoint[]> {
   const watcher = new RunWatcher(deps.db, deps.config.RUN_POLL_INTERVAL_MS);
   deps.services.runWatcher = watcher;
   deps.onClose?.(() => watcher.close());
+  deps.services.artifactGate = artifactGate;
   return [
     protectedResourceMetadataEndpoint, ...mcpEndpoints,
-    ...runEndpoints, evidenceMediaEndpoint, localMediaEndpoint, runnerValuesEndpoint,
+    ...runEndpoints, evidenceMediaEndpoint, localMediaEndpoint, runnerValuesEndpoint, ...artifactEndpoints,
   ];
 }

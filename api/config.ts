@@ -57,6 +57,8 @@ const schema = z.object({
   AI_API_KEY: z.string().optional(),
   RUN_REQUEST_MAX_ENTRIES: z.coerce.number().int().min(1).max(1000).default(8),
   MOBILE_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** Largest mobile artifact an upload intent may declare, in bytes (default 500 MiB). */
+  ARTIFACT_MAX_BYTES: z.coerce.number().int().min(1).max(4 * 1024 ** 3).default(500 * 1024 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

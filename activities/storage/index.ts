@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Config } from '../../api/config';
 import { LocalMediaStorage } from './local';
 import { S3MediaStorage } from './s3';
@@ -8,6 +9,13 @@ export interface MediaStorage {
   exists(key: string): Promise<boolean>;
   /** A URL that serves the object for `ttlSeconds`, e.g. a presigned S3 GET. */
   readUrl(key: string, ttlSeconds: number): Promise<string>;
+  /** The object's bytes as a stream; rejects when the object is missing. */
+  read(key: string): Promise<Readable>;
+  /**
+   * A URL that accepts a PUT of exactly `bytes` bytes with exactly `contentType` for `ttlSeconds`
+   * (a presigned S3 PUT binding both headers, or the API's own signed upload route).
+   */
+  presignPut(key: string, contentType: string, bytes: number, ttlSeconds: number): Promise<string>;
 }
 
 /** The S3-compatible store when S3_BUCKET is set, else files under MEDIA_DIR served by the API. */

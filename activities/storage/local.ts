@@ -1,7 +1,23 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { hmac, safeEqual } from '../../api/crypto';
 import type { MediaStorage } from './index';
+
+/** The API route that stands in for a presigned object-store PUT (see api/resources/artifacts.ts). */
+export const LOCAL_UPLOAD_PATH = '/api/artifacts/upload';
+
+/** An upload written to a temporary file, not yet visible under its key. */
+export interface StagedUpload {
+  /** Bytes received, or `limit + 1` when the body ran past the limit (reading stopped there). */
+  received: number;
+  /** Moves the bytes under the key; fails when the key already holds an object. */
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
 
 /**
  * Files under a directory. Read URLs point at the API's `/media?key=…` route with their own
@@ -35,6 +51,68 @@ export class LocalMediaStorage implements MediaStorage {
   async readUrl(key: string, ttlSeconds: number): Promise<string> {
     const exp = Date.now() + ttlSeconds * 1000;
     return `${this.baseUrl()}/media?key=${encodeURIComponent(key)}&exp=${exp}&sig=${this.sign(key, exp)}`;
+  }
+
+  async read(key: string): Promise<Readable> {
+    const full = this.path(key);
+    await stat(full);
+    return createReadStream(full);
+  }
+
+  async presignPut(key: string, contentType: string, bytes: number, ttlSeconds: number): Promise<string> {
+    const exp = Date.now() + ttlSeconds * 1000;
+    return `${this.baseUrl()}${LOCAL_UPLOAD_PATH}?key=${encodeURIComponent(key)}&exp=${exp}&sig=${this.signPut(key, contentType, bytes, exp)}`;
+  }
+
+  /** The signature binds key, type and length, as an S3 presigned PUT binds its signed headers. */
+  private signPut(key: string, contentType: string, bytes: number, exp: number): string {
+    return hmac(this.signingKey, `put:${key}:${contentType}:${bytes}:${exp}`);
+  }
+
+  /** True when a PUT link for exactly this key, type and length is untouched and unexpired. */
+  verifyPut(key: string, contentType: string, bytes: number, expText: string, sig: string, now = Date.now()): boolean {
+    if (!/^\d{1,15}$/.test(expText) || Number(expText) < now) return false;
+    return safeEqual(this.signPut(key, contentType, bytes, Number(expText)), sig);
+  }
+
+  /**
+   * Streams a body to a temporary file beside the media, stopping as soon as it exceeds `limit`
+   * bytes, so an oversized upload never fills the disk. A body that ends early (client gone)
+   * reports the bytes that did arrive.
+   */
+  async receive(key: string, body: Readable, limit: number): Promise<StagedUpload> {
+    const final = this.path(key);
+    const temp = this.path(join('.incoming', `${randomBytes(12).toString('hex')}.part`));
+    await mkdir(dirname(temp), { recursive: true });
+    let received = 0;
+    const tooLong = new Error('upload exceeds its declared length');
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        done(received > limit ? tooLong : null, chunk);
+      },
+    });
+    const discard = () => unlink(temp).catch(() => undefined);
+    try {
+      await pipeline(body, counter, createWriteStream(temp, { flags: 'wx' }));
+    } catch (error) {
+      await discard();
+      if (error === tooLong) return { received: limit + 1, commit: async () => { throw tooLong; }, discard };
+      return { received: Math.min(received, limit), commit: async () => { throw error; }, discard };
+    }
+    return {
+      received,
+      discard,
+      async commit() {
+        await mkdir(dirname(final), { recursive: true });
+        // link() refuses an existing target: storage-level once-only, like S3's If-None-Match: *.
+        try {
+          await link(temp, final);
+        } finally {
+          await discard();
+        }
+      },
+    };
   }
 
   sign(key: string, exp: number): string {

@@ -1,5 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
 import type { Config } from '../../api/config';
 import type { MediaStorage } from './index';
 
@@ -14,6 +15,8 @@ export class S3MediaStorage implements MediaStorage {
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      // By default the SDK would presign a CRC32 of the empty body into PUT URLs, which no real upload matches.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
         ? { credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } }
         : {}),
@@ -30,5 +33,18 @@ export class S3MediaStorage implements MediaStorage {
 
   async readUrl(key: string, ttlSeconds: number): Promise<string> {
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: ttlSeconds });
+  }
+
+  async read(key: string): Promise<Readable> {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    return object.Body as Readable;
+  }
+
+  /** Content-Type and Content-Length are signed headers: a PUT with any other value is refused by the store. */
+  async presignPut(key: string, contentType: string, bytes: number, ttlSeconds: number): Promise<string> {
+    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: bytes }), {
+      expiresIn: ttlSeconds,
+      signableHeaders: new Set(['content-type', 'content-length']),
+    });
   }
 }
