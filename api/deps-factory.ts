@@ -3,17 +3,23 @@ import type { Config } from './config';
 import { parseSecretsKey, SecretBox } from './crypto';
 import type { AppDeps } from './deps';
 import { createLogger } from './log';
+import { AppError } from './errors';
 import { createDataSource } from '../db/data-source';
 
 /** Builds and connects the dependencies of one API process. */
 export async function createDeps(config: Config, name = 'api'): Promise<AppDeps & { close(): Promise<void> }> {
   const db = createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   await db.initialize();
+  const log = createLogger(config.LOG_LEVEL, name);
   let client: Promise<Client> | null = null;
   const temporal = () => {
     client ??= Connection.connect({ address: config.TEMPORAL_ADDRESS })
       .then((connection) => new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }))
-      .catch((error) => { client = null; throw error; });
+      .catch((error) => {
+        client = null;
+        log.warn('temporal unreachable', { address: config.TEMPORAL_ADDRESS, error: String(error?.message ?? error) });
+        throw new AppError('UNAVAILABLE', 'the workflow service is unavailable; retry with the same idempotencyKey', undefined, { 'Retry-After': '2' });
+      });
     return client;
   };
   const cleanups: Array<() => void | Promise<void>> = [];
@@ -21,7 +27,7 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
     config,
     db,
     secrets: new SecretBox(parseSecretsKey(config.SECRETS_KEY)),
-    log: createLogger(config.LOG_LEVEL, name),
+    log,
     temporal,
     services: {},
     onClose: (cleanup) => { cleanups.push(cleanup); },
