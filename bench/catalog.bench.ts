@@ -1,8 +1,7 @@
 import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../api/config';
-import { generateApiKey, sha256 } from '../api/crypto';
 import { newId } from '../api/ids';
-import { fmt, load, startProcess } from './util';
+import { fmt, load, seedOrg, startProcess } from './util';
 
 /** test_case.get and test_case.list at 50 connections beside a bare Koa + mysql2 route. */
 export async function catalogBench(env: Record<string, string>) {
@@ -10,11 +9,9 @@ export async function catalogBench(env: Record<string, string>) {
   const ds = createDataSource(config.DATABASE_URL, 4);
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
-  const orgId = newId('org');
-  const key = generateApiKey();
+  const { orgId, apiKey } = await seedOrg(ds, 'bench');
+  const key = { apiKey };
   const now = Date.now();
-  await ds.query('INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', [orgId, 'bench', now]);
-  await ds.query('INSERT INTO api_keys (id, org_id, secret_hash, created_at) VALUES (?, ?, ?, ?)', [key.keyId, orgId, sha256(key.secret), now]);
   let caseId = '';
   for (let i = 0; i < 200; i++) {
     caseId = newId('tc');

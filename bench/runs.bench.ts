@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../api/config';
-import { generateApiKey, sha256 } from '../api/crypto';
 import { newId } from '../api/ids';
 import { startSite } from '../test/helpers/site';
-import { fmt, percentile, startProcess, usage } from './util';
+import { fmt, percentile, seedOrg, startProcess, usage } from './util';
 
 const post = (url: string, apiKey: string, body: unknown) => fetch(url, {
   method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` }, body: JSON.stringify(body),
@@ -30,11 +29,9 @@ export async function runsBench(env: Record<string, string>) {
   const ds = createDataSource(config.DATABASE_URL, 4);
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
-  const orgId = newId('org');
-  const key = generateApiKey();
+  const { orgId, apiKey } = await seedOrg(ds, 'bench');
+  const key = { apiKey };
   const now = Date.now();
-  await ds.query('INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', [orgId, 'bench-runs', now]);
-  await ds.query('INSERT INTO api_keys (id, org_id, secret_hash, created_at) VALUES (?, ?, ?, ?)', [key.keyId, orgId, sha256(key.secret), now]);
   const site = await startSite('unused');
   const caseId = newId('tc');
   await ds.query('INSERT INTO test_cases (id, org_id, name, description, platforms, tags, steps, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',

@@ -3,8 +3,6 @@ import type { EntityManager } from 'typeorm';
 /** Run ids of the list that are not Runs of this organization. */
 export async function findMissingRuns(db: EntityManager, orgId: string, runIds: string[]): Promise<string[]> {
   if (!runIds.length) return [];
-  const hasRuns: unknown[] = await db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'runs'");
-  if (!hasRuns.length) return runIds;
   const rows: Array<{ id: string }> = await db.query(
     `SELECT id FROM runs WHERE org_id = ? AND id IN (${runIds.map(() => '?').join(',')})`, [orgId, ...runIds]);
   const found = new Set(rows.map((r) => r.id));

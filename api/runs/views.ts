@@ -2,6 +2,11 @@ import type { Run, RunMedia, RunStep } from '../../db/entities/runs';
 import { runOutcome } from './status';
 import { signedMediaUrl } from './media-links';
 
+/** The Run-level diagnosis, customer-safe fields only. */
+const runDiagnosis = (run: Run) => (run.diagnosis ? {
+  diagnosis: { category: run.diagnosis.category, suggestedAction: run.diagnosis.suggestedAction, ...(run.diagnosis.reason ? { reason: run.diagnosis.reason } : {}) },
+} : {});
+
 const finished = (s: RunStep) => s.status === 'passed' || s.status === 'failed' || s.status === 'skipped';
 
 export function progressOf(steps: RunStep[]) {
@@ -35,7 +40,7 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean) {
     environmentSlug: run.environmentSlug,
     platforms: run.platforms,
     attempt: run.attempt,
-    ...(run.diagnosis ? { diagnosis: { category: run.diagnosis.category, suggestedAction: run.diagnosis.suggestedAction, ...(run.diagnosis.reason ? { reason: run.diagnosis.reason } : {}) } } : {}),
+    ...runDiagnosis(run),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
   };
@@ -62,7 +67,7 @@ export function evidenceView(run: Run, steps: RunStep[], media: RunMedia[], link
     ...(outcome.verdict ? { verdict: outcome.verdict } : {}),
     validity: outcome.validity,
     flaky: run.flaky,
-    ...(run.diagnosis ? { diagnosis: { category: run.diagnosis.category, suggestedAction: run.diagnosis.suggestedAction, ...(run.diagnosis.reason ? { reason: run.diagnosis.reason } : {}) } } : {}),
+    ...runDiagnosis(run),
     steps: steps.filter(finished).map((s) => ({
       index: s.stepIndex,
       action: s.action,

@@ -1,8 +1,8 @@
 import { EntitySchema } from 'typeorm';
-import { epochMs, jsonText } from './json';
+import { column } from './json';
 
-const ref = { type: 'varchar', length: 40 } as const;
-const ms = { type: 'bigint', transformer: epochMs } as const;
+const { ref, ms } = column;
+
 
 export type ArtifactPlatform = 'android' | 'ios';
 
@@ -46,7 +46,7 @@ export const ArtifactScanEntity = new EntitySchema<ArtifactScan>({
     byteSize: { ...ms, name: 'byte_size' },
     contentType: { type: 'varchar', length: 100, name: 'content_type' },
     scanner: { type: 'varchar', length: 100 },
-    findings: { type: 'mediumtext', transformer: jsonText },
+    findings: column.json,
     fileName: { type: 'varchar', length: 255, name: 'file_name' },
     createdAt: { ...ms, name: 'created_at' },
   },

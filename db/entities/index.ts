@@ -1,11 +1,9 @@
 import { EntitySchema } from 'typeorm';
-import { epochMs, jsonText } from './json';
+import { column } from './json';
+
+const { id, ref, ms, json } = column;
 
 /** Entities are mapping only; every query lives in db/repositories. */
-const id = { type: 'varchar', length: 40, primary: true } as const;
-const ref = { type: 'varchar', length: 40 } as const;
-const ms = { type: 'bigint', transformer: epochMs } as const;
-const json = { type: 'mediumtext', transformer: jsonText } as const;
 
 export interface Organization { id: string; name: string; createdAt: number }
 export const OrganizationEntity = new EntitySchema<Organization>({

@@ -14,3 +14,11 @@ export const epochMs: ValueTransformer = {
   to: (value: unknown) => value,
   from: (value: unknown) => (value === null || value === undefined ? value : Number(value)),
 };
+
+/** Column shapes every entity shares: ids, references, epoch milliseconds, JSON text. */
+export const column = {
+  id: { type: 'varchar', length: 40, primary: true },
+  ref: { type: 'varchar', length: 40 },
+  ms: { type: 'bigint', transformer: epochMs },
+  json: { type: 'mediumtext', transformer: jsonText },
+} as const;

@@ -1,10 +1,8 @@
 import { EntitySchema } from 'typeorm';
-import { epochMs, jsonText } from './json';
+import { column } from './json';
 
-const id = { type: 'varchar', length: 40, primary: true } as const;
-const ref = { type: 'varchar', length: 40 } as const;
-const ms = { type: 'bigint', transformer: epochMs } as const;
-const json = { type: 'mediumtext', transformer: jsonText } as const;
+const { id, ref, ms, json } = column;
+
 
 export type RunStatus = 'queued' | 'running' | 'retrying' | 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
 export interface Diagnosis { category: string; suggestedAction: string; reason?: string }
@@ -30,7 +28,7 @@ export const RunEntity = new EntitySchema<Run>({
     environmentSlug: { type: 'varchar', length: 100, name: 'environment_slug', nullable: true },
     status: { type: 'varchar', length: 20 },
     flaky: { type: 'boolean' },
-    cursor: { type: 'bigint', name: 'cursor_value', transformer: epochMs },
+    cursor: { ...ms, name: 'cursor_value' },
     attempt: { type: 'int' },
     platforms: json,
     targets: json,
