@@ -17,7 +17,8 @@ const infrastructure = (reason: string): Diagnosis => ({
 });
 
 /**
- * One Run: check its runtime values exist, hand it to a runner, record the outcome. The runner
+ * One Run: check its runtime values exist (which also marks it running), hand it to a runner,
+ * record the outcome. The runner
  * activity is attempted here (not by Temporal's activity retry) so the Run can show `retrying`
  * between attempts; a runner that stops heartbeating is noticed within seconds.
  */
@@ -46,8 +47,9 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
       heartbeatTimeout: '10 seconds',
       retry: { maximumAttempts: 1 },
     });
+    upsertSearchAttributes([{ key: QaRunStatus, value: 'running' }]);
     for (let attempt = 1; ; attempt++) {
-      await record({ status: 'running', attempt });
+      if (attempt > 1) await record({ status: 'running', attempt });
       try {
         const result = await runner.executeRun(input.runId);
         const outcome: RunOutcome = result.outcome === 'passed' ? 'passing' : result.outcome;

@@ -30,6 +30,7 @@ export interface RunnerResult {
   diagnosis?: Diagnosis;
 }
 
+/** prepareRun's answer; with no missing values the Run is already marked running. */
 export interface PreparedRun {
   /** Names of runtime values the steps reference that neither the Run nor its Environment holds. */
   missingValues: string[];

@@ -15,17 +15,21 @@ export function referencedValues(steps: unknown[]): string[] {
 /** Activities of the orchestration queue: bookkeeping in MySQL, nothing slow. */
 export function orchestrationActivities({ db }: ActivityDeps): OrchestrationActivities {
   return {
+    /** Checks the Run's runtime values exist; when they do, marks it running (attempt 1) in the same step. */
     async prepareRun(runId: string): Promise<PreparedRun> {
       const run = await runRepository.byId(db.manager, runId);
       if (!run) throw new Error(`run ${runId} not found`);
       const needed = referencedValues(run.steps);
-      if (!needed.length) return { missingValues: [] };
-      const available = new Set(await runRepository.valueNames(db.manager, run.id));
-      if (run.environmentId) {
+      const available = new Set(needed.length ? await runRepository.valueNames(db.manager, run.id) : []);
+      if (needed.length && run.environmentId) {
         const names = await environmentRepository.valueNames(db.manager, [run.environmentId]);
         for (const name of names.get(run.environmentId) ?? []) available.add(name);
       }
-      return { missingValues: needed.filter((n) => !available.has(n)) };
+      const missingValues = needed.filter((n) => !available.has(n));
+      if (!missingValues.length) {
+        await runRepository.transition(db.manager, runId, { status: 'running', attempt: 1, startedAt: run.startedAt ?? Date.now() });
+      }
+      return { missingValues };
     },
 
     async recordRunState(runId, state): Promise<void> {
