@@ -5,6 +5,7 @@ import { RunWatcher } from './runs/watcher';
 import { runEndpoints } from './resources/runs';
 import { evidenceMediaEndpoint, localMediaEndpoint } from './resources/media';
 import { runnerValuesEndpoint } from './resources/runner-channel';
+import { planningEndpoints } from './resources/planning';
 
 /**
  * Wires optional services (OAuth verifier, media storage, …) into the deps and returns the
@@ -15,5 +16,5 @@ export async function installCapabilities(deps: AppDeps): Promise<Endpoint[]> {
   const watcher = new RunWatcher(deps.db, deps.config.RUN_POLL_INTERVAL_MS);
   deps.services.runWatcher = watcher;
   deps.onClose?.(() => watcher.close());
-  return [...runEndpoints, evidenceMediaEndpoint, localMediaEndpoint, runnerValuesEndpoint];
+  return [...runEndpoints, evidenceMediaEndpoint, localMediaEndpoint, runnerValuesEndpoint, ...planningEndpoints];
 }

@@ -1,5 +1,6 @@
 import { foundationEntities } from './index';
 import { runEntities } from './runs';
+import { planEntities } from './plans';
 
 /** Every entity of the service; later capabilities append theirs here. */
-export const allEntities = [...foundationEntities, ...runEntities];
+export const allEntities = [...foundationEntities, ...runEntities, ...planEntities];
