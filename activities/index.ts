@@ -1,10 +1,11 @@
 import type { ActivityDeps } from './deps';
 import { orchestrationActivities } from './run/orchestration';
 import { runnerActivities, type RunnerDeps } from './run/runner';
+import { runRequestActivities } from './run-request';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
-  return { ...orchestrationActivities(deps) };
+  return { ...orchestrationActivities(deps), ...runRequestActivities(deps) };
 }
 
 /** Activities of a runner task queue (`runner-web`). */

@@ -1,3 +1,4 @@
 /** Workflow functions only: this file is the worker's workflow bundle entry point. */
 export { runWorkflow } from './run.workflow';
 export { planGroupWorkflow } from './plan-group.workflow';
+export { runRequestWorkflow } from './run-request.workflow';

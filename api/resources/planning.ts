@@ -1,6 +1,7 @@
 import type { Endpoint } from './define';
 import { flowEndpoints } from './flows';
 import { planEndpoints } from './plans';
+import { runRequestEndpoints } from './run-requests';
 
 /** Resource-style plans, generation, flows and run requests, installed together. */
-export const planningEndpoints: Endpoint[] = [...planEndpoints, ...flowEndpoints];
+export const planningEndpoints: Endpoint[] = [...planEndpoints, ...flowEndpoints, ...runRequestEndpoints];

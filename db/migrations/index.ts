@@ -1,6 +1,7 @@
 import { Foundation1763784000000 } from './1763784000000-Foundation';
 import { Runs1763784200000 } from './1763784200000-Runs';
 import { PlansAndFlows1763784500000 } from './1763784500000-PlansAndFlows';
+import { RunRequests1763784600000 } from './1763784600000-RunRequests';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
-export const migrations = [Foundation1763784000000, Runs1763784200000, PlansAndFlows1763784500000];
+export const migrations = [Foundation1763784000000, Runs1763784200000, PlansAndFlows1763784500000, RunRequests1763784600000];
