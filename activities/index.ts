@@ -2,10 +2,11 @@ import type { ActivityDeps } from './deps';
 import { orchestrationActivities } from './run/orchestration';
 import { runnerActivities, type RunnerDeps } from './run/runner';
 import { runRequestActivities } from './run-request';
+import { planGenerationActivities } from './plan-generation';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
-  return { ...orchestrationActivities(deps), ...runRequestActivities(deps) };
+  return { ...orchestrationActivities(deps), ...runRequestActivities(deps), ...planGenerationActivities(deps) };
 }
 
 /** Activities of a runner task queue (`runner-web`). */

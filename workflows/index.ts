@@ -2,3 +2,4 @@
 export { runWorkflow } from './run.workflow';
 export { planGroupWorkflow } from './plan-group.workflow';
 export { runRequestWorkflow } from './run-request.workflow';
+export { planGenerationWorkflow } from './plan-generation.workflow';

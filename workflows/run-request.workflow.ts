@@ -1,7 +1,5 @@
-import {
-  ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, ParentClosePolicy, proxyActivities, startChild,
-  TimeoutFailure, workflowInfo,
-} from '@temporalio/workflow';
+import { CancellationScope, isCancellation, ParentClosePolicy, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
+import { describeFailure } from './failures';
 import { QaOrgId, QaRunId, QaRunStatus } from './search-attributes';
 import { runWorkflow } from './run.workflow';
 import type { Interpretation, RunRequestActivities, RunRequestOutcome, RunRequestWorkflowInput } from './planning-types';
@@ -36,7 +34,7 @@ export async function runRequestWorkflow(input: RunRequestWorkflowInput): Promis
       interpretation = await interpreting.interpretRunRequest(input.requestId);
     } catch (error) {
       if (isCancellation(error)) throw error;
-      await finish('failed', `interpretation failed: ${describe(error, input.interpretAttempts)}`);
+      await finish('failed', `interpretation failed: ${describeFailure(error, input.interpretAttempts, 'interpreter')}`);
       return 'failed';
     }
     let runs: RunWorkflowInput[];
@@ -85,12 +83,3 @@ async function runAll(input: RunRequestWorkflowInput, runs: RunWorkflowInput[]) 
   await Promise.all(Array.from({ length: Math.max(1, Math.min(input.window, runs.length)) }, lane));
 }
 
-/** A customer-safe account of the last interpretation failure. */
-function describe(error: unknown, attempts: number): string {
-  const cause = error instanceof ActivityFailure ? error.cause : error;
-  if (cause instanceof TimeoutFailure) return `the interpreter did not finish in time (${attempts} attempt(s))`;
-  if (cause instanceof ApplicationFailure) {
-    return cause.nonRetryable ? cause.message : `${cause.message} (${attempts} attempt(s))`;
-  }
-  return 'the interpreter failed';
-}
