@@ -84,6 +84,23 @@ describe('resource-style plans and flows', () => {
     assert.equal(runs.body.items.length, 0);
   });
 
+  it('documents the endpoints in the OpenAPI document with their scopes', async () => {
+    const doc = await (await fetch(`${app.url}/api/openapi.json`)).json();
+    const expected: Array<[string, string, string | null]> = [
+      ['/api/plans', 'get', null], ['/api/plans', 'post', 'svc:plans:write'], ['/api/generate', 'post', 'svc:plans:write'],
+      ['/api/flows/{slug}', 'get', null], ['/api/flows/{slug}', 'put', 'svc:plans:write'],
+      ['/api/run-requests', 'post', 'svc:runs:write'], ['/api/run-requests/status', 'get', null],
+    ];
+    for (const [path, method, scope] of expected) {
+      const entry = doc.paths[path]?.[method];
+      assert.ok(entry, `${method} ${path}`);
+      assert.deepEqual(entry.security, [{ apiKey: [] }, { oauth2: scope ? [scope] : [] }], `${method} ${path}`);
+    }
+    const body = doc.paths['/api/run-requests'].post.requestBody.content['application/json'].schema;
+    assert.deepEqual(Object.keys(body.properties).sort(), ['environmentSlugs', 'idempotencyKey', 'planIds', 'planNames', 'platforms', 'request']);
+    assert.ok(doc.paths['/api/run-requests'].post.responses['202']);
+  });
+
   it('answers every bad input with a 4xx { error }, never a 500', async () => {
     const long = 'x'.repeat(300);
     const bad: Array<[string, string, unknown, string | null]> = [
