@@ -10,6 +10,7 @@ import { evidenceMediaEndpoint, localMediaEndpoint } from './resources/media';
 import { runnerValuesEndpoint } from './resources/runner-channel';
 import { artifactEndpoints } from './resources/artifacts';
 import { artifactGate } from './artifacts/gate';
+import { planningEndpoints } from './resources/planning';
 
 /**
  * Wires optional services (OAuth verifier, media storage, …) into the deps and returns the
@@ -26,6 +27,7 @@ export async function installCapabilities(deps: AppDeps): Promise<Endpoint[]> {
   deps.services.artifactGate = artifactGate;
   return [
     protectedResourceMetadataEndpoint, ...mcpEndpoints,
-    ...runEndpoints, evidenceMediaEndpoint, localMediaEndpoint, runnerValuesEndpoint, ...artifactEndpoints,
+    ...runEndpoints, evidenceMediaEndpoint, localMediaEndpoint, runnerValuesEndpoint,
+    ...artifactEndpoints, ...planningEndpoints,
   ];
 }

@@ -55,6 +55,12 @@ const schema = z.object({
   AI_BASE_URL: z.string().url().optional(),
   AI_MODEL: z.string().optional(),
   AI_API_KEY: z.string().optional(),
+  /** How long one interpreter or generator call may take before it is abandoned (and retried). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Attempts of an interpretation or generation (Temporal activity retries) before it fails. */
+  AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Estimated price of 1000 tokens in micro-dollars, billed when the provider reports no cost. */
+  AI_PRICE_PER_1K_TOKENS_MICROS: z.coerce.number().int().min(0).max(100_000_000).default(2_000),
   RUN_REQUEST_MAX_ENTRIES: z.coerce.number().int().min(1).max(1000).default(8),
   MOBILE_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(120_000),
   /** Largest mobile artifact an upload intent may declare, in bytes (default 500 MiB). */

@@ -2,3 +2,5 @@
 export { runWorkflow } from './run.workflow';
 export { planGroupWorkflow } from './plan-group.workflow';
 export { artifactScanWorkflow } from './artifact-scan.workflow';
+export { runRequestWorkflow } from './run-request.workflow';
+export { planGenerationWorkflow } from './plan-generation.workflow';

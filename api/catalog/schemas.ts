@@ -67,6 +67,9 @@ export const testPlan = z.object({
   name: z.string(),
   description: z.string(),
   members: z.array(planMember).describe('Ordered member Test Cases'),
+  steps: z.array(z.record(z.string(), z.unknown())).optional()
+    .describe('Inline resource-style steps (plans made with POST /api/plans or /api/generate), present when the plan has any; they run as one Run before the members.'),
+  status: z.string().optional().describe('Present for generated plans: generating, ready or failed.'),
   createdAt: ms,
   updatedAt: ms,
 });

@@ -21,6 +21,8 @@ export async function testPlanView(db: EntityManager, p: TestPlan) {
   return {
     id: p.id, name: p.name, description: p.description,
     members: await testPlanRepository.members(db, p.id),
+    ...(p.steps.length ? { steps: p.steps as Array<Record<string, unknown>> } : {}),
+    ...(p.status !== 'created' ? { status: p.status } : {}),
     createdAt: p.createdAt, updatedAt: p.updatedAt,
   };
 }

@@ -23,10 +23,10 @@ const logEntry = z.object({
 export const triggerEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/trigger',
-  summary: 'Queue a Run of a saved Test Plan (one per member Test Case); returns at once.',
+  summary: 'Queue the Runs of a saved Test Plan (its inline steps as one Run, then one per member Test Case); returns at once.',
   description: 'A web Run may use a saved Environment or an explicit targets.web.baseUrl; API and mobile Runs need '
     + 'environmentSlug or explicit targets. Send an Idempotency-Key header to make retries safe. When a plan has '
-    + 'several members, runId is the first Run and runIds lists all of them.',
+    + 'several Runs, runId is the first and runIds lists all of them. Flow steps expand now; an unknown flow is 422.',
   access: { scope: 'svc:runs:write' },
   body: z.strictObject({
     testPlanId: id('tp'),

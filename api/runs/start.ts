@@ -11,7 +11,7 @@ import type { QueuedRuns } from './trigger';
 export const runWorkflowId = (runId: string) => `run-${runId}`;
 export const planGroupWorkflowId = (planGroupId: string) => `plan-group-${planGroupId}`;
 
-export function runWorkflowInput(deps: AppDeps, run: Run): RunWorkflowInput {
+export function runWorkflowInput(deps: Pick<AppDeps, 'config'>, run: Run): RunWorkflowInput {
   return {
     runId: run.id,
     orgId: run.orgId,

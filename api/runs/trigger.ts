@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import type { EntityManager } from 'typeorm';
 import type { Run, RunStep } from '../../db/entities/runs';
-import type { TestCase } from '../../db/entities';
+import type { Environment } from '../../db/entities';
 import { environmentRepository } from '../../db/repositories/environments';
 import { runRepository } from '../../db/repositories/runs';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import { AppError, invalid, notFound } from '../errors';
+import { invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { id, platforms, slug, variableName } from '../catalog/schemas';
 import type { OperationContext } from '../catalog/define';
+import { planUnits, type RunUnit } from './units';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
@@ -49,44 +50,27 @@ export interface QueuedRuns { runIds: string[]; planGroupRunId?: string }
 
 /**
  * Records the Runs of a trigger inside the caller's transaction (one per Test Case, or per
- * member of a plan) and returns their ids; workflows start after commit (see start.ts).
+ * unit of a plan: its inline steps, then each member) and returns their ids; workflows start
+ * after commit (see start.ts).
  */
 export async function recordRuns(input: TriggerInput, ctx: OperationContext, source: 'v1' | 'resource'): Promise<QueuedRuns> {
   if (!!input.testCaseId === !!input.testPlanId) throw invalid('give exactly one of testCaseId and testPlanId');
   const { db, orgId, deps } = ctx;
-  const cases = input.testCaseId ? [await oneCase(db, orgId, input.testCaseId)] : await planCases(db, orgId, input.testPlanId!);
+  const units = input.testCaseId ? [await oneCase(db, orgId, input.testCaseId)] : await planRunUnits(db, orgId, input.testPlanId!);
   const environment = input.environmentSlug ? await environmentRepository.bySlug(db, orgId, input.environmentSlug) : null;
   if (input.environmentSlug && !environment) throw notFound(`Environment ${input.environmentSlug}`);
 
-  const envTargets = (environment?.targets ?? {}) as Record<string, Record<string, unknown>>;
   const explicit = input.targets ?? {};
   const planGroupRunId = input.testPlanId ? newId('pgr') : undefined;
   const now = Date.now();
-  const runs: Array<{ run: Run; steps: RunStep[] }> = [];
-  for (const testCase of cases) {
-    const runPlatforms = input.platforms ?? testCase.platforms;
-    const primary = runPlatforms[0];
-    const targets = resolveTargets(primary, envTargets, explicit, !!environment);
-    const runId = newId('run');
-    runs.push({
-      run: {
-        id: runId, orgId, testCaseId: testCase.id, testPlanId: input.testPlanId ?? null, planGroupId: planGroupRunId ?? null,
-        environmentId: environment?.id ?? null, environmentSlug: environment?.slug ?? null,
-        status: 'queued', flaky: false, cursor: 1, attempt: 0, platforms: runPlatforms, targets,
-        steps: testCase.steps, branch: input.branch ?? input.deployment?.branch ?? null, diagnosis: null,
-        trigger: {
-          source, branch: input.branch ?? input.deployment?.branch ?? null, pr: input.pr ?? null, deployment: input.deployment ?? null,
-          scope: input.scope ?? null, changedFiles: input.changedFiles ?? [], environmentSlug: environment?.slug ?? null,
-        },
-        createdAt: now, updatedAt: now, startedAt: null, finishedAt: null,
-      },
-      steps: (testCase.steps as Array<{ action: string; target?: string }>).map((s, stepIndex) => ({
-        runId, stepIndex, action: s.action, target: s.target ?? null, platform: primary, status: 'pending',
-        reason: null, observed: null, expectation: null, verdictSource: null, postconditionProven: false,
-        recoveryCount: 0, diagnosis: null, durationMs: null, updatedAt: now,
-      })),
-    });
-  }
+  const trigger = {
+    source, branch: input.branch ?? input.deployment?.branch ?? null, pr: input.pr ?? null, deployment: input.deployment ?? null,
+    scope: input.scope ?? null, changedFiles: input.changedFiles ?? [], environmentSlug: environment?.slug ?? null,
+  };
+  const runs = units.map((unit) => draftRun({
+    orgId, unit, testPlanId: input.testPlanId ?? null, planGroupId: planGroupRunId ?? null, environment, explicit,
+    platforms: input.platforms, branch: trigger.branch, trigger, now,
+  }));
   await (deps.services.artifactGate as ArtifactGate | undefined)?.check(db, orgId, runs.map((r) => r.run.targets));
   if (planGroupRunId) await runRepository.insertPlanGroup(db, { id: planGroupRunId, orgId, testPlanId: input.testPlanId!, runCount: runs.length, createdAt: now });
   for (const { run, steps } of runs) {
@@ -98,24 +82,60 @@ export async function recordRuns(input: TriggerInput, ctx: OperationContext, sou
   return { runIds: runs.map((r) => r.run.id), ...(planGroupRunId ? { planGroupRunId } : {}) };
 }
 
+export interface RunDraftInput {
+  orgId: string;
+  unit: RunUnit;
+  testPlanId: string | null;
+  planGroupId: string | null;
+  environment: Environment | null;
+  explicit: z.infer<typeof triggerTargets>;
+  /** Requested platforms; the unit's own when omitted. */
+  platforms?: string[];
+  branch: string | null;
+  trigger: Record<string, unknown>;
+  now: number;
+}
+
+/**
+ * A queued Run and its pending step logs, not yet inserted. Throws INVALID_ARGUMENT when the
+ * Run has no usable target (see resolveTargets).
+ */
+export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
+  const runPlatforms = d.platforms ?? d.unit.platforms;
+  const primary = runPlatforms[0];
+  const targets = resolveTargets(primary, (d.environment?.targets ?? {}) as Record<string, Record<string, unknown>>, d.explicit, !!d.environment);
+  const runId = newId('run');
+  return {
+    run: {
+      id: runId, orgId: d.orgId, testCaseId: d.unit.testCaseId, testPlanId: d.testPlanId, planGroupId: d.planGroupId,
+      environmentId: d.environment?.id ?? null, environmentSlug: d.environment?.slug ?? null,
+      status: 'queued', flaky: false, cursor: 1, attempt: 0, platforms: runPlatforms, targets,
+      steps: d.unit.steps, branch: d.branch, diagnosis: null, trigger: d.trigger,
+      createdAt: d.now, updatedAt: d.now, startedAt: null, finishedAt: null,
+    },
+    steps: (d.unit.steps as Array<{ action: string; target?: string }>).map((s, stepIndex) => ({
+      runId, stepIndex, action: s.action, target: s.target ?? null, platform: primary, status: 'pending',
+      reason: null, observed: null, expectation: null, verdictSource: null, postconditionProven: false,
+      recoveryCount: 0, diagnosis: null, durationMs: null, updatedAt: d.now,
+    })),
+  };
+}
+
 /** Refuses upload-backed targets whose artifact scan is not clean (installed by the artifacts capability). */
 export interface ArtifactGate {
   check(db: EntityManager, orgId: string, targets: Array<Record<string, any>>): Promise<void>;
 }
 
-async function oneCase(db: EntityManager, orgId: string, testCaseId: string): Promise<TestCase> {
+async function oneCase(db: EntityManager, orgId: string, testCaseId: string): Promise<RunUnit> {
   const testCase = await testCaseRepository.get(db, orgId, testCaseId);
   if (!testCase) throw notFound(`Test Case ${testCaseId}`);
-  return testCase;
+  return { testCaseId: testCase.id, steps: testCase.steps as RunUnit['steps'], platforms: testCase.platforms };
 }
 
-async function planCases(db: EntityManager, orgId: string, testPlanId: string): Promise<TestCase[]> {
+async function planRunUnits(db: EntityManager, orgId: string, testPlanId: string): Promise<RunUnit[]> {
   const plan = await testPlanRepository.get(db, orgId, testPlanId);
   if (!plan) throw notFound(`Test Plan ${testPlanId}`);
-  const members = await testPlanRepository.members(db, plan.id);
-  if (!members.length) throw new AppError('FAILED_PRECONDITION', `Test Plan ${plan.id} has no member Test Cases; add some with test_plan.set_members`);
-  const byId = new Map((await testCaseRepository.getMany(db, orgId, members.map((m) => m.testCaseId))).map((c) => [c.id, c]));
-  return members.map((m) => byId.get(m.testCaseId)!).filter(Boolean);
+  return planUnits(db, orgId, plan);
 }
 
 /**

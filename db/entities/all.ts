@@ -2,6 +2,8 @@ import { foundationEntities } from './index';
 import { OrgMemberEntity } from './members';
 import { runEntities } from './runs';
 import { artifactEntities } from './artifacts';
+import { planEntities } from './plans';
+import { runRequestEntities } from './run-requests';
 
 /** Every entity of the service; later capabilities append theirs here. */
-export const allEntities = [...foundationEntities, OrgMemberEntity, ...runEntities, ...artifactEntities];
+export const allEntities = [...foundationEntities, OrgMemberEntity, ...runEntities, ...artifactEntities, ...planEntities, ...runRequestEntities];

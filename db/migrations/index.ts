@@ -2,6 +2,11 @@ import { Foundation1763784000000 } from './1763784000000-Foundation';
 import { OrgMembers1763784100000 } from './1763784100000-OrgMembers';
 import { Runs1763784200000 } from './1763784200000-Runs';
 import { Artifacts1763784400000 } from './1763784400000-Artifacts';
+import { PlansAndFlows1763784500000 } from './1763784500000-PlansAndFlows';
+import { RunRequests1763784600000 } from './1763784600000-RunRequests';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
-export const migrations = [Foundation1763784000000, OrgMembers1763784100000, Runs1763784200000, Artifacts1763784400000];
+export const migrations = [
+  Foundation1763784000000, OrgMembers1763784100000, Runs1763784200000,
+  Artifacts1763784400000, PlansAndFlows1763784500000, RunRequests1763784600000,
+];

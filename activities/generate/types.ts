@@ -1,0 +1,21 @@
+import type { ResourceStep } from '../../api/plans/steps';
+
+export interface GenerationInput {
+  source: 'prompt' | 'diff';
+  /** The prompt, or the unified git diff. */
+  text: string;
+  platforms: string[];
+}
+
+/** Writes a plan's resource-style steps from a prompt or a diff. */
+export interface Generator {
+  generate(input: GenerationInput, signal?: AbortSignal): Promise<ResourceStep[]>;
+}
+
+/** The input shows nothing to test: retrying cannot help, the plan fails with this reason. */
+export class GenerationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GenerationError';
+  }
+}

@@ -1,0 +1,77 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { environmentRepository } from '../../db/repositories/environments';
+import { resourcePlanRepository } from '../../db/repositories/resource-plans';
+import { runRequestRepository } from '../../db/repositories/run-requests';
+import type { Interpretation, RunRequestActivities } from '../../workflows/planning-types';
+import { AiProviderError } from '../ai/chat';
+import { createInterpreter, priceInterpretation, type InterpretCatalog, type Interpreter } from '../interpret';
+import { resolveStructured } from './resolve';
+import { alreadyQueued, queueEntries, type QueueDeps } from './queue';
+
+/** Activities of run requests: interpret (the only one that talks to a provider), queue, finish. */
+export function runRequestActivities(deps: QueueDeps, interpreter: Interpreter = createInterpreter(deps.config)): RunRequestActivities {
+  const { db, config, log } = deps;
+  return {
+    async interpretRunRequest(requestId: string): Promise<Interpretation> {
+      const request = await runRequestRepository.byId(db.manager, requestId);
+      if (!request) throw ApplicationFailure.nonRetryable(`run request ${requestId} not found`, 'RunRequestMissing');
+      const catalog: InterpretCatalog = {
+        plans: await resourcePlanRepository.names(db.manager, request.orgId),
+        environments: (await environmentRepository.list(db.manager, request.orgId, null, 1000)).map((e) => ({ slug: e.slug, name: e.name })),
+      };
+      const { input } = request;
+      const explicit = resolveStructured(input, catalog);
+      const base = { platforms: input.platforms ?? null, invalidInput: explicit.invalid, rejectionReasons: [] as string[] };
+      if (input.planIds || input.planNames || !request.request) {
+        return { ...base, resolutionSource: 'structured', planIds: explicit.planIds, environmentSlugs: explicit.environmentSlugs ?? [] };
+      }
+      if (!catalog.plans.length) {
+        return { ...base, resolutionSource: 'interpreter', planIds: [], environmentSlugs: [], rejectionReasons: ['this organization has no plans to run'] };
+      }
+      const answer = await interpret(interpreter, request.request, catalog, log);
+      // Billed once per request: the ledger's key is the request, a retried activity adds nothing.
+      await runRequestRepository.recordCharge(db.manager, {
+        requestId, orgId: request.orgId, provider: answer.provider, model: answer.model,
+        promptTokens: answer.usage.promptTokens, completionTokens: answer.usage.completionTokens,
+        ...priceInterpretation(answer, config.AI_PRICE_PER_1K_TOKENS_MICROS), createdAt: Date.now(),
+      });
+      return {
+        ...base,
+        resolutionSource: 'interpreter',
+        planIds: answer.planIds,
+        environmentSlugs: explicit.environmentSlugs ?? answer.environmentSlugs,
+        platforms: input.platforms ?? (answer.platforms.length ? answer.platforms : null),
+        rejectionReasons: answer.rejectionReasons,
+      };
+    },
+
+    async queueRunRequest(requestId: string, interpretation: Interpretation) {
+      return db.transaction(async (tx) => {
+        const request = await runRequestRepository.byId(tx, requestId, true);
+        if (!request) throw ApplicationFailure.nonRetryable(`run request ${requestId} not found`, 'RunRequestMissing');
+        if (request.status !== 'interpreting') return alreadyQueued(deps, tx, request);
+        return queueEntries(deps, tx, request, interpretation);
+      });
+    },
+
+    async finishRunRequest(requestId, outcome) {
+      await runRequestRepository.transition(db.manager, requestId, { status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) });
+    },
+  };
+}
+
+/** Provider failures keep their customer-safe message; anything else is logged and made generic. */
+async function interpret(interpreter: Interpreter, text: string, catalog: InterpretCatalog, log: QueueDeps['log']) {
+  try {
+    return await interpreter.interpret(text, catalog, Context.current().cancellationSignal);
+  } catch (error) {
+    if (error instanceof AiProviderError) {
+      if (!error.retryable) throw ApplicationFailure.nonRetryable(error.message, 'InterpreterRefused');
+      throw ApplicationFailure.retryable(error.message, 'InterpreterFailed');
+    }
+    if (Context.current().cancellationSignal.aborted) throw error;
+    log.error('interpreter failed', { error: (error as Error)?.stack ?? String(error) });
+    throw ApplicationFailure.retryable('the interpreter failed unexpectedly', 'InterpreterFailed');
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { flowRepository } from '../../db/repositories/flows';
+import { description, recordName, slug } from '../catalog/schemas';
+import { invalid, notFound } from '../errors';
+import { newId } from '../ids';
+import { flowRecord } from '../plans/schemas';
+import { resourceSteps } from '../plans/steps';
+import { flowView } from '../plans/views';
+import { defineEndpoint } from './define';
+
+const slugParams = z.strictObject({ slug: slug.describe('The flow\'s slug, unique in the organization.') });
+
+export const getFlowEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/flows/:slug',
+  summary: 'One of the team\'s reusable step sequences, by slug.',
+  access: 'credential',
+  params: slugParams,
+  response: flowRecord,
+  async handler({ params, principal, deps }) {
+    const flow = await flowRepository.bySlug(deps.db.manager, principal!.orgId, params.slug);
+    if (!flow) throw notFound(`Flow ${params.slug}`);
+    return flowView(flow);
+  },
+});
+
+export const putFlowEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/api/flows/:slug',
+  summary: 'Save a flow (create, or replace its name, description and steps).',
+  description: 'A step {"action":"flow","target":"<slug>"} in a plan or another flow is replaced by these steps when '
+    + 'Runs are queued, so a change here applies to the next Run. Flows may nest 5 deep; cycles are refused then.',
+  access: { scope: 'svc:plans:write' },
+  params: slugParams,
+  body: z.strictObject({ name: recordName, description: description.optional(), steps: resourceSteps.min(1) }),
+  response: flowRecord,
+  async handler({ params, body, principal, deps }) {
+    const self = body.steps.findIndex((s) => s.action === 'flow' && s.target === params.slug);
+    if (self >= 0) throw invalid(`steps[${self}]: flow "${params.slug}" cannot use itself`);
+    const now = Date.now();
+    await flowRepository.upsert(deps.db.manager, {
+      id: newId('flow'), orgId: principal!.orgId, slug: params.slug, name: body.name, description: body.description ?? '',
+      steps: body.steps, createdAt: now, updatedAt: now,
+    });
+    return flowView((await flowRepository.bySlug(deps.db.manager, principal!.orgId, params.slug))!);
+  },
+});
+
+export const flowEndpoints = [getFlowEndpoint, putFlowEndpoint];

@@ -1,0 +1,45 @@
+import type { EntityManager } from 'typeorm';
+import type { TestPlan } from '../../db/entities';
+import { testCaseRepository } from '../../db/repositories/test-cases';
+import { testPlanRepository } from '../../db/repositories/test-plans';
+import { compileSteps, type ResourceStep } from '../plans/steps';
+import { AppError } from '../errors';
+import type { Step } from '../catalog/schemas';
+
+/** What one Run executes: a member Test Case's steps, or a plan's inline steps (no Test Case). */
+export interface RunUnit {
+  testCaseId: string | null;
+  steps: Step[];
+  platforms: string[];
+}
+
+/**
+ * The Runs a plan queues: one for its inline steps (flows expanded) when it has any, then one per
+ * member Test Case in order. A plan still generating, failed, or empty is FAILED_PRECONDITION.
+ */
+export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan): Promise<RunUnit[]> {
+  if (plan.status === 'generating') {
+    throw new AppError('FAILED_PRECONDITION', `Test Plan ${plan.id} is still generating; trigger it once GET /api/plans shows it ready`);
+  }
+  if (plan.status === 'failed') {
+    throw new AppError('FAILED_PRECONDITION', `Test Plan ${plan.id} has no steps: its generation failed (${plan.failureReason ?? 'no reason recorded'})`);
+  }
+  const units: RunUnit[] = [];
+  if (plan.steps.length) {
+    units.push({
+      testCaseId: null,
+      steps: await compileSteps(db, orgId, plan.steps as ResourceStep[]),
+      platforms: plan.platforms.length ? plan.platforms : ['web'],
+    });
+  }
+  const members = await testPlanRepository.members(db, plan.id);
+  const byId = new Map((await testCaseRepository.getMany(db, orgId, members.map((m) => m.testCaseId))).map((c) => [c.id, c]));
+  for (const member of members) {
+    const testCase = byId.get(member.testCaseId);
+    if (testCase) units.push({ testCaseId: testCase.id, steps: testCase.steps as Step[], platforms: testCase.platforms });
+  }
+  if (!units.length) {
+    throw new AppError('FAILED_PRECONDITION', `Test Plan ${plan.id} has no steps and no member Test Cases; add steps (POST /api/plans) or members (test_plan.set_members)`);
+  }
+  return units;
+}

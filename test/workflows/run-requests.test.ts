@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { isClientError, rest } from '../helpers/rest';
+import { followRequest, ledgerRows } from '../helpers/run-requests';
+import { startSite, type TestSite } from '../helpers/site';
+import { privateQueues, startWorkers } from '../helpers/temporal';
+
+const SECRET = 'Request-Passphrase-5d0e21';
+
+describe('run requests with the embedded interpreter', function () {
+  this.timeout(180_000);
+  let app: TestApp;
+  let site: TestSite;
+  let workers: { stop(): Promise<void> };
+  let org: { apiKey: string; orgId: string };
+  const runCount = async () => Number((await app.deps.db.query('SELECT COUNT(*) AS n FROM runs WHERE org_id = ?', [org.orgId]))[0].n);
+
+  before(async () => {
+    app = await startApp(privateQueues());
+    site = await startSite(SECRET);
+    workers = await startWorkers(app);
+    org = await createOrg(app.deps);
+    for (const [slug, name] of [['local', 'Local'], ['staging', 'Staging'], ['qa-3', 'Third']]) {
+      await call(app, org.apiKey, 'environment.upsert', {
+        idempotencyKey: key(), slug, name, targets: { web: { baseUrl: site.url } }, runtimeValues: { PASSWORD: SECRET },
+      });
+    }
+    await rest(app, org.apiKey, 'POST', '/api/plans', { name: 'Smoke', steps: [{ action: 'navigate', target: '/' }] });
+    await rest(app, org.apiKey, 'POST', '/api/plans', {
+      name: 'Login', steps: [
+        { action: 'navigate', target: '/login' }, { action: 'fill', target: 'Email' },
+        { action: 'fill', target: 'Password', value: '{{env.PASSWORD}}' }, { action: 'click', target: 'Sign in' },
+      ],
+    });
+    const members = [];
+    for (const name of ['W1', 'W2', 'W3']) {
+      members.push((await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name, platforms: ['web'], steps: [{ action: 'navigate', target: '/' }] })).body.id);
+    }
+    await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'Wide', testCaseIds: members });
+  });
+  after(async () => {
+    await workers?.stop();
+    await site?.close();
+    await app?.close();
+  });
+
+  it('runs a structured request: one entry per plan and environment, each a Run that passes', async () => {
+    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', { planNames: ['Smoke', 'login'], environmentSlugs: ['local'] });
+    assert.equal(created.status, 202);
+    assert.equal(created.body.status, 'interpreting');
+    assert.match(created.body.requestId, /^rr_/);
+    assert.match(created.body.idempotencyKey, /^[0-9a-f-]{36}$/);
+    const done = await followRequest(app, org.apiKey, created.body.requestId);
+    assert.equal(done.status, 'completed', JSON.stringify(done));
+    assert.equal(done.resolutionSource, 'structured');
+    assert.deepEqual(done.rejectionReasons, []);
+    assert.equal(done.error, null);
+    assert.ok(done.completedAt >= done.createdAt);
+    assert.deepEqual(done.entries.map((e: { planName: string }) => e.planName), ['Smoke', 'Login']);
+    for (const entry of done.entries) {
+      assert.match(entry.runId, /^run_/);
+      assert.deepEqual(entry.target, { kind: 'environment', slug: 'local', name: 'Local' });
+      assert.equal(entry.runStatus, 'passing');
+      assert.equal(entry.queueError, null);
+      assert.equal(entry.runError, null);
+      assert.equal(entry.progress.passed, entry.progress.total);
+    }
+    assert.ok(site.passwords.includes(SECRET));
+    assert.equal((await ledgerRows(app, done.requestId)).length, 0, 'a structured request is not interpreted, not billed');
+    const run = await call(app, org.apiKey, 'run.get', { runId: done.entries[1].runId });
+    assert.equal(run.body.testPlanId, done.entries[1].testPlanId);
+  });
+
+  it('interprets a natural-language request with the embedded matcher, and bills it once (at zero)', async () => {
+    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', { request: 'Please run the smoke plan against staging, web only.' });
+    const done = await followRequest(app, org.apiKey, created.body.requestId);
+    assert.equal(done.status, 'completed', JSON.stringify(done));
+    assert.equal(done.resolutionSource, 'interpreter');
+    assert.equal(done.request, 'Please run the smoke plan against staging, web only.');
+    assert.equal(done.entries.length, 1);
+    assert.equal(done.entries[0].planName, 'Smoke');
+    assert.equal(done.entries[0].target.slug, 'staging');
+    assert.deepEqual(done.entries[0].platforms, ['web']);
+    assert.equal(done.entries[0].runStatus, 'passing');
+    const ledger = await ledgerRows(app, done.requestId);
+    assert.equal(ledger.length, 1);
+    assert.equal(ledger[0].basis, 'embedded');
+    assert.equal(String(ledger[0].billed_micros), '0');
+  });
+
+  it('replays a key (body or header) without interpreting, billing or queuing again; another body is 409', async () => {
+    const idempotencyKey = randomUUID();
+    const body = { request: 'run Smoke on local' };
+    const first = await rest(app, org.apiKey, 'POST', '/api/run-requests', body, { 'Idempotency-Key': idempotencyKey });
+    assert.equal(first.body.idempotencyKey, idempotencyKey);
+    const done = await followRequest(app, org.apiKey, first.body.requestId);
+    assert.equal(done.status, 'completed');
+    const runsBefore = await runCount();
+
+    const again = await rest(app, org.apiKey, 'POST', '/api/run-requests', { ...body, idempotencyKey });
+    assert.equal(again.status, 202);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(again.body, done);
+    assert.equal((await ledgerRows(app, done.requestId)).length, 1, 'still one ledger row');
+    assert.equal(await runCount(), runsBefore, 'no new Run');
+
+    const history = await (await app.deps.temporal()).workflow.getHandle(`run-request-${done.requestId}`).fetchHistory();
+    const interpretations = history.events!.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'interpretRunRequest');
+    assert.equal(interpretations.length, 1, 'interpreted once');
+
+    const conflict = await rest(app, org.apiKey, 'POST', '/api/run-requests', { request: 'run Login on local' }, { 'Idempotency-Key': idempotencyKey });
+    assert.equal(conflict.status, 409);
+    assert.ok(isClientError(conflict));
+  });
+
+  it('rejects a matrix larger than 8 Runs with the reason, and queues nothing', async () => {
+    const runsBefore = await runCount();
+    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', { planNames: ['Wide'], environmentSlugs: ['local', 'staging', 'qa-3'] });
+    const done = await followRequest(app, org.apiKey, created.body.requestId);
+    assert.equal(done.status, 'rejected');
+    assert.deepEqual(done.entries, []);
+    assert.match(done.rejectionReasons.join('\n'), /resolves to 9 Runs \(1 plan\(s\) × 3 environment\(s\).*at most 8/);
+    assert.equal(await runCount(), runsBefore);
+  });
+
+  it('rejects what the organization does not have, naming it', async () => {
+    const unknown = await followRequest(app, org.apiKey, (await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+      planNames: ['Smoke', 'Nope'], environmentSlugs: ['local', 'mars'],
+    })).body.requestId);
+    assert.equal(unknown.status, 'rejected');
+    assert.deepEqual(unknown.rejectionReasons, ['no plan is named "Nope"', 'no environment has the slug mars']);
+    assert.deepEqual(unknown.entries, []);
+
+    const vague = await followRequest(app, org.apiKey, (await rest(app, org.apiKey, 'POST', '/api/run-requests', { request: 'test everything please' })).body.requestId);
+    assert.equal(vague.status, 'rejected');
+    assert.match(vague.rejectionReasons[0], /names none of this organization's plans/);
+
+    const noEnv = await followRequest(app, org.apiKey, (await rest(app, org.apiKey, 'POST', '/api/run-requests', { planNames: ['Smoke'] })).body.requestId);
+    assert.equal(noEnv.status, 'rejected');
+    assert.match(noEnv.rejectionReasons[0], /names no environment and this organization has several/);
+  });
+
+  it('keeps a queueError on an entry that cannot run while the others go on', async () => {
+    const other = await createOrg(app.deps);
+    await call(app, other.apiKey, 'environment.upsert', { idempotencyKey: key(), slug: 'only', targets: { web: { baseUrl: site.url } } });
+    await rest(app, other.apiKey, 'POST', '/api/plans', { name: 'Good', steps: [{ action: 'navigate', target: '/' }] });
+    await rest(app, other.apiKey, 'POST', '/api/plans', { name: 'Broken', steps: [{ action: 'flow', target: 'missing-flow' }] });
+    const done = await followRequest(app, other.apiKey, (await rest(app, other.apiKey, 'POST', '/api/run-requests', { request: 'Good and Broken' })).body.requestId);
+    assert.equal(done.status, 'completed', JSON.stringify(done));
+    assert.equal(done.entries.length, 2);
+    assert.equal(done.entries[0].target.slug, 'only', 'the only environment is used when none is named');
+    assert.equal(done.entries[0].runStatus, 'passing');
+    assert.equal(done.entries[1].runId, null);
+    assert.match(done.entries[1].queueError, /uses flow "missing-flow"/);
+    const foreign = await rest(app, org.apiKey, 'GET', `/api/run-requests/status?id=${done.requestId}`);
+    assert.equal(foreign.status, 404, 'another organization cannot read it');
+  });
+
+  it('answers every bad input with a 4xx { error }, never a 500', async () => {
+    const post = (body: unknown, headers: Record<string, string> = {}, apiKey: string | null = org.apiKey) => rest(app, apiKey, 'POST', '/api/run-requests', body, headers);
+    const replies = [
+      await post({}),
+      await post({ request: '   ' }),
+      await post({ planIds: [] }),
+      await post({ planIds: ['tp_bad'] }),
+      await post({ planNames: ['A', 'A'] }),
+      await post({ request: 'x', environmentSlugs: ['Bad Slug'] }),
+      await post({ request: 'x', platforms: ['desktop'] }),
+      await post({ request: 'x', idempotencyKey: 'not-a-uuid' }),
+      await post({ request: 'x' }, { 'Idempotency-Key': 'nope' }),
+      await post({ request: 'x', idempotencyKey: randomUUID() }, { 'Idempotency-Key': randomUUID() }),
+      await post({ request: 'x', colour: 'red' }),
+      await post({ request: 'x'.repeat(5000) }),
+      await post('[]'),
+      await post('{nope'),
+      await post({ request: 'x' }, {}, null),
+      await rest(app, org.apiKey, 'GET', '/api/run-requests/status'),
+      await rest(app, org.apiKey, 'GET', '/api/run-requests/status?id=abc'),
+      await rest(app, org.apiKey, 'GET', '/api/run-requests/status?id=rr_00000000000000000000000000'),
+      await rest(app, org.apiKey, 'GET', '/api/run-requests/status?id=rr_00000000000000000000000000&x=1'),
+      await rest(app, null, 'GET', '/api/run-requests/status?id=rr_00000000000000000000000000'),
+    ];
+    replies.forEach((r, i) => assert.ok(isClientError(r), `#${i}: ${r.status} ${JSON.stringify(r.body)}`));
+  });
+});
