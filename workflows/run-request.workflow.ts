@@ -1,7 +1,6 @@
-import { CancellationScope, isCancellation, ParentClosePolicy, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
+import { CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
 import { describeFailure } from './failures';
-import { QaOrgId, QaRunId, QaRunStatus } from './search-attributes';
-import { runWorkflow } from './run.workflow';
+import { runChildren } from './child-runs';
 import type { Interpretation, RunRequestActivities, RunRequestOutcome, RunRequestWorkflowInput } from './planning-types';
 import type { RunWorkflowInput } from './types';
 
@@ -47,7 +46,7 @@ export async function runRequestWorkflow(input: RunRequestWorkflowInput): Promis
       await finish('failed', 'the entries could not be queued; submit the request again with a new idempotency key');
       return 'failed';
     }
-    await runAll(input, runs);
+    await runChildren(input.orgId, runs, input.window);
     await finish('completed');
     return 'completed';
   } catch (error) {
@@ -56,30 +55,3 @@ export async function runRequestWorkflow(input: RunRequestWorkflowInput): Promis
     throw error;
   }
 }
-
-/** Each entry's Run as a child; a child that fails recorded its own state, the others go on. */
-async function runAll(input: RunRequestWorkflowInput, runs: RunWorkflowInput[]) {
-  const queue = [...runs];
-  const lane = async () => {
-    for (let run = queue.shift(); run; run = queue.shift()) {
-      const child = await startChild(runWorkflow, {
-        workflowId: `run-${run.runId}`,
-        args: [run],
-        taskQueue: workflowInfo().taskQueue,
-        parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
-        typedSearchAttributes: [
-          { key: QaOrgId, value: input.orgId },
-          { key: QaRunId, value: run.runId },
-          { key: QaRunStatus, value: 'queued' },
-        ],
-      });
-      try {
-        await child.result();
-      } catch (error) {
-        if (isCancellation(error)) throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(input.window, runs.length)) }, lane));
-}
-

@@ -1,11 +1,15 @@
-import { call, type TestApp } from './app';
+import { call, createOrg, key, startApp, type TestApp } from './app';
+import { startSite, type TestSite } from './site';
+import { privateQueues, startWorkers } from './temporal';
 
-/** Follows a Run with long-poll until it is terminal, the way a client should. */
+const terminal = ['passing', 'failed', 'unverified', 'canceled', 'invalid'];
+
+/** Follows a Run with run.get long-poll until it is terminal, the way a client should. */
 export async function followRun(app: TestApp, apiKey: string, runId: string, limitMs = 90_000) {
   const deadline = Date.now() + limitMs;
   let state = (await call(app, apiKey, 'run.get', { runId })).body;
   const seen = [state];
-  while (!['passing', 'failed', 'unverified', 'canceled', 'invalid'].includes(state.status)) {
+  while (!terminal.includes(state.status)) {
     if (Date.now() > deadline) throw new Error(`run ${runId} still ${state.status}`);
     state = (await call(app, apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 5000 })).body;
     seen.push(state);
@@ -13,3 +17,32 @@ export async function followRun(app: TestApp, apiKey: string, runId: string, lim
   return { state, seen };
 }
 
+export interface RunStack {
+  app: TestApp;
+  site: TestSite;
+  org: { apiKey: string; orgId: string };
+  close(): Promise<void>;
+}
+
+/**
+ * Everything a Run needs, for one suite: the app on private task queues, in-process workers with
+ * Chromium, the loopback test site, an organization, and an Environment `local` pointing at the
+ * site whose runtime value PASSWORD is the site's password.
+ */
+export async function startRunStack(password: string, appOverrides: Record<string, string> = {}): Promise<RunStack> {
+  const app = await startApp({ ...privateQueues(), ...appOverrides });
+  const site = await startSite(password);
+  const workers = await startWorkers(app);
+  const org = await createOrg(app.deps);
+  await call(app, org.apiKey, 'environment.upsert', {
+    idempotencyKey: key(), slug: 'local', targets: { web: { baseUrl: site.url } }, runtimeValues: { PASSWORD: password },
+  });
+  return {
+    app, site, org,
+    async close() {
+      await workers.stop();
+      await site.close();
+      await app.close();
+    },
+  };
+}

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
-import { startSite, type TestSite } from '../helpers/site';
-import { privateQueues, startWorkers } from '../helpers/temporal';
-import { followRun } from '../helpers/follow';
+import type { TestSite } from '../helpers/site';
+import { followRun, startRunStack, type RunStack } from '../helpers/runs';
 
 const SECRET = 'Flow-Passphrase-31c7a9';
 
@@ -11,23 +10,14 @@ describe('plans with inline steps and flows, run on Temporal', function () {
   this.timeout(120_000);
   let app: TestApp;
   let site: TestSite;
-  let workers: { stop(): Promise<void> };
+  let stack: RunStack;
   let org: { apiKey: string };
 
   before(async () => {
-    app = await startApp(privateQueues());
-    site = await startSite(SECRET);
-    workers = await startWorkers(app);
-    org = await createOrg(app.deps);
-    await call(app, org.apiKey, 'environment.upsert', {
-      idempotencyKey: key(), slug: 'local', targets: { web: { baseUrl: site.url } }, runtimeValues: { PASSWORD: SECRET },
-    });
+    stack = await startRunStack(SECRET);
+    ({ app, site, org } = stack);
   });
-  after(async () => {
-    await workers?.stop();
-    await site?.close();
-    await app?.close();
-  });
+  after(() => stack?.close());
 
   it('expands a saved flow into the Run\'s steps, which pass against the site', async () => {
     await rest(app, org.apiKey, 'PUT', '/api/flows/sign-in', {

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, createOrg, startApp, type TestApp } from '../helpers/app';
 import { startFakeProvider, type FakeProvider } from '../helpers/ai-provider';
-import { followRun } from '../helpers/follow';
+import { followRun, startRunStack, type RunStack } from '../helpers/runs';
 import { isClientError, rest } from '../helpers/rest';
-import { startSite, type TestSite } from '../helpers/site';
 import { privateQueues, startWorkers } from '../helpers/temporal';
 
 const SECRET = 'Generated-Passphrase-a41b';
@@ -48,23 +47,13 @@ describe('plan generation', function () {
 
   describe('with the embedded generator', () => {
     let app: TestApp;
-    let site: TestSite;
-    let workers: { stop(): Promise<void> };
+    let stack: RunStack;
     let org: { apiKey: string; orgId: string };
     before(async () => {
-      app = await startApp(privateQueues());
-      site = await startSite(SECRET);
-      workers = await startWorkers(app);
-      org = await createOrg(app.deps);
-      await call(app, org.apiKey, 'environment.upsert', {
-        idempotencyKey: key(), slug: 'local', targets: { web: { baseUrl: site.url } }, runtimeValues: { PASSWORD: SECRET },
-      });
+      stack = await startRunStack(SECRET);
+      ({ app, org } = stack);
     });
-    after(async () => {
-      await workers?.stop();
-      await site?.close();
-      await app?.close();
-    });
+    after(() => stack?.close());
 
     const generate = (body: Record<string, unknown>) => rest(app, org.apiKey, 'POST', '/api/generate', { platforms: ['web'], ...body });
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { signedMediaUrl } from '../../api/runs/media-links';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, key, type TestApp } from '../helpers/app';
 import { startSite, type TestSite } from '../helpers/site';
-import { privateQueues, startWorkers } from '../helpers/temporal';
-import { followRun } from '../helpers/runs';
+import { followRun, startRunStack, type RunStack } from '../helpers/runs';
 
 const SECRET = 'S3cret-Passphrase-9f27c1';
 
@@ -11,30 +10,21 @@ describe('Runs on Temporal with a real browser', function () {
   this.timeout(180_000);
   let app: TestApp;
   let site: TestSite;
-  let workers: { stop(): Promise<void> };
+  let stack: RunStack;
   let org: { apiKey: string; orgId: string };
   const logLines: string[] = [];
 
   before(async () => {
-    app = await startApp({ ...privateQueues(), LOG_LEVEL: 'debug' });
     const write = process.stderr.write.bind(process.stderr);
     process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
       logLines.push(String(chunk));
       return rest.length >= 0;
     }) as typeof process.stderr.write;
     after(() => { process.stderr.write = write; });
-    site = await startSite(SECRET);
-    workers = await startWorkers(app);
-    org = await createOrg(app.deps);
-    await call(app, org.apiKey, 'environment.upsert', {
-      idempotencyKey: key(), slug: 'local', targets: { web: { baseUrl: site.url } }, runtimeValues: { PASSWORD: SECRET },
-    });
+    stack = await startRunStack(SECRET, { LOG_LEVEL: 'debug' });
+    ({ app, site, org } = stack);
   });
-  after(async () => {
-    await workers?.stop();
-    await site?.close();
-    await app?.close();
-  });
+  after(() => stack?.close());
 
   const signIn = (expectText: string, variable = 'PASSWORD') => [
     { action: 'navigate', target: '/login' },
