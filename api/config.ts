@@ -83,6 +83,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.AI_BASE_URL && !c.AI_MODEL) {
+    throw new Error('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the provider\'s model name)');
+  }
   const base = (c.BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
   return {
     ...c,

@@ -56,6 +56,10 @@ export function buildOpenApi(catalog: Operation[], endpoints: Endpoint[], config
     const parameters = [
       ...schemaParams(e.params, 'path'),
       ...schemaParams(e.query, 'query'),
+      ...(e.idempotent ? [{
+        name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 200 },
+        description: 'Makes a retry safe: the same key and body return the first response; another body is 409.',
+      }] : []),
     ];
     const access = e.access;
     (paths[path] ??= {})[e.method.toLowerCase()] = {

@@ -9,7 +9,7 @@ export function createInterpreter(config: Pick<Config, 'AI_BASE_URL' | 'AI_API_K
   return providerInterpreter({
     baseUrl: config.AI_BASE_URL,
     apiKey: config.AI_API_KEY,
-    model: config.AI_MODEL ?? 'gpt-4o-mini',
+    model: config.AI_MODEL!,
     timeoutMs: config.AI_TIMEOUT_MS,
   });
 }

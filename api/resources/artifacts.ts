@@ -36,6 +36,7 @@ const scanResultSchema = z.object({
 export const uploadUrlEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/artifacts/upload-url',
+  idempotent: true,
   summary: 'Create a mobile artifact upload intent and its PUT URL (15 minutes).',
   description: 'The URL accepts one PUT of exactly declaredBytes bytes with exactly this Content-Type header before '
     + 'expiresAt. An APK is application/vnd.android.package-archive or application/octet-stream; an IPA is application/zip '

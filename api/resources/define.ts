@@ -30,6 +30,11 @@ export interface Endpoint<P = any, Q = any, B = any> {
   response: z.ZodType;
   /** HTTP status of a success (default 200). */
   status?: number;
+  /**
+   * A mutation made safe to retry by an `Idempotency-Key` header (same key and body → the first
+   * response; another body → CONFLICT). Without the header the request simply runs.
+   */
+  idempotent?: boolean;
   /** Internal plumbing (runner channel, local storage): served but left out of the OpenAPI document. */
   internal?: boolean;
   /** Documented non-JSON successes, e.g. a redirect. */

@@ -6,6 +6,7 @@ import { defineEndpoint } from './define';
 export const generatePlanEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/generate',
+  idempotent: true,
   summary: 'Create a placeholder plan (status generating) and generate its steps from a prompt or a git diff.',
   description: 'Give exactly one of prompt and diff (a unified git diff). The plan shows status generating in GET /api/plans '
     + 'until it is ready (with steps) or failed (with failureReason). The generator derives pages (paths such as /login), '

@@ -27,6 +27,7 @@ export const listPlansEndpoint = defineEndpoint({
 export const createPlanEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/plans',
+  idempotent: true,
   summary: 'Create a Test Plan from inline resource-style steps.',
   description: 'The plan runs its steps as one Run (no Test Case); flow steps expand when Runs are queued. '
     + 'v1 test_plan.get shows the plan with these steps. Literal credential-shaped values are refused: write {{env.NAME}}.',

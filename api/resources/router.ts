@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { authenticate } from '../middleware/auth';
 import { parseInput, requireScope } from '../catalog/invoke';
 import type { Endpoint } from './define';
+import { withIdempotencyKey } from './idempotency';
 
 /** Registers resource-style endpoints from their definitions, with auth and validation. */
 export function resourceRouter(endpoints: Endpoint[], deps: AppDeps): Router {
@@ -27,7 +28,12 @@ export function resourceRouter(endpoints: Endpoint[], deps: AppDeps): Router {
         if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
         body = parseInput(endpoint.body, raw);
       }
-      const result = await endpoint.handler({ params, query, body, principal, deps, requestId: ctx.state.requestId, koa: ctx });
+      const invoke = () => endpoint.handler({ params, query, body, principal, deps, requestId: ctx.state.requestId, koa: ctx });
+      const key = endpoint.idempotent ? ctx.get('Idempotency-Key') : '';
+      if (key.length > 200) throw new AppError('INVALID_ARGUMENT', 'Idempotency-Key is longer than 200 characters');
+      const result = key && principal
+        ? await withIdempotencyKey(deps, principal.orgId, `${endpoint.method} ${endpoint.path}`, key, { params, query, body }, invoke)
+        : await invoke();
       if (result !== undefined) {
         ctx.status = endpoint.status ?? 200;
         ctx.body = result;

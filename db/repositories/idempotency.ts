@@ -30,6 +30,12 @@ export const idempotencyRepository = {
       [orgId, operation, key, now]);
   },
 
+  /** Gives a key back after its mutation failed (resource-style claims live outside the mutation). */
+  async release(db: EntityManager, orgId: string, operation: string, key: string) {
+    await db.query('DELETE FROM idempotency_records WHERE org_id = ? AND operation = ? AND idem_key = ? AND response IS NULL',
+      [orgId, operation, key]);
+  },
+
   async purgeExpired(db: EntityManager, now: number, batch = 1000): Promise<number> {
     const result = await db.query('DELETE FROM idempotency_records WHERE expires_at < ? LIMIT ?', [now, batch]);
     return result.affectedRows ?? 0;

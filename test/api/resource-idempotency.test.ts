@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { createOrg, startApp, type TestApp } from '../helpers/app';
+import { privateQueues } from '../helpers/temporal';
+
+describe('Idempotency-Key on resource-style mutations', function () {
+  this.timeout(60_000);
+  let app: TestApp;
+  let org: { apiKey: string; orgId: string };
+  before(async () => {
+    app = await startApp(privateQueues());
+    org = await createOrg(app.deps);
+  });
+  after(() => app.close());
+
+  const createPlan = (name: string, key?: string) => fetch(`${app.url}/api/plans`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${org.apiKey}`, ...(key ? { 'Idempotency-Key': key } : {}) },
+    body: JSON.stringify({ name, steps: [{ action: 'navigate', target: '/' }] }),
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  const plansNamed = async (name: string) =>
+    Number((await app.deps.db.query('SELECT COUNT(*) AS n FROM test_plans WHERE org_id = ? AND name = ?', [org.orgId, name]))[0].n);
+
+  it('replays POST /api/plans for the same key and body, concurrently too', async () => {
+    const replies = await Promise.all(Array.from({ length: 10 }, () => createPlan('keyed', 'plan-key-1')));
+    assert.deepEqual(replies.map((r) => r.status), Array(10).fill(201));
+    assert.equal(new Set(replies.map((r) => r.body.testPlanId)).size, 1);
+    assert.equal(await plansNamed('keyed'), 1);
+  });
+
+  it('answers 409 for the same key with another body, and runs each unkeyed request', async () => {
+    await createPlan('first', 'plan-key-2');
+    const conflict = await createPlan('second', 'plan-key-2');
+    assert.equal(conflict.status, 409);
+    assert.equal(typeof conflict.body.error, 'string');
+    await createPlan('unkeyed');
+    await createPlan('unkeyed');
+    assert.equal(await plansNamed('unkeyed'), 2);
+  });
+
+  it('documents the header in OpenAPI', async () => {
+    const doc = await (await fetch(`${app.url}/api/openapi.json`)).json();
+    for (const path of ['/api/plans', '/api/generate', '/api/artifacts/upload-url']) {
+      assert.ok(doc.paths[path].post.parameters.some((p: { name: string }) => p.name === 'Idempotency-Key'), path);
+    }
+  });
+});
