@@ -5,6 +5,7 @@ import { mcpEndpoints } from './mcp';
 import { protectedResourceMetadataEndpoint } from './oauth/metadata';
 import { createTokenVerifier } from './oauth/verifier';
 import { RunWatcher } from './runs/watcher';
+import { idempotencyRepository } from '../db/repositories/idempotency';
 import { runEndpoints } from './resources/runs';
 import { evidenceMediaEndpoint, localMediaEndpoint } from './resources/media';
 import { runnerValuesEndpoint } from './resources/runner-channel';
@@ -24,6 +25,13 @@ export async function installCapabilities(deps: AppDeps): Promise<Endpoint[]> {
   const watcher = new RunWatcher(deps.db, deps.config.RUN_POLL_INTERVAL_MS);
   deps.services.runWatcher = watcher;
   deps.onClose?.(() => watcher.close());
+  // Idempotency records expire after 48 h; any API process sweeps a batch every 10 minutes.
+  const sweep = setInterval(() => {
+    idempotencyRepository.purgeExpired(deps.db.manager, Date.now())
+      .catch((error) => deps.log.warn('idempotency sweep failed', { error: String(error?.message ?? error) }));
+  }, 10 * 60_000);
+  sweep.unref();
+  deps.onClose?.(() => clearInterval(sweep));
   deps.services.artifactGate = artifactGate;
   return [
     protectedResourceMetadataEndpoint, ...mcpEndpoints,

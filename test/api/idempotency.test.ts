@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { idempotencyRepository } from '../../db/repositories/idempotency';
 import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
 
 describe('idempotency', () => {
@@ -53,6 +54,15 @@ describe('idempotency', () => {
     assert.deepEqual(replies.map((r) => r.status), Array(20).fill(200));
     assert.equal(new Set(replies.map((r) => r.body.id)).size, 1);
     assert.equal(Number(await count('concurrent')), 1);
+  });
+
+  it('an expired record is swept and its key is free again', async () => {
+    const k = key();
+    const first = await call(app, org.apiKey, 'test_case.create', body(k, 'expiring'));
+    await app.deps.db.query('UPDATE idempotency_records SET expires_at = ? WHERE org_id = ? AND idem_key = ?', [Date.now() - 1, org.orgId, k]);
+    assert.ok(await idempotencyRepository.purgeExpired(app.deps.db.manager, Date.now()) >= 1);
+    const second = await call(app, org.apiKey, 'test_case.create', body(k, 'expiring'));
+    assert.notEqual(second.body.id, first.body.id, 'after expiry the key starts a new mutation');
   });
 
   it('a failed mutation stores nothing, so the key can be used once the input is fixed', async () => {
