@@ -14,10 +14,18 @@ async function main() {
   // Long-polls hold requests up to 25 s; keep-alive sockets must outlive them.
   server.keepAliveTimeout = 30_000;
   server.headersTimeout = 35_000;
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    // Stop accepting, answer parked long-polls now (timedOut), let in-flight requests finish,
+    // and tell keep-alive clients to reconnect elsewhere; only then close the pool.
     server.close(() => void deps.close().then(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5_000).unref();
+    (deps.services.runWatcher as { close(): void } | undefined)?.close();
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
   };
+  server.on('request', (_req, res) => { if (stopping) res.setHeader('Connection', 'close'); });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { catalog } from '../../api/catalog';
+import { installCapabilities } from '../../api/capabilities';
+import { resourceEndpoints } from '../../api/resources';
 import { startApp, type TestApp } from '../helpers/app';
 
 describe('OpenAPI document', () => {
@@ -24,6 +26,11 @@ describe('OpenAPI document', () => {
     }
     assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ['apiKey', 'oauth2']);
     assert.ok(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes['svc:read']);
+    const endpoints = await installCapabilities(app.deps);
+    for (const e of [...resourceEndpoints, ...endpoints].filter((x) => !x.internal)) {
+      const path = e.path.replace(/:([A-Za-z]+)/g, '{$1}');
+      assert.ok(doc.paths[path]?.[e.method.toLowerCase()], `${e.method} ${path} is documented`);
+    }
     const limit = doc.paths['/api/v1/test_case.list'].post.requestBody.content['application/json'].schema.properties.limit;
     assert.deepEqual([limit.minimum, limit.maximum], [1, 100]);
   });
