@@ -67,6 +67,8 @@ describe('temporal-compose.yml', () => {
       assert.equal(e.TEMPORAL_ADDRESS, 'temporal:7233');
       assert.equal(e.TEMPORAL_NAMESPACE, 'default');
       assert.match(e.SECRETS_KEY ?? '', /^\$\{SECRETS_KEY(:\?[^}]*)?\}$/, 'SECRETS_KEY comes from the caller');
+      assert.match(e.RUNNER_TOKEN ?? '', /^\$\{RUNNER_TOKEN(:\?[^}]*)?\}$/, 'RUNNER_TOKEN comes from the caller');
+      assert.equal(e.API_INTERNAL_URL, 'http://api:3000', 'runners reach the API by its service name');
       assert.ok(services[name].build || services[name].image, `${name} has no image`);
     });
   }
