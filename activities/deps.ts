@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import type { Config } from '../api/config';
-import type { Logger } from '../api/log';
-import type { MediaStorage } from './storage';
+import type { Config } from '../core/config';
+import type { Logger } from '../core/log';
+import type { MediaStorage } from '../core/storage';
 
 /** What activities use; built once per worker process and injected (no globals). */
 export interface ActivityDeps {

@@ -2,7 +2,6 @@ import type { ActivityDeps } from './deps';
 import { orchestrationActivities } from './run/orchestration';
 import { runnerActivities, type RunnerDeps } from './run/runner';
 import { scanActivities } from './scan';
-import { artifactGate } from '../api/artifacts/gate';
 import { runRequestActivities } from './run-request';
 import { planGenerationActivities } from './plan-generation';
 
@@ -10,7 +9,7 @@ import { planGenerationActivities } from './plan-generation';
 export function createOrchestrationActivities(deps: ActivityDeps) {
   return {
     ...orchestrationActivities(deps), ...scanActivities(deps),
-    ...runRequestActivities({ ...deps, artifactGate }), ...planGenerationActivities(deps),
+    ...runRequestActivities(deps), ...planGenerationActivities(deps),
   };
 }
 

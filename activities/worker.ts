@@ -1,8 +1,8 @@
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { loadConfig } from '../api/config';
-import { createLogger } from '../api/log';
+import { loadConfig } from '../core/config';
+import { createLogger } from '../core/log';
 import { createDataSource } from '../db/data-source';
-import { createMediaStorage } from './storage';
+import { createMediaStorage } from '../core/storage';
 import { createWorkers } from './workers';
 
 /**
@@ -20,7 +20,7 @@ async function main() {
   const set = await createWorkers({
     connection, config,
     deps: { config, db, storage: createMediaStorage(config), log },
-    orchestration: process.env.WORKER_ORCHESTRATION !== 'false',
+    orchestration: config.WORKER_ORCHESTRATION,
     runnerPlatforms: config.WORKER_RUNNER_PLATFORMS.split(',').map((p) => p.trim()).filter(Boolean),
   });
   const stop = () => void set.shutdown();

@@ -1,6 +1,6 @@
 import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Browser } from 'playwright-core';
-import { runnerQueue, type Config } from '../api/config';
+import { runnerQueue, type Config } from '../core/config';
 import type { ActivityDeps } from './deps';
 import { createOrchestrationActivities, createRunnerActivities } from './index';
 import { launchBrowser } from './runner/browser';

@@ -1,9 +1,8 @@
-import { loadConfig } from './config';
-import { generateApiKey, sha256 } from './crypto';
+import { loadConfig } from '../core/config';
+import { createOrganization, issueApiKey } from '../domain/organizations';
 import { createDataSource } from '../db/data-source';
 import { apiKeyRepository, organizationRepository } from '../db/repositories/organizations';
 import { isValidSubject, orgMemberRepository } from '../db/repositories/org-members';
-import { newId } from './ids';
 
 /**
  * Administration command: prints exactly one JSON line on stdout.
@@ -22,21 +21,14 @@ async function main(argv: string[]) {
   try {
     const db = ds.manager;
     const now = Date.now();
-    const issueKey = async (orgId: string) => {
-      const key = generateApiKey();
-      await apiKeyRepository.create(db, { id: key.keyId, orgId, secretHash: sha256(key.secret), createdAt: now, revokedAt: null });
-      return key.apiKey;
-    };
     if (noun === 'org' && verb === 'create') {
-      const name = required(flags, 'name');
-      const orgId = newId('org');
-      await organizationRepository.create(db, { id: orgId, name, createdAt: now });
-      return { orgId, apiKey: await issueKey(orgId) };
+      const { orgId, apiKey } = await createOrganization(db, required(flags, 'name'));
+      return { orgId, apiKey };
     }
     if (noun === 'key' && verb === 'create') {
       const orgId = required(flags, 'org');
       if (!await organizationRepository.get(db, orgId)) throw new Error(`organization ${orgId} not found`);
-      return { orgId, apiKey: await issueKey(orgId) };
+      return { orgId, apiKey: (await issueApiKey(db, orgId, now)).apiKey };
     }
     if (noun === 'key' && verb === 'revoke') {
       const given = required(flags, 'key');

@@ -1,12 +1,19 @@
 import { Client, Connection } from '@temporalio/client';
-import type { Config } from './config';
-import { parseSecretsKey, SecretBox } from './crypto';
-import type { AppDeps } from './deps';
-import { createLogger } from './log';
-import { AppError } from './errors';
+import type { Config } from '../core/config';
+import { parseSecretsKey, SecretBox } from '../core/crypto';
+import { createLogger } from '../core/log';
+import { AppError } from '../core/errors';
+import { createMediaStorage } from '../core/storage';
 import { createDataSource } from '../db/data-source';
+import { idempotencyRepository } from '../db/repositories/idempotency';
+import type { AppDeps } from './deps';
+import { createTokenVerifier } from './oauth/verifier';
+import { RunWatcher } from './runs/watcher';
 
-/** Builds and connects the dependencies of one API process. */
+/** Idempotency records expire after 48 h; any API process sweeps a batch this often. */
+const IDEMPOTENCY_SWEEP_MS = 10 * 60_000;
+
+/** Builds and connects the dependencies of one API process, with their timers. */
 export async function createDeps(config: Config, name = 'api'): Promise<AppDeps & { close(): Promise<void> }> {
   const db = createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   await db.initialize();
@@ -23,13 +30,24 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
     return client;
   };
   const cleanups: Array<() => void | Promise<void>> = [];
-  return {
+  const runWatcher = new RunWatcher(db, config.RUN_POLL_INTERVAL_MS);
+  cleanups.push(() => runWatcher.close());
+  const sweep = setInterval(() => {
+    idempotencyRepository.purgeExpired(db.manager, Date.now())
+      .catch((error) => log.warn('idempotency sweep failed', { error: String(error?.message ?? error) }));
+  }, IDEMPOTENCY_SWEEP_MS);
+  sweep.unref();
+  cleanups.push(() => clearInterval(sweep));
+
+  const deps: AppDeps & { close(): Promise<void> } = {
     config,
     db,
     secrets: new SecretBox(parseSecretsKey(config.SECRETS_KEY)),
     log,
     temporal,
-    services: {},
+    storage: createMediaStorage(config),
+    runWatcher,
+    tokenVerifier: null,
     onClose: (cleanup) => { cleanups.push(cleanup); },
     async close() {
       for (const cleanup of cleanups.reverse()) await cleanup();
@@ -37,4 +55,8 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
       await db.destroy();
     },
   };
+  // OAuth: without an issuer only organization API keys authenticate; the metadata is served
+  // either way (with no authorization servers) because every challenge points at it.
+  if (config.OAUTH_ISSUER) deps.tokenVerifier = createTokenVerifier(deps);
+  return deps;
 }

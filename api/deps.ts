@@ -1,8 +1,11 @@
 import type { DataSource } from 'typeorm';
 import type { Client } from '@temporalio/client';
-import type { Config } from './config';
-import type { SecretBox } from './crypto';
-import type { Logger } from './log';
+import type { Config } from '../core/config';
+import type { SecretBox } from '../core/crypto';
+import type { Logger } from '../core/log';
+import type { MediaStorage } from '../core/storage';
+import type { TokenVerifier } from './middleware/auth';
+import type { RunWatcher } from './runs/watcher';
 
 /**
  * What handlers may use. Built once by the server (or by a test) and passed down; nothing
@@ -15,8 +18,12 @@ export interface AppDeps {
   log: Logger;
   /** Connected lazily: the catalog's reads work while Temporal is down. */
   temporal(): Promise<Client>;
-  /** Extension point for later capabilities (media storage, OAuth verifier, interpreters). */
-  services: Record<string, unknown>;
+  /** Evidence media and uploaded artifacts. */
+  storage: MediaStorage;
+  /** Shared long-poll watcher of run.get. */
+  runWatcher: RunWatcher;
+  /** OAuth access token verification; null when no issuer is configured (API keys only). */
+  tokenVerifier: TokenVerifier | null;
   /** Registers cleanup to run when the process (or a test app) shuts down. */
-  onClose?(cleanup: () => void | Promise<void>): void;
+  onClose(cleanup: () => void | Promise<void>): void;
 }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from './deps';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { authenticate } from './middleware/auth';
 import { invokeOperation } from './catalog/invoke';
 import { operationsByName } from './catalog';

@@ -9,13 +9,13 @@ import {
 import { catalog } from './catalog';
 import type { Operation } from './catalog/define';
 import { invokeOperation } from './catalog/invoke';
-import type { Config } from './config';
+import type { Config } from '../core/config';
 import type { AppDeps } from './deps';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { toAppError } from './middleware/errors';
 import { jsonSchema } from './openapi';
 import { defineEndpoint, type Endpoint } from './resources/define';
-import type { Principal } from './scopes';
+import type { Principal } from '../core/scopes';
 
 /** MCP tool name of an operation (interface.md): dots become underscores. */
 export const toolName = (op: Pick<Operation, 'name'>) => op.name.replace(/\./g, '_');

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Config } from './config';
+import type { Config } from '../core/config';
 import { confirmRuleText, type Operation } from './catalog/define';
 import type { Endpoint } from './resources/define';
-import { errorCodes, errorStatus } from './errors';
-import { scopeDescriptions } from './scopes';
+import { errorCodes, errorStatus } from '../core/errors';
+import { scopeDescriptions } from '../core/scopes';
 
 /**
  * The JSON Schema every surface publishes for a zod schema (request bodies in input mode, so

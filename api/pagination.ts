@@ -1,5 +1,5 @@
-import { canonicalJson, sha256 } from './crypto';
-import { invalid } from './errors';
+import { canonicalJson, sha256 } from '../core/crypto';
+import { invalid } from '../core/errors';
 
 export const DEFAULT_LIMIT = 20;
 

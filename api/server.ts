@@ -1,14 +1,12 @@
-import { loadConfig } from './config';
+import { loadConfig } from '../core/config';
 import { createApp } from './app';
 import { createDeps } from './deps-factory';
-import { installCapabilities } from './capabilities';
 
 /** The API process: stateless, so any number can run behind a load balancer. */
 async function main() {
   const config = loadConfig();
   const deps = await createDeps(config);
-  const endpoints = await installCapabilities(deps);
-  const server = createApp(deps, endpoints).listen(config.PORT, config.HOST, () => {
+  const server = createApp(deps).listen(config.PORT, config.HOST, () => {
     deps.log.info('api listening', { url: config.BASE_URL });
   });
   // Long-polls hold requests up to 25 s; keep-alive sockets must outlive them.
@@ -21,7 +19,7 @@ async function main() {
     // Stop accepting, answer parked long-polls now (timedOut), let in-flight requests finish,
     // and tell keep-alive clients to reconnect elsewhere; only then close the pool.
     server.close(() => void deps.close().then(() => process.exit(0)));
-    (deps.services.runWatcher as { close(): void } | undefined)?.close();
+    deps.runWatcher.close();
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };

@@ -1,6 +1,6 @@
 import { createDataSource } from '../db/data-source';
-import { loadConfig } from '../api/config';
-import { newId } from '../api/ids';
+import { loadConfig } from '../core/config';
+import { newId } from '../core/ids';
 import { fmt, load, seedOrg, startProcess } from './util';
 
 /** test_case.get and test_case.list at 50 connections beside a bare Koa + mysql2 route. */

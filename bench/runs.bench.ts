@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { createDataSource } from '../db/data-source';
-import { loadConfig } from '../api/config';
-import { newId } from '../api/ids';
+import { loadConfig } from '../core/config';
+import { newId } from '../core/ids';
 import { startSite } from '../test/helpers/site';
 import { fmt, percentile, seedOrg, startProcess, usage } from './util';
 

@@ -44,12 +44,7 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 /** An organization and API key for the benchmark, inserted directly. */
 export async function seedOrg(ds: import('typeorm').DataSource, name: string) {
-  const { generateApiKey, sha256 } = await import('../api/crypto');
-  const { newId } = await import('../api/ids');
-  const orgId = newId('org');
-  const key = generateApiKey();
-  const now = Date.now();
-  await ds.query('INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)', [orgId, name, now]);
-  await ds.query('INSERT INTO api_keys (id, org_id, secret_hash, created_at) VALUES (?, ?, ?, ?)', [key.keyId, orgId, sha256(key.secret), now]);
-  return { orgId, apiKey: key.apiKey };
+  const { createOrganization } = await import('../domain/organizations');
+  const { orgId, apiKey } = await createOrganization(ds.manager, name);
+  return { orgId, apiKey };
 }

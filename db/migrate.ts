@@ -1,4 +1,4 @@
-import { loadConfig } from '../api/config';
+import { loadConfig } from '../core/config';
 import { createDataSource } from './data-source';
 
 /** Applies pending migrations; `--revert` undoes the last one. */

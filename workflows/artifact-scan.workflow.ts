@@ -1,5 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { ArtifactScanInput, ArtifactScanResult, ScanActivities } from './artifact-scan.types';
+import type { ArtifactScanInput, ArtifactScanResult, ScanActivities } from './contracts';
 
 const { scanArtifact } = proxyActivities<ScanActivities>({
   // Reading and inflating a 500 MB archive takes a while; heartbeats show the scanner is alive.

@@ -1,8 +1,7 @@
 import { isCancellation, ParentClosePolicy, startChild, workflowInfo } from '@temporalio/workflow';
 import type { SearchAttributePair } from '@temporalio/common';
-import { QaOrgId, QaRunId, QaRunStatus } from './search-attributes';
+import { QaOrgId, QaRunId, QaRunStatus, type RunOutcome, type RunWorkflowInput } from './contracts';
 import { runWorkflow } from './run.workflow';
-import type { RunOutcome, RunWorkflowInput } from './types';
 
 /**
  * Runs each Run as a child workflow `run-<id>`, at most `window` at a time (Temporal bounds the

@@ -1,6 +1,6 @@
 import { CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
 import { describeFailure } from './failures';
-import type { PlanGenerationActivities, PlanGenerationWorkflowInput } from './planning-types';
+import type { PlanGenerationActivities, PlanGenerationWorkflowInput } from './contracts';
 
 const bookkeeping = proxyActivities<PlanGenerationActivities>({
   startToCloseTimeout: '30 seconds',

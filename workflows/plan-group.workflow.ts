@@ -1,6 +1,6 @@
 import { workflowInfo } from '@temporalio/workflow';
 import { runChildren } from './child-runs';
-import type { PlanGroupWorkflowInput, RunOutcome } from './types';
+import type { PlanGroupWorkflowInput, RunOutcome } from './contracts';
 
 /**
  * One plan trigger: runs every member Run as a child workflow, at most `window` at a time, and

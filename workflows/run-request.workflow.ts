@@ -1,8 +1,7 @@
 import { CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
 import { describeFailure } from './failures';
 import { runChildren } from './child-runs';
-import type { Interpretation, RunRequestActivities, RunRequestOutcome, RunRequestWorkflowInput } from './planning-types';
-import type { RunWorkflowInput } from './types';
+import type { Interpretation, RunRequestActivities, RunRequestOutcome, RunRequestWorkflowInput, RunWorkflowInput } from './contracts';
 
 const bookkeeping = proxyActivities<RunRequestActivities>({
   startToCloseTimeout: '30 seconds',

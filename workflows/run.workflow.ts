@@ -2,8 +2,7 @@ import {
   ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities, sleep,
   TimeoutFailure, upsertSearchAttributes,
 } from '@temporalio/workflow';
-import { QaRunStatus } from './search-attributes';
-import type { Diagnosis, OrchestrationActivities, RunnerActivities, RunOutcome, RunWorkflowInput } from './types';
+import { QaRunStatus, type Diagnosis, type OrchestrationActivities, type RunnerActivities, type RunOutcome, type RunWorkflowInput } from './contracts';
 
 const orchestration = proxyActivities<OrchestrationActivities>({
   startToCloseTimeout: '30 seconds',

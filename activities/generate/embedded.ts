@@ -1,4 +1,4 @@
-import type { ResourceStep } from '../../api/plans/steps';
+import type { ResourceStep } from '../../core/steps';
 import { dedupe, fillFor } from './steps';
 import { GenerationError, type GenerationInput, type Generator } from './types';
 

@@ -1,4 +1,4 @@
-import type { Config } from '../../api/config';
+import type { Config } from '../../core/config';
 import { embeddedGenerator } from './embedded';
 import { providerGenerator } from './provider';
 import type { Generator } from './types';

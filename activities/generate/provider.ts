@@ -2,7 +2,7 @@ import { AiProviderError, chatJson } from '../ai/chat';
 import type { ProviderSettings } from '../interpret/provider';
 import { dedupe, sanitizeSteps } from './steps';
 import type { GenerationInput, Generator } from './types';
-import type { ResourceStep } from '../../api/plans/steps';
+import type { ResourceStep } from '../../core/steps';
 
 const SYSTEM = [
   'You write end-to-end UI test steps for a web application, from a description (prompt) or a git diff.',

@@ -1,5 +1,5 @@
-import { credentialReason, variableNameFor } from '../../api/credentials';
-import { resourceStep, type ResourceStep } from '../../api/plans/steps';
+import { credentialReason, variableNameFor } from '../../core/credentials';
+import { resourceStep, type ResourceStep } from '../../core/steps';
 
 /**
  * A fill step for a field: secret-looking fields read an Environment value named after the field

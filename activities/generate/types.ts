@@ -1,4 +1,4 @@
-import type { ResourceStep } from '../../api/plans/steps';
+import type { ResourceStep } from '../../core/steps';
 
 export interface GenerationInput {
   source: 'prompt' | 'diff';

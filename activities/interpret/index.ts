@@ -1,4 +1,4 @@
-import type { Config } from '../../api/config';
+import type { Config } from '../../core/config';
 import { embeddedInterpreter } from './embedded';
 import { providerInterpreter } from './provider';
 import type { Interpreter } from './types';

@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { resourcePlanRepository } from '../../db/repositories/resource-plans';
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import type { PlanGenerationActivities } from '../../workflows/planning-types';
+import type { PlanGenerationActivities } from '../../workflows/contracts';
 import { AiProviderError } from '../ai/chat';
 import type { ActivityDeps } from '../deps';
 import { createGenerator, GenerationError, type Generator } from '../generate';

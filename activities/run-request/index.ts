@@ -3,14 +3,15 @@ import { ApplicationFailure } from '@temporalio/common';
 import { environmentRepository } from '../../db/repositories/environments';
 import { resourcePlanRepository } from '../../db/repositories/resource-plans';
 import { runRequestRepository } from '../../db/repositories/run-requests';
-import type { Interpretation, RunRequestActivities } from '../../workflows/planning-types';
+import type { Interpretation, RunRequestActivities } from '../../workflows/contracts';
 import { AiProviderError } from '../ai/chat';
 import { createInterpreter, priceInterpretation, type InterpretCatalog, type Interpreter } from '../interpret';
 import { resolveStructured } from './resolve';
-import { alreadyQueued, queueEntries, type QueueDeps } from './queue';
+import { alreadyQueued, queueEntries } from './queue';
+import type { ActivityDeps } from '../deps';
 
 /** Activities of run requests: interpret (the only one that talks to a provider), queue, finish. */
-export function runRequestActivities(deps: QueueDeps, interpreter: Interpreter = createInterpreter(deps.config)): RunRequestActivities {
+export function runRequestActivities(deps: ActivityDeps, interpreter: Interpreter = createInterpreter(deps.config)): RunRequestActivities {
   const { db, config, log } = deps;
   return {
     async interpretRunRequest(requestId: string): Promise<Interpretation> {
@@ -62,7 +63,7 @@ export function runRequestActivities(deps: QueueDeps, interpreter: Interpreter =
 }
 
 /** Provider failures keep their customer-safe message; anything else is logged and made generic. */
-async function interpret(interpreter: Interpreter, text: string, catalog: InterpretCatalog, log: QueueDeps['log']) {
+async function interpret(interpreter: Interpreter, text: string, catalog: InterpretCatalog, log: ActivityDeps['log']) {
   try {
     return await interpreter.interpret(text, catalog, Context.current().cancellationSignal);
   } catch (error) {

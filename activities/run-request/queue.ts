@@ -6,17 +6,13 @@ import { environmentRepository } from '../../db/repositories/environments';
 import { runRepository } from '../../db/repositories/runs';
 import { runRequestRepository } from '../../db/repositories/run-requests';
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import { AppError } from '../../api/errors';
-import { draftRun, type ArtifactGate } from '../../api/runs/trigger';
-import { runWorkflowInput } from '../../api/runs/start';
-import { planUnits, type RunUnit } from '../../api/runs/units';
-import type { Interpretation, QueuedRunRequest } from '../../workflows/planning-types';
+import { AppError } from '../../core/errors';
+import { draftRun } from '../../domain/runs/trigger';
+import { artifactGate } from '../../domain/artifacts/gate';
+import { runWorkflowInput } from '../../domain/runs/workflow-input';
+import { planUnits, type RunUnit } from '../../domain/runs/units';
+import type { Interpretation, QueuedRunRequest } from '../../workflows/contracts';
 import type { ActivityDeps } from '../deps';
-
-/** Extra dependency of queuing: the artifact scan gate, when the artifacts capability provides one. */
-export interface QueueDeps extends ActivityDeps {
-  artifactGate?: ArtifactGate;
-}
 
 const messageOf = (error: unknown) => {
   if (error instanceof AppError) return error.message;
@@ -30,7 +26,7 @@ const messageOf = (error: unknown) => {
  * matrix larger than RUN_REQUEST_MAX_ENTRIES rejects the request with nothing queued; an entry
  * that cannot be queued (no target, unknown flow, …) keeps its queueError and the rest go on.
  */
-export async function queueEntries(deps: QueueDeps, tx: EntityManager, request: RunRequest, interp: Interpretation): Promise<QueuedRunRequest> {
+export async function queueEntries(deps: ActivityDeps, tx: EntityManager, request: RunRequest, interp: Interpretation): Promise<QueuedRunRequest> {
   const reasons = [...interp.invalidInput, ...interp.rejectionReasons];
   const reject = async (why: string[]): Promise<QueuedRunRequest> => {
     await runRequestRepository.transition(tx, request.id, { status: 'rejected', resolutionSource: interp.resolutionSource, rejectionReasons: [...reasons, ...why] });
@@ -78,7 +74,7 @@ export async function queueEntries(deps: QueueDeps, tx: EntityManager, request: 
             platforms: interp.platforms ?? undefined, branch: null, now,
             trigger: { source: 'run_request', runRequestId: request.id, environmentSlug: environment.slug, branch: null, pr: null, deployment: null, scope: null, changedFiles: [] },
           });
-          await gate(deps, tx, request.orgId, draft.run);
+          await artifactGate.check(tx, request.orgId, [draft.run.targets]);
           drafts.push(draft);
           entry.runId = draft.run.id;
         } catch (error) {
@@ -114,17 +110,6 @@ async function pickEnvironments(tx: EntityManager, orgId: string, slugs: string[
   if (all.length === 1) return all;
   return all.length ? 'the request names no environment and this organization has several; name one (or pass environmentSlugs)'
     : 'this organization has no environment to run against; create one with environment.upsert';
-}
-
-/**
- * Upload-backed mobile targets need a clean scan. Without the artifacts capability's gate such
- * a Run is refused here (fail closed) rather than queued unchecked.
- */
-async function gate(deps: QueueDeps, tx: EntityManager, orgId: string, run: Run) {
-  if (deps.artifactGate) return deps.artifactGate.check(tx, orgId, [run.targets]);
-  if (run.targets.android?.storageId || run.targets.ios?.storageId) {
-    throw new AppError('FAILED_PRECONDITION', 'upload-backed mobile targets cannot be checked here; trigger this plan with POST /api/trigger');
-  }
 }
 
 /** The queued Runs of a request already queued (a retried activity), for starting their workflows. */

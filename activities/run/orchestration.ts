@@ -1,4 +1,4 @@
-import type { Diagnosis, OrchestrationActivities, PreparedRun } from '../../workflows/types';
+import type { Diagnosis, OrchestrationActivities, PreparedRun } from '../../workflows/contracts';
 import { environmentRepository } from '../../db/repositories/environments';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import type { RunStatus } from '../../db/entities/runs';

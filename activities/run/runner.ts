@@ -2,9 +2,8 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Browser } from 'playwright-core';
 import { createHash } from 'node:crypto';
-import type { RunnerActivities, RunnerResult } from '../../workflows/types';
+import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
-import type { Step } from '../../api/catalog/schemas';
 import type { ActivityDeps } from '../deps';
 import { Redactor } from '../runner/redactor';
 import { runWebSteps } from '../runner/web';
@@ -39,6 +38,14 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
           reason: 'The runner refused the Run because its steps use Environment values.',
         });
       }
+      const baseUrl = run.targets.web?.baseUrl;
+      if (!baseUrl) {
+        throw ApplicationFailure.nonRetryable('run has no web target', 'NoTarget', {
+          category: 'test_definition',
+          suggestedAction: 'Give the Run a web target: an Environment with targets.web.baseUrl, or targets.web.baseUrl.',
+          reason: 'The Run has no web address to open.',
+        });
+      }
       const logged = (await runRepository.steps(db.manager, [runId])).get(runId) ?? [];
       const firstUnpassed = logged.findIndex((s) => s.status !== 'passed');
       const redactor = new Redactor();
@@ -47,8 +54,8 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
       try {
         ctx.heartbeat({ step: current });
         const result = await runWebSteps({
-          baseUrl: run.targets.web?.baseUrl,
-          steps: run.steps as Step[],
+          baseUrl,
+          steps: run.steps,
           browser: await deps.browser(),
           redactor,
           signal: ctx.cancellationSignal,

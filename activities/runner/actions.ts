@@ -1,5 +1,5 @@
 import type { Locator, Page, Response } from 'playwright-core';
-import type { Step } from '../../api/catalog/schemas';
+import type { Step, StepOf } from '../../core/steps';
 import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds } from './failures';
 import { controlCandidates, describeElement, fieldCandidates, findVisible } from './locate';
 import type { Redactor } from './redactor';
@@ -7,9 +7,9 @@ import type { Observed } from './result';
 import { chooseAgentValue, type ChosenValue } from './values';
 
 /** What one step's action and expectation share while the step runs. */
-export interface StepContext {
+export interface StepContext<S extends Step = Step> {
   page: Page;
-  step: Step;
+  step: S;
   baseUrl: string;
   stepTimeoutMs: number;
   maxRecoveries: number;
@@ -23,15 +23,17 @@ export interface StepContext {
 
 /** Performs the step's action and proves its own effect; returns the sentence that says so. */
 export function act(ctx: StepContext): Promise<string> {
+  // A context is narrowed by its step's action; it is passed on, not copied, since recoveries count on it.
   switch (ctx.step.action) {
     case 'navigate':
-      return navigate(ctx);
+      return navigate(ctx as StepContext<StepOf<'navigate'>>);
     case 'fill':
-      return fill(ctx);
+      return fill(ctx as StepContext<StepOf<'fill'>>);
     case 'click':
-      return click(ctx);
+      return click(ctx as StepContext<StepOf<'click'>>);
   }
 }
+
 
 const RECOVERY_PAUSE_MS = 150;
 const SETTLE_AFTER_CLICK_MS = 1500;
@@ -60,7 +62,7 @@ async function withRecovery<T>(
   }
 }
 
-async function navigate(ctx: StepContext): Promise<string> {
+async function navigate(ctx: StepContext<StepOf<'navigate'>>): Promise<string> {
   const path = ctx.step.target ?? '/';
   const url = new URL(path, ctx.baseUrl);
   // A step may only open pages of the site under test; an absolute address elsewhere is a test error.
@@ -114,8 +116,8 @@ function navigationFailure(err: unknown, path: string, origin: string, budgetMs:
   return err;
 }
 
-async function fill(ctx: StepContext): Promise<string> {
-  const target = ctx.step.target!;
+async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
+  const target = ctx.step.target;
   let phase: 'locate' | 'act' = 'locate';
   let value: ChosenValue | undefined; // chosen once per step, so a recovery types the same value again
   try {
@@ -171,8 +173,8 @@ async function readFieldFacts(field: Locator): Promise<{ type: string; words: st
 }
 
 /** The value to type. An Environment value is fetched only now, right before the fill, and redacted at once. */
-async function chooseValue(ctx: StepContext, facts: { type: string; words: string }): Promise<ChosenValue> {
-  const spec = ctx.step.valueSpec!;
+async function chooseValue(ctx: StepContext<StepOf<'fill'>>, facts: { type: string; words: string }): Promise<ChosenValue> {
+  const spec = ctx.step.valueSpec;
   if (spec.kind === 'literal') return { text: spec.text, secret: false };
   if (spec.kind === 'agent') {
     return chooseAgentValue({ type: facts.type, words: [facts.words, ctx.step.target, spec.hint].join(' ') });
@@ -192,8 +194,8 @@ async function chooseValue(ctx: StepContext, facts: { type: string; words: strin
   return { text, secret: true };
 }
 
-async function click(ctx: StepContext): Promise<string> {
-  const target = ctx.step.target!;
+async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
+  const target = ctx.step.target;
   let phase: 'locate' | 'act' = 'locate';
   let document: Response | undefined;
   // The click may navigate; the last main-frame document response tells whether that page is an error.

@@ -1,19 +1,8 @@
-import type { Step } from '../../api/catalog/schemas';
+import type { Step } from '../../core/steps';
 
-/** The diagnosis categories of External Evidence (see shared/interface.md, "Runs"). */
-export type DiagnosisCategory =
-  | 'environment'
-  | 'application'
-  | 'test_definition'
-  | 'infrastructure'
-  | 'timeout'
-  | 'canceled';
+import type { Diagnosis } from '../../core/runs';
 
-export interface Diagnosis {
-  category: DiagnosisCategory;
-  /** A customer-safe sentence: what to look at next. */
-  suggestedAction: string;
-}
+export type { Diagnosis, DiagnosisCategory } from '../../core/runs';
 
 /** Facts read from the page after the step. Never a typed secret, a selector or a raw error. */
 export interface Observed {

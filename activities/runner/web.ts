@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Step } from '../../api/catalog/schemas';
+import type { Step } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type StepContext } from './actions';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
 import type { Redactor } from './redactor';

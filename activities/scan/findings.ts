@@ -1,4 +1,4 @@
-import type { ScanFinding } from '../../workflows/artifact-scan.types';
+import type { ScanFinding } from '../../workflows/contracts';
 
 /** Per code, the findings kept in full; an archive with 10,000 bad names gets a few and a count. */
 const KEPT_PER_CODE = 5;

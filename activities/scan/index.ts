@@ -8,25 +8,18 @@ import { pipeline } from 'node:stream/promises';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { artifactRepository } from '../../db/repositories/artifacts';
-import type { ArtifactIntent, ArtifactScan } from '../../db/entities/artifacts';
+import type { ArtifactIntent } from '../../db/entities/artifacts';
+import { scanResult } from '../../domain/artifacts/scan-result';
 import {
   ARTIFACT_MISSING, type ArtifactScanInput, type ArtifactScanResult, type ScanActivities,
-} from '../../workflows/artifact-scan.types';
+} from '../../workflows/contracts';
 import type { ActivityDeps } from '../deps';
-import type { MediaStorage } from '../storage';
+import type { MediaStorage } from '../../core/storage';
 import { Findings } from './findings';
 import { inspectArchive } from './zip';
 
 /** Named in every result, so a verdict can be traced to the rules that produced it. */
 export const SCANNER = 'builtin-zip-scanner/1';
-
-/** The specification's scan result from a recorded scan. */
-export function scanResult(scan: ArtifactScan): ArtifactScanResult {
-  return {
-    storageId: scan.storageId, status: scan.status, kind: 'context', sha256: scan.sha256, byteSize: scan.byteSize,
-    contentType: scan.contentType, scanner: scan.scanner, findings: scan.findings,
-  };
-}
 
 /** Activities of the orchestration queue that read uploaded artifacts. */
 export function scanActivities({ db, storage }: Pick<ActivityDeps, 'db' | 'storage'>): ScanActivities {

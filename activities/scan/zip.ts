@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import type { ArtifactPlatform } from '../../workflows/artifact-scan.types';
+import type { ArtifactPlatform } from '../../workflows/contracts';
 import { Findings, quoted } from './findings';
 
 /** Bounds of a sane mobile archive. A real APK or IPA sits far inside every one of them. */

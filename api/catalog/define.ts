@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../deps';
-import type { Principal, Scope } from '../scopes';
+import type { Principal, Scope } from '../../core/scopes';
 
 /** When `confirm: true` is needed; documented in OpenAPI and MCP from this one value. */
 export type ConfirmRule = 'never' | 'always' | 'when_removing_members' | 'when_updating_existing';

@@ -1,7 +1,8 @@
 import { environmentRepository } from '../../db/repositories/environments';
-import { notFound } from '../errors';
+import { notFound } from '../../core/errors';
 import { defineOperation } from './define';
-import { environment, slug } from './schemas';
+import { environment } from './schemas';
+import { slug } from '../../core/steps';
 import { environmentViews } from './views';
 
 export default defineOperation({

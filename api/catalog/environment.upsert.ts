@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { environmentRepository } from '../../db/repositories/environments';
-import { confirmRequired } from '../errors';
-import { newId } from '../ids';
+import { confirmRequired } from '../../core/errors';
+import { newId } from '../../core/ids';
 import { defineOperation } from './define';
-import { environment, environmentTargets, recordName, slug, variableName } from './schemas';
+import { environment, recordName } from './schemas';
+import { targets as environmentTargets, type TargetPlatform } from '../../core/runs';
+import { slug, variableName } from '../../core/steps';
 import { environmentViews } from './views';
 
 const runtimeValues = z.record(variableName, z.string().max(10_000).nullable())
@@ -20,7 +22,7 @@ export default defineOperation({
   output: environment,
   async handler(input, { db, orgId, deps }) {
     const now = Date.now();
-    const seal = (envId: string, name: string, value: string) => deps.secrets.seal(value, `${envId}:${name}`);
+    const seal = (envId: string, name: string, value: string) => deps.secrets.sealValue(envId, name, value);
     const existing = await environmentRepository.bySlug(db, orgId, input.slug, true);
     const values = Object.entries(input.runtimeValues ?? {});
 
@@ -36,7 +38,7 @@ export default defineOperation({
     const supplied = input.name !== undefined || input.targets !== undefined || values.length > 0;
     if (supplied && input.confirm !== true) {
       const targetChanges = Object.fromEntries(Object.entries(input.targets ?? {})
-        .map(([platform, to]) => [platform, { from: existing.targets[platform] ?? null, to }]));
+        .map(([platform, to]) => [platform, { from: existing.targets[platform as TargetPlatform] ?? null, to }]));
       throw confirmRequired(`Environment ${input.slug} exists; updating it overwrites the given fields.`, {
         slug: input.slug,
         ...(input.name !== undefined ? { name: { from: existing.name, to: input.name } } : {}),

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { AppError } from '../errors';
-import { canonicalJson, sha256 } from '../crypto';
+import { AppError } from '../../core/errors';
+import { canonicalJson, sha256 } from '../../core/crypto';
 import { isDeadlock, isDuplicateKey } from '../../db/data-source';
 import { bearerChallenge } from '../middleware/auth';
 import { idempotencyRepository as idem } from '../../db/repositories/idempotency';
 import type { AppDeps } from '../deps';
-import type { Principal, Scope } from '../scopes';
+import type { Principal, Scope } from '../../core/scopes';
 import type { Operation, OperationContext } from './define';
 
 /** Idempotency records live at least 24 hours (the contract); we keep them two days. */

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { testCaseRepository } from '../../db/repositories/test-cases';
-import { AppError } from '../errors';
-import { id } from './schemas';
+import { AppError } from '../../core/errors';
+import { idOf as id } from '../../core/ids';
 
 export const testCaseIds = z.array(id('tc')).max(500)
   .refine((ids) => new Set(ids).size === ids.length, 'a Test Case may appear only once in a plan')

@@ -1,8 +1,8 @@
 import { noteRepository, MAX_COMMENTS_PER_NOTE } from '../../db/repositories/notes';
-import { AppError, notFound } from '../errors';
-import { newId } from '../ids';
+import { AppError, notFound } from '../../core/errors';
+import { idOf as id, newId } from '../../core/ids';
 import { defineOperation } from './define';
-import { id, noteComment, plainText } from './schemas';
+import { noteComment, plainText } from './schemas';
 import { commentView } from './views';
 
 export default defineOperation({

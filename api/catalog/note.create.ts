@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { environmentRepository } from '../../db/repositories/environments';
 import { noteRepository } from '../../db/repositories/notes';
-import { notFound } from '../errors';
-import { newId } from '../ids';
+import { notFound } from '../../core/errors';
+import { idOf as id, newId } from '../../core/ids';
 import { defineOperation } from './define';
 import { findMissingRuns } from './runs-exist';
-import { id, note, plainText, slug } from './schemas';
+import { note, plainText } from './schemas';
+import { slug } from '../../core/steps';
 import { noteView } from './views';
 
 export default defineOperation({

@@ -1,9 +1,10 @@
 import { environmentRepository } from '../../db/repositories/environments';
 import { noteRepository } from '../../db/repositories/notes';
-import { notFound } from '../errors';
+import { notFound } from '../../core/errors';
 import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
 import { defineOperation, listPage, pageOf } from './define';
-import { note, noteStatus, slug } from './schemas';
+import { note, noteStatus } from './schemas';
+import { slug } from '../../core/steps';
 import { noteView } from './views';
 
 export default defineOperation({

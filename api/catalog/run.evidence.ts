@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { runRepository } from '../../db/repositories/runs';
-import { notFound } from '../errors';
+import { notFound } from '../../core/errors';
 import { evidenceView } from '../runs/views';
 import { defineOperation } from './define';
-import { id } from './schemas';
+import { idOf as id } from '../../core/ids';
 
 const evidenceStep = z.object({
   index: z.number().int(),

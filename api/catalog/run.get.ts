@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { runRepository } from '../../db/repositories/runs';
-import { notFound } from '../errors';
+import { notFound } from '../../core/errors';
 import type { RunWatcher } from '../runs/watcher';
 import { isTerminal } from '../runs/status';
 import { runView } from '../runs/views';
 import { defineOperation } from './define';
-import { id } from './schemas';
+import { idOf as id } from '../../core/ids';
 
 export const MAX_WAIT_MS = 25_000;
 
@@ -54,7 +54,7 @@ export default defineOperation({
     if (waitMs > 0) {
       const since = input.cursor ?? run.cursor;
       if (run.cursor <= since && !isTerminal(run.status)) {
-        const watcher = deps.services.runWatcher as RunWatcher;
+        const watcher = deps.runWatcher;
         timedOut = !await watcher.wait(run.id, since, waitMs);
         run = await read();
       }

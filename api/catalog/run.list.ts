@@ -3,7 +3,8 @@ import { runRepository } from '../../db/repositories/runs';
 import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
 import { runSummaryView } from '../runs/views';
 import { defineOperation, listPage, pageOf } from './define';
-import { id, slug } from './schemas';
+import { idOf as id } from '../../core/ids';
+import { slug } from '../../core/steps';
 
 export const runStatus = z.enum(['queued', 'running', 'retrying', 'passing', 'failed', 'unverified', 'canceled', 'invalid']);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { recordRuns, triggerFields } from '../runs/trigger';
-import { startRunWorkflows } from '../runs/start';
+import { recordRuns, triggerFields } from '../../domain/runs/trigger';
+import { startRunWorkflows } from '../workflows';
 import { defineOperation } from './define';
 
 export default defineOperation({
@@ -18,7 +18,7 @@ export default defineOperation({
     planGroupRunId: z.string().optional().describe('Present when a Test Plan was triggered.'),
   }),
   async handler(input, ctx) {
-    const queued = await recordRuns(input, ctx, 'v1');
+    const queued = await recordRuns(input, { db: ctx.db, orgId: ctx.orgId, secrets: ctx.deps.secrets }, 'v1');
     ctx.afterCommit(() => startRunWorkflows(ctx.deps, queued));
     return queued;
   },

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { environmentRepository } from '../../db/repositories/environments';
 import { testCaseRepository } from '../../db/repositories/test-cases';
-import { findCredentialLiterals, variableNameFor } from '../credentials';
-import { invalid, notFound } from '../errors';
-import { newId } from '../ids';
+import { findCredentialLiterals, variableNameFor } from '../../core/credentials';
+import { invalid, notFound } from '../../core/errors';
+import { newId } from '../../core/ids';
 import type { OperationContext } from './define';
 import { defineOperation } from './define';
-import { description, platforms, recordName, slug, steps, tags, testCase, type Step } from './schemas';
+import { description, recordName, tags, testCase } from './schemas';
+import { platforms } from '../../core/runs';
+import { slug, steps, type Step, type StepOf } from '../../core/steps';
 import { testCaseView } from './views';
 
 export default defineOperation({
@@ -66,8 +68,8 @@ export async function guardCredentials(steps: Step[], relocateTo: string | undef
   const relocated = [];
   for (const f of findings) {
     const variable = variableNameFor(f.target, taken);
-    await environmentRepository.putValue(db, environment.id, variable, deps.secrets.seal(f.text, `${environment.id}:${variable}`), now);
-    rewritten[f.stepIndex] = { ...rewritten[f.stepIndex], valueSpec: { kind: 'environment', variable } };
+    await environmentRepository.putValue(db, environment.id, variable, deps.secrets.sealValue(environment.id, variable, f.text), now);
+    rewritten[f.stepIndex] = { ...(rewritten[f.stepIndex] as StepOf<'fill'>), valueSpec: { kind: 'environment', variable } };
     relocated.push({ stepIndex: f.stepIndex, environmentSlug: relocateTo, variable });
   }
   await environmentRepository.update(db, environment.id, { updatedAt: now });

@@ -1,7 +1,8 @@
 import { testCaseRepository } from '../../db/repositories/test-cases';
-import { notFound } from '../errors';
+import { notFound } from '../../core/errors';
 import { defineOperation } from './define';
-import { id, testCase } from './schemas';
+import { testCase } from './schemas';
+import { idOf as id } from '../../core/ids';
 import { testCaseView } from './views';
 
 export default defineOperation({

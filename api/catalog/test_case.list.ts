@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
 import { defineOperation, listPage, pageOf } from './define';
-import { platform, testCaseSummary } from './schemas';
+import { testCaseSummary } from './schemas';
+import { platform } from '../../core/runs';
 import { testCaseSummaryView } from './views';
 
 export default defineOperation({

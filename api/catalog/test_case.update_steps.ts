@@ -1,7 +1,9 @@
 import { testCaseRepository } from '../../db/repositories/test-cases';
-import { confirmRequired, notFound } from '../errors';
+import { confirmRequired, notFound } from '../../core/errors';
 import { defineOperation } from './define';
-import { id, steps, testCase } from './schemas';
+import { testCase } from './schemas';
+import { idOf as id } from '../../core/ids';
+import { steps } from '../../core/steps';
 import { guardCredentials } from './test_case.create';
 import { testCaseView } from './views';
 

@@ -1,5 +1,5 @@
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import { newId } from '../ids';
+import { newId } from '../../core/ids';
 import { defineOperation } from './define';
 import { resolveMembers, testCaseIds } from './members';
 import { description, recordName, testPlan } from './schemas';

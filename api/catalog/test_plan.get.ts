@@ -1,7 +1,8 @@
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import { notFound } from '../errors';
+import { notFound } from '../../core/errors';
 import { defineOperation } from './define';
-import { id, testPlan } from './schemas';
+import { testPlan } from './schemas';
+import { idOf as id } from '../../core/ids';
 import { testPlanView } from './views';
 
 export default defineOperation({

@@ -1,8 +1,9 @@
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import { confirmRequired, notFound } from '../errors';
+import { confirmRequired, notFound } from '../../core/errors';
 import { defineOperation } from './define';
 import { resolveMembers, testCaseIds } from './members';
-import { id, testPlan } from './schemas';
+import { testPlan } from './schemas';
+import { idOf as id } from '../../core/ids';
 import { testPlanView } from './views';
 
 export default defineOperation({

@@ -3,13 +3,13 @@ import type { Environment, Note, NoteComment, TestCase, TestPlan } from '../../d
 import { environmentRepository } from '../../db/repositories/environments';
 import { testPlanRepository } from '../../db/repositories/test-plans';
 import type { TestCaseSummary } from '../../db/repositories/test-cases';
-import type { Step } from './schemas';
+import type { Step } from '../../core/steps';
 
 /** Row → v1 record conversions, so every operation returns the same shapes. */
 
 export const testCaseView = (c: TestCase) => ({
   id: c.id, name: c.name, description: c.description, platforms: c.platforms, tags: c.tags,
-  steps: c.steps as Step[], createdAt: c.createdAt, updatedAt: c.updatedAt,
+  steps: c.steps, createdAt: c.createdAt, updatedAt: c.updatedAt,
 });
 
 export const testCaseSummaryView = (c: TestCaseSummary) => ({
@@ -21,7 +21,7 @@ export async function testPlanView(db: EntityManager, p: TestPlan) {
   return {
     id: p.id, name: p.name, description: p.description,
     members: await testPlanRepository.members(db, p.id),
-    ...(p.steps.length ? { steps: p.steps as Array<Record<string, unknown>> } : {}),
+    ...(p.steps.length ? { steps: p.steps } : {}),
     ...(p.status !== 'created' ? { status: p.status } : {}),
     createdAt: p.createdAt, updatedAt: p.updatedAt,
   };

@@ -1,9 +1,9 @@
 import type Koa from 'koa';
 import { apiKeyRepository } from '../../db/repositories/organizations';
-import { safeEqual, sha256, splitApiKey } from '../crypto';
+import { safeEqual, sha256, splitApiKey } from '../../core/crypto';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
-import { allScopes, type Principal } from '../scopes';
+import { AppError } from '../../core/errors';
+import { allScopes, type Principal } from '../../core/scopes';
 
 /** Verifies OAuth access tokens; provided by the OAuth capability when configured. */
 export interface TokenVerifier {
@@ -44,7 +44,7 @@ export async function authenticate(ctx: Koa.Context, deps: AppDeps): Promise<Pri
   if (!match) throw unauthenticated(deps, 'malformed Authorization header; expected "Bearer <credential>"', 'error="invalid_request", ');
   const credential = match[1];
   if (credential.startsWith('aut_')) return verifyApiKey(credential, deps);
-  const verifier = deps.services.tokenVerifier as TokenVerifier | undefined;
+  const verifier = deps.tokenVerifier;
   if (!verifier) throw unauthenticated(deps, 'invalid credential', 'error="invalid_token", ');
   return verifier.verify(credential);
 }

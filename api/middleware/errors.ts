@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../errors';
-import type { Logger } from '../log';
+import { AppError } from '../../core/errors';
+import type { Logger } from '../../core/log';
 
 /** Gives every request an id (echoed as X-Request-Id) and its log line. */
 export function requestId(log: Logger): Koa.Middleware {

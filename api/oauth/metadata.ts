@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Config } from '../config';
+import type { Config } from '../../core/config';
 import { defineEndpoint } from '../resources/define';
-import { allScopes } from '../scopes';
+import { allScopes } from '../../core/scopes';
 
 const metadata = z.object({
   resource: z.string().describe('The protected resource: {SITE_URL}/api/mcp'),

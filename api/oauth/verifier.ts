@@ -1,11 +1,11 @@
 import * as client from 'openid-client';
 import * as oauth from 'oauth4webapi';
 import { isValidSubject, orgMemberRepository } from '../../db/repositories/org-members';
-import { sha256 } from '../crypto';
+import { sha256 } from '../../core/crypto';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { AppError } from '../../core/errors';
 import { resourceMetadataUrl, unauthenticated, type TokenVerifier } from '../middleware/auth';
-import { allScopes, type Principal, type Scope } from '../scopes';
+import { allScopes, type Principal, type Scope } from '../../core/scopes';
 import { TokenCache } from './token-cache';
 
 /** What a valid token asserts, before the membership check. */

@@ -6,8 +6,8 @@ export const resourcePlanView = (p: TestPlan, memberCount: number) => ({
   _id: p.id,
   name: p.name,
   platforms: p.platforms,
-  steps: p.steps as Array<Record<string, unknown>>,
-  apiAuthProfiles: p.apiAuthProfiles as Array<Record<string, unknown>>,
+  steps: p.steps,
+  apiAuthProfiles: p.apiAuthProfiles,
   mode: p.mode,
   status: p.status as 'created' | 'generating' | 'ready' | 'failed',
   ...(p.failureReason ? { failureReason: p.failureReason } : {}),
@@ -18,5 +18,5 @@ export const resourcePlanView = (p: TestPlan, memberCount: number) => ({
 
 export const flowView = (f: Flow) => ({
   _id: f.id, name: f.name, slug: f.slug, description: f.description,
-  steps: f.steps as Array<Record<string, unknown>>, createdAt: f.createdAt, updatedAt: f.updatedAt,
+  steps: f.steps, createdAt: f.createdAt, updatedAt: f.updatedAt,
 });

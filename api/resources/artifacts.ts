@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { LOCAL_UPLOAD_PATH, LocalMediaStorage } from '../../activities/storage/local';
-import type { MediaStorage } from '../../activities/storage';
-import { scanResult } from '../../activities/scan';
+import { LOCAL_UPLOAD_PATH, LocalMediaStorage } from '../../core/storage/local';
+import type { MediaStorage } from '../../core/storage';
+import { scanResult } from '../../domain/artifacts/scan-result';
+import { artifactScanResult } from '../../core/artifacts';
 import { artifactRepository } from '../../db/repositories/artifacts';
-import { AppError, invalid, notFound } from '../errors';
-import { newId } from '../ids';
-import { id } from '../catalog/schemas';
-import { scanThroughWorkflow } from '../artifacts/scan';
+import { AppError, invalid, notFound } from '../../core/errors';
+import { idOf as id, newId } from '../../core/ids';
+import { scanThroughWorkflow } from '../workflows';
 import { defineEndpoint } from './define';
 
 /** Upload intents and their URLs live 15 minutes (the specification's limit). */
@@ -18,20 +18,6 @@ const contentTypes = {
   ios: ['application/zip', 'application/octet-stream'],
 } as const;
 const extension = { android: 'apk', ios: 'ipa' } as const;
-
-const finding = z.object({
-  code: z.string(), severity: z.enum(['info', 'warning', 'error']), message: z.string(),
-});
-const scanResultSchema = z.object({
-  storageId: z.string(),
-  status: z.enum(['clean', 'rejected']).describe('clean: the artifact may back a Run; rejected: at least one error finding.'),
-  kind: z.literal('context'),
-  sha256: z.string().describe('SHA-256 of the stored bytes, hex.'),
-  byteSize: z.number().int(),
-  contentType: z.string(),
-  scanner: z.string().describe('Name and version of the rules that produced the verdict.'),
-  findings: z.array(finding),
-});
 
 export const uploadUrlEndpoint = defineEndpoint({
   method: 'POST',
@@ -61,7 +47,7 @@ export const uploadUrlEndpoint = defineEndpoint({
     if (!(contentTypes[body.platform] as readonly string[]).includes(body.contentType)) {
       throw invalid(`contentType: an ${body.platform} artifact is one of ${contentTypes[body.platform].join(', ')}`);
     }
-    const storage = deps.services.mediaStorage as MediaStorage;
+    const storage = deps.storage;
     const now = Date.now();
     const intentId = newId('art');
     const storageId = newId('sto');
@@ -90,7 +76,7 @@ export const uploadEndpoint = defineEndpoint({
   response: z.object({ storageId: z.string(), byteSize: z.number().int() }),
   responses: { 400: 'Wrong Content-Type or length', 403: 'Invalid or expired link', 409: 'Already uploaded' },
   async handler({ query, deps, koa }) {
-    const storage = deps.services.mediaStorage;
+    const storage = deps.storage;
     if (!(storage instanceof LocalMediaStorage)) throw new AppError('NOT_FOUND', 'uploads go to the object store named by the uploadUrl');
     // A refusal answers before the body is read: close the connection instead of draining it.
     koa.set('Connection', 'close');
@@ -143,14 +129,14 @@ export const scanEndpoint = defineEndpoint({
     fileName: z.string().min(1).max(255),
     contentType: z.string().min(1).max(100),
   }),
-  response: scanResultSchema,
+  response: artifactScanResult,
   async handler({ body, principal, deps }) {
     const orgId = principal!.orgId;
     const intent = await artifactRepository.intent(deps.db.manager, orgId, body.intentId);
     if (!intent || intent.storageId !== body.storageId) throw notFound(`Upload intent ${body.intentId} for storageId ${body.storageId}`);
     const recorded = await artifactRepository.scan(deps.db.manager, orgId, body.storageId);
     if (recorded) return scanResult(recorded);
-    if (!await (deps.services.mediaStorage as MediaStorage).exists(intent.storageKey)) {
+    if (!await (deps.storage).exists(intent.storageKey)) {
       throw new AppError('FAILED_PRECONDITION', intent.expiresAt < Date.now()
         ? `the upload intent ${intent.id} expired without an upload; request a new upload URL`
         : `nothing has been uploaded for ${body.storageId} yet; PUT the file to its uploadUrl first`);

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import type { Principal, Scope } from '../scopes';
+import type { Principal, Scope } from '../../core/scopes';
 
 /**
  * Who may call a resource-style endpoint: a scope, any valid credential, organization API keys

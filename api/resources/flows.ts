@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { flowRepository } from '../../db/repositories/flows';
-import { description, recordName, slug } from '../catalog/schemas';
-import { invalid, notFound } from '../errors';
-import { newId } from '../ids';
+import { description, recordName } from '../catalog/schemas';
+import { slug } from '../../core/steps';
+import { invalid, notFound } from '../../core/errors';
+import { newId } from '../../core/ids';
 import { flowRecord } from '../plans/schemas';
-import { resourceSteps } from '../plans/steps';
+import { resourceSteps } from '../../core/steps';
 import { flowView } from '../plans/views';
 import { defineEndpoint } from './define';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { platforms, recordName } from '../catalog/schemas';
+import { recordName } from '../catalog/schemas';
+import { platforms } from '../../core/runs';
 import { startGeneration } from '../plans/generation';
 import { defineEndpoint } from './define';
 

@@ -1,6 +1,6 @@
-import { canonicalJson, sha256 } from '../crypto';
+import { canonicalJson, sha256 } from '../../core/crypto';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { AppError } from '../../core/errors';
 import { IDEMPOTENCY_TTL_MS } from '../catalog/invoke';
 import { isDuplicateKey } from '../../db/data-source';
 import { idempotencyRepository as idem } from '../../db/repositories/idempotency';

@@ -1,4 +1,26 @@
 import type { Endpoint } from './define';
+import { artifactEndpoints } from './artifacts';
+import { flowEndpoints } from './flows';
+import { generatePlanEndpoint } from './generate';
+import { evidenceMediaEndpoint, localMediaEndpoint } from './media';
+import { planEndpoints } from './plans';
+import { runRequestEndpoints } from './run-requests';
+import { runnerValuesEndpoint } from './runner-channel';
+import { runEndpoints } from './runs';
+import { mcpEndpoints } from '../mcp';
+import { protectedResourceMetadataEndpoint } from '../oauth/metadata';
 
-/** Resource-style endpoints (`/api/...` without a version); each capability appends its own. */
-export const resourceEndpoints: Endpoint[] = [];
+/** The resource-style endpoints (`/api/...` without a version): routes and OpenAPI derive from this list. */
+export const resourceEndpoints: Endpoint[] = [
+  protectedResourceMetadataEndpoint,
+  ...mcpEndpoints,
+  ...runEndpoints,
+  evidenceMediaEndpoint,
+  localMediaEndpoint,
+  runnerValuesEndpoint,
+  ...artifactEndpoints,
+  ...planEndpoints,
+  generatePlanEndpoint,
+  ...flowEndpoints,
+  ...runRequestEndpoints,
+];

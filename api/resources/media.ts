@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { runRepository } from '../../db/repositories/runs';
-import { LocalMediaStorage } from '../../activities/storage/local';
-import type { MediaStorage } from '../../activities/storage';
-import { AppError } from '../errors';
+import { LocalMediaStorage } from '../../core/storage/local';
+import type { MediaStorage } from '../../core/storage';
+import { AppError } from '../../core/errors';
 import { verifyMediaLink } from '../runs/media-links';
 import { defineEndpoint } from './define';
 
@@ -26,7 +26,7 @@ export const evidenceMediaEndpoint = defineEndpoint({
       throw new AppError('PERMISSION_DENIED', 'the link signature is invalid or expired; call run.evidence for a fresh link');
     }
     const media = await runRepository.mediaById(deps.db.manager, params.mediaId);
-    const storage = deps.services.mediaStorage as MediaStorage;
+    const storage = deps.storage;
     if (!media || media.kind !== query.kind || !await storage.exists(media.storageKey)) throw new AppError('NOT_FOUND', 'media not found');
     koa.redirect(await storage.readUrl(media.storageKey, STORAGE_URL_TTL_S));
     return undefined;
@@ -43,7 +43,7 @@ export const localMediaEndpoint = defineEndpoint({
   query: z.object({ key: z.string().max(500), exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
   response: z.null(),
   async handler({ query, deps, koa }) {
-    const storage = deps.services.mediaStorage;
+    const storage = deps.storage;
     if (!(storage instanceof LocalMediaStorage)) throw new AppError('NOT_FOUND', 'not found');
     const body = await storage.readSigned(query.key, Number(query.exp), query.sig ?? '');
     if (!body) throw new AppError('PERMISSION_DENIED', 'invalid or expired storage link');

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { testPlanRepository } from '../../db/repositories/test-plans';
 import { resourcePlanRepository } from '../../db/repositories/resource-plans';
-import { description, platforms, recordName } from '../catalog/schemas';
-import { newId } from '../ids';
-import { apiAuthProfile, resourcePlan } from '../plans/schemas';
-import { resourceSteps } from '../plans/steps';
+import { description, recordName } from '../catalog/schemas';
+import { platforms } from '../../core/runs';
+import { newId } from '../../core/ids';
+import { resourcePlan } from '../plans/schemas';
+import { apiAuthProfile } from '../../core/steps';
+import { resourceSteps } from '../../core/steps';
 import { resourcePlanView } from '../plans/views';
 import { defineEndpoint, queryInt } from './define';
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { AppError } from '../../core/errors';
 import { authenticate } from '../middleware/auth';
 import { parseInput, requireScope } from '../catalog/invoke';
 import type { Endpoint } from './define';

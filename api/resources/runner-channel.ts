@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { environmentRepository } from '../../db/repositories/environments';
 import { runRepository } from '../../db/repositories/runs';
-import { safeEqual, sha256 } from '../crypto';
-import { AppError } from '../errors';
-import { id, variableName } from '../catalog/schemas';
+import { safeEqual, sha256 } from '../../core/crypto';
+import { AppError } from '../../core/errors';
+import { idOf as id } from '../../core/ids';
+import { variableName } from '../../core/steps';
 import { defineEndpoint } from './define';
 
 /**
@@ -32,10 +33,10 @@ export const runnerValuesEndpoint = defineEndpoint({
       .some((s) => s.valueSpec?.kind === 'environment' && s.valueSpec.variable === body.name);
     if (!referenced) throw new AppError('PERMISSION_DENIED', 'the Run does not reference this value');
     const runSealed = await runRepository.sealedValue(deps.db.manager, run.id, body.name);
-    if (runSealed) return { value: deps.secrets.open(runSealed, `${run.id}:${body.name}`) };
+    if (runSealed) return { value: deps.secrets.openValue(run.id, body.name, runSealed) };
     if (run.environmentId) {
       const [value] = await environmentRepository.sealedValues(deps.db.manager, run.environmentId, [body.name]);
-      if (value) return { value: deps.secrets.open(value.sealed, `${run.environmentId}:${body.name}`) };
+      if (value) return { value: deps.secrets.openValue(run.environmentId, body.name, value.sealed) };
     }
     throw new AppError('NOT_FOUND', 'no such runtime value');
   },

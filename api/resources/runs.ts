@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { runRepository } from '../../db/repositories/runs';
 import { operationsByName } from '../catalog';
 import { invokeOperation } from '../catalog/invoke';
-import { id, platforms, slug } from '../catalog/schemas';
+import { idOf as id } from '../../core/ids';
+import { platforms } from '../../core/runs';
+import { slug } from '../../core/steps';
 import { runStatus } from '../catalog/run.list';
-import { AppError, notFound } from '../errors';
+import { AppError, notFound } from '../../core/errors';
 import { resourceRunView } from '../runs/views';
-import { triggerFields } from '../runs/trigger';
+import { triggerFields } from '../../domain/runs/trigger';
 import { defineEndpoint, queryInt } from './define';
 
 const resourceRun = z.object({

@@ -1,4 +1,4 @@
-import { hmac, safeEqual } from '../crypto';
+import { hmac, safeEqual } from '../../core/crypto';
 
 /** Signed evidence links live 15 minutes (the specification's limit). */
 export const MEDIA_LINK_TTL_MS = 15 * 60 * 1000;

@@ -1,5 +1,7 @@
 import { EntitySchema } from 'typeorm';
 import { column } from './json';
+import type { Targets } from '../../core/runs';
+import type { ApiAuthProfile, ResourceStep, Step } from '../../core/steps';
 
 const { id, ref, ms, json } = column;
 
@@ -27,7 +29,7 @@ export const ApiKeyEntity = new EntitySchema<ApiKey>({
 
 export interface TestCase {
   id: string; orgId: string; name: string; description: string;
-  platforms: string[]; tags: string[]; steps: object[];
+  platforms: string[]; tags: string[]; steps: Step[];
   createdAt: number; updatedAt: number;
 }
 export const TestCaseEntity = new EntitySchema<TestCase>({
@@ -48,7 +50,7 @@ export const TestCaseEntity = new EntitySchema<TestCase>({
 
 export interface TestPlan {
   id: string; orgId: string; name: string; description: string;
-  platforms: string[]; steps: object[]; apiAuthProfiles: object[]; mode: string;
+  platforms: string[]; steps: ResourceStep[]; apiAuthProfiles: ApiAuthProfile[]; mode: string;
   status: string; failureReason: string | null;
   createdAt: number; updatedAt: number;
 }
@@ -83,7 +85,7 @@ export const TestPlanMemberEntity = new EntitySchema<TestPlanMember>({
 });
 
 export interface Environment {
-  id: string; orgId: string; slug: string; name: string; targets: Record<string, any>;
+  id: string; orgId: string; slug: string; name: string; targets: Targets;
   createdAt: number; updatedAt: number;
 }
 export const EnvironmentEntity = new EntitySchema<Environment>({
@@ -147,7 +149,8 @@ export const NoteCommentEntity = new EntitySchema<NoteComment>({
 
 export interface IdempotencyRecord {
   orgId: string; operation: string; idemKey: string; requestHash: string;
-  response: any; createdAt: number; expiresAt: number;
+  /** The stored response: JSON of whatever the operation answered. */
+  response: unknown; createdAt: number; expiresAt: number;
 }
 export const IdempotencyRecordEntity = new EntitySchema<IdempotencyRecord>({
   name: 'IdempotencyRecord',

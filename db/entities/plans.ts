@@ -1,5 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import { epochMs, jsonText } from './json';
+import type { ResourceStep } from '../../core/steps';
 
 const id = { type: 'varchar', length: 40, primary: true } as const;
 const ref = { type: 'varchar', length: 40 } as const;
@@ -8,7 +9,7 @@ const json = { type: 'mediumtext', transformer: jsonText } as const;
 
 /** A team's reusable sequence of resource-style steps, addressed by slug. */
 export interface Flow {
-  id: string; orgId: string; slug: string; name: string; description: string; steps: object[];
+  id: string; orgId: string; slug: string; name: string; description: string; steps: ResourceStep[];
   createdAt: number; updatedAt: number;
 }
 export const FlowEntity = new EntitySchema<Flow>({

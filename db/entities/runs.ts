@@ -1,17 +1,18 @@
 import { EntitySchema } from 'typeorm';
 import { column } from './json';
+import type { Diagnosis, RunStatus, RunTrigger, StepStatus, Targets } from '../../core/runs';
+import type { Step } from '../../core/steps';
 
 const { id, ref, ms, json } = column;
 
 
-export type RunStatus = 'queued' | 'running' | 'retrying' | 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
-export interface Diagnosis { category: string; suggestedAction: string; reason?: string }
+export type { RunStatus, StepStatus, Diagnosis } from '../../core/runs';
 
 export interface Run {
   id: string; orgId: string; testCaseId: string | null; testPlanId: string | null; planGroupId: string | null;
   environmentId: string | null; environmentSlug: string | null;
   status: RunStatus; flaky: boolean; cursor: number; attempt: number;
-  platforms: string[]; targets: Record<string, any>; steps: any[]; trigger: Record<string, any>;
+  platforms: string[]; targets: Targets; steps: Step[]; trigger: RunTrigger;
   branch: string | null; diagnosis: Diagnosis | null;
   createdAt: number; updatedAt: number; startedAt: number | null; finishedAt: number | null;
 }
@@ -43,7 +44,6 @@ export const RunEntity = new EntitySchema<Run>({
   },
 });
 
-export type StepStatus = 'pending' | 'running' | 'passed' | 'failed' | 'skipped';
 export interface RunStep {
   runId: string; stepIndex: number; action: string; target: string | null; platform: string; status: StepStatus;
   reason: string | null; observed: Record<string, any> | null; expectation: string | null;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
-import type { Step } from '../../api/catalog/schemas';
+import type { Step, StepOf } from '../../core/steps';
 import { launchBrowser } from '../../activities/runner/browser';
 import { Redactor } from '../../activities/runner/redactor';
 import type { StepResult, WebRunResult } from '../../activities/runner/result';
@@ -14,7 +14,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // Words that betray raw tool output: selectors, error classes, stack frames, network codes.
 const RAW = /locator|getBy|TimeoutError|waiting for|playwright|chromium|net::|\n\s+at /i;
 
-const signIn = (password: Step['valueSpec']): Step[] => [
+const signIn = (password: StepOf<'fill'>['valueSpec']): Step[] => [
   { action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } },
   { action: 'fill', target: 'Email', valueSpec: { kind: 'literal', text: 'ada@example.test' } },
   { action: 'fill', target: 'Password', valueSpec: password },

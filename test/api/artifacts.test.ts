@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { LocalMediaStorage } from '../../activities/storage/local';
-import { S3MediaStorage } from '../../activities/storage/s3';
+import { LocalMediaStorage } from '../../core/storage/local';
+import { S3MediaStorage } from '../../core/storage/s3';
 import { createOrg, startApp, testConfig, type TestApp } from '../helpers/app';
 import { rawPut, resource, scan, upload } from '../helpers/artifacts';
 import { privateQueues, startWorkers } from '../helpers/temporal';
@@ -93,7 +93,7 @@ describe('Mobile artifacts: upload intents and scans', function () {
         assert.equal(typeof res.body.error, 'string');
       }
       // A correctly signed link whose time is up: what the client holds after 15 minutes.
-      const storage = app.deps.services.mediaStorage as LocalMediaStorage;
+      const storage = app.deps.storage as LocalMediaStorage;
       const expired = await storage.presignPut(url.searchParams.get('key')!, 'application/zip', 5, -1);
       assert.equal((await rawPut(expired, Buffer.from('hello'), headers)).status, 403);
       assert.equal((await rawPut(body.uploadUrl, Buffer.from('hello'), headers)).status, 200, 'the intact link still works');

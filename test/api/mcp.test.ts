@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { catalog } from '../../api/catalog';
-import { allScopes } from '../../api/scopes';
+import { allScopes } from '../../core/scopes';
 import { orgMemberRepository } from '../../db/repositories/org-members';
 import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
 import { startIssuer, type TestIssuer } from '../helpers/oidc';

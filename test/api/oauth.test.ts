@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { createApp } from '../../api/app';
-import { installCapabilities } from '../../api/capabilities';
 import { catalog } from '../../api/catalog';
-import { createDeps } from '../../api/deps-factory';
 import { defineEndpoint } from '../../api/resources/define';
-import { allScopes, type Scope } from '../../api/scopes';
+import { allScopes, type Scope } from '../../core/scopes';
 import { orgMemberRepository } from '../../db/repositories/org-members';
-import { call, createOrg, key, startApp, testConfig, type TestApp } from '../helpers/app';
+import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
 import { startIssuer, type TestIssuer } from '../helpers/oidc';
 
 const AUDIENCE = 'https://qa.test/api/mcp';
@@ -179,17 +175,9 @@ describe('OAuth access tokens', function () {
     let url: string;
     let close: () => Promise<void>;
     before(async () => {
-      const deps = await createDeps(testConfig(issuer.settings), 'test-api');
-      const endpoints = await installCapabilities(deps);
-      const server = createApp(deps, [...endpoints, probe('/api/probe/report', 'api_key_only'), probe('/api/probe/plans', { scope: 'svc:plans:write' })])
-        .listen(0, '127.0.0.1');
-      await new Promise((resolve) => server.once('listening', resolve));
-      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      close = async () => {
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
-        await deps.close();
-      };
+      const app = await startApp(issuer.settings, [probe('/api/probe/report', 'api_key_only'), probe('/api/probe/plans', { scope: 'svc:plans:write' })]);
+      url = app.url;
+      close = app.close;
     });
     after(async () => close?.());
 

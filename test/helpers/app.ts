@@ -1,14 +1,12 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { loadConfig, type Config } from '../../api/config';
+import { loadConfig, type Config } from '../../core/config';
 import { createApp } from '../../api/app';
 import { createDeps } from '../../api/deps-factory';
-import { installCapabilities } from '../../api/capabilities';
 import type { AppDeps } from '../../api/deps';
-import { generateApiKey, sha256 } from '../../api/crypto';
-import { newId } from '../../api/ids';
-import { apiKeyRepository, organizationRepository } from '../../db/repositories/organizations';
+import type { Endpoint } from '../../api/resources/define';
+import { createOrganization } from '../../domain/organizations';
 
 /** Settings every test shares: the services the global fixture started, a fixed secrets key. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -42,18 +40,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Serves the real app on a loopback port, with its own deps (pool, temporal client). */
-export async function startApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const deps = await createDeps(testConfig(overrides), 'test-api');
+/** A loopback port free right now, so the config can name it before the server listens. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Serves the real app on a loopback port, with its own deps (pool, temporal client).
+ * `extraEndpoints` adds stand-in routes served by the same router.
+ */
+export async function startApp(overrides: Record<string, string> = {}, extraEndpoints: Endpoint[] = []): Promise<TestApp> {
+  const port = overrides.PORT ?? String(await freePort());
+  const deps = await createDeps(testConfig({ ...overrides, PORT: port }), 'test-api');
   await migrateOnce(deps);
-  const endpoints = await installCapabilities(deps);
-  const server = createApp(deps, endpoints).listen(0, '127.0.0.1');
+  const server = createApp(deps, extraEndpoints).listen(Number(port), '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // SITE_URL and BASE_URL are only known once the port is.
-  deps.config.BASE_URL = deps.config.BASE_URL.includes(':0') ? url : deps.config.BASE_URL;
-  deps.config.SITE_URL = deps.config.SITE_URL.includes(':0') ? url : deps.config.SITE_URL;
-  deps.config.API_INTERNAL_URL = deps.config.API_INTERNAL_URL.includes(':0') ? url : deps.config.API_INTERNAL_URL;
   return {
     url, deps, server,
     async close() {
@@ -66,12 +72,7 @@ export async function startApp(overrides: Record<string, string> = {}): Promise<
 
 /** A fresh organization and API key, the way the admin command makes them. */
 export async function createOrg(deps: AppDeps, name = `org-${randomBytes(3).toString('hex')}`) {
-  const orgId = newId('org');
-  const now = Date.now();
-  await organizationRepository.create(deps.db.manager, { id: orgId, name, createdAt: now });
-  const key = generateApiKey();
-  await apiKeyRepository.create(deps.db.manager, { id: key.keyId, orgId, secretHash: sha256(key.secret), createdAt: now, revokedAt: null });
-  return { orgId, apiKey: key.apiKey, keyId: key.keyId };
+  return createOrganization(deps.db.manager, name);
 }
 
 export interface Reply<T = any> { status: number; body: T; headers: Headers }

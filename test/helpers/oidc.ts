@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import * as jose from 'jose';
 import Provider from 'oidc-provider';
-import { allScopes } from '../../api/scopes';
+import { allScopes } from '../../core/scopes';
 
 /** The API's own client at the issuer: it authenticates introspection requests. */
 export const apiClient = { id: 'qa-api', secret: 'qa-api-secret' };

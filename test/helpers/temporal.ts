@@ -1,7 +1,7 @@
 import { NativeConnection, Runtime, DefaultLogger } from '@temporalio/worker';
 import { randomBytes } from 'node:crypto';
 import { createWorkers } from '../../activities/workers';
-import { createMediaStorage } from '../../activities/storage';
+import { createMediaStorage } from '../../core/storage';
 import type { TestApp } from './app';
 
 let runtimeInstalled = false;

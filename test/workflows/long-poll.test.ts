@@ -66,7 +66,7 @@ describe('run.get long-poll', function () {
 
   it('keeps 300 concurrent waiters on one shared check', async () => {
     const { cursor } = (await call(app, org.apiKey, 'run.get', { runId })).body;
-    const watcher = app.deps.services.runWatcher as { waiting: number };
+    const watcher = app.deps.runWatcher;
     const waits = Array.from({ length: 300 }, () => call(app, org.apiKey, 'run.get', { runId, cursor, waitMs: 4000 }));
     const until = Date.now() + 3500;
     while (watcher.waiting < 300 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { allScopes } from '../../api/scopes';
+import { allScopes } from '../../core/scopes';
 import { orgMemberRepository } from '../../db/repositories/org-members';
 import { createOrg, key, startApp, type TestApp } from '../helpers/app';
 import { startIssuer, type TestIssuer } from '../helpers/oidc';

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { artifactRepository } from '../../db/repositories/artifacts';
-import { AppError } from '../errors';
-import type { ArtifactGate } from '../runs/trigger';
+import { AppError } from '../../core/errors';
+import type { Targets } from '../../core/runs';
 
 const uploadPlatforms = ['android', 'ios'] as const;
 
@@ -10,12 +10,12 @@ const uploadPlatforms = ['android', 'ios'] as const;
  * caller's organization. Another organization's storage id reads as not scanned, so its
  * existence is never revealed.
  */
-export const artifactGate: ArtifactGate = {
-  async check(db: EntityManager, orgId: string, targets: Array<Record<string, any>>): Promise<void> {
+export const artifactGate = {
+  async check(db: EntityManager, orgId: string, targets: Targets[]): Promise<void> {
     const named = new Map<string, string>();
     for (const target of targets) {
       for (const platform of uploadPlatforms) {
-        const storageId = target?.[platform]?.storageId;
+        const storageId = target[platform]?.storageId;
         if (typeof storageId === 'string') named.set(storageId, platform);
       }
     }

@@ -1,7 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { Config } from '../../api/config';
-import { LocalMediaStorage } from './local';
-import { S3MediaStorage } from './s3';
 
 /** Where evidence media and uploaded artifacts live; the API only ever hands out short-lived URLs. */
 export interface MediaStorage {
@@ -16,9 +13,4 @@ export interface MediaStorage {
    * (a presigned S3 PUT binding both headers, or the API's own signed upload route).
    */
   presignPut(key: string, contentType: string, bytes: number, ttlSeconds: number): Promise<string>;
-}
-
-/** The S3-compatible store when S3_BUCKET is set, else files under MEDIA_DIR served by the API. */
-export function createMediaStorage(config: Config): MediaStorage {
-  return config.S3_BUCKET ? new S3MediaStorage(config) : new LocalMediaStorage(config.MEDIA_DIR, () => config.BASE_URL, config.SIGNING_KEY);
 }

@@ -2,9 +2,10 @@ import type { EntityManager } from 'typeorm';
 import type { TestPlan } from '../../db/entities';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import { compileSteps, type ResourceStep } from '../plans/steps';
-import { AppError } from '../errors';
-import type { Step } from '../catalog/schemas';
+import { compileSteps } from '../plans/compile';
+import { type ResourceStep } from '../../core/steps';
+import { AppError } from '../../core/errors';
+import type { Step } from '../../core/steps';
 
 /** What one Run executes: a member Test Case's steps, or a plan's inline steps (no Test Case). */
 export interface RunUnit {
@@ -28,7 +29,7 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
   if (plan.steps.length) {
     units.push({
       testCaseId: null,
-      steps: await compileSteps(db, orgId, plan.steps as ResourceStep[]),
+      steps: await compileSteps(db, orgId, plan.steps),
       platforms: plan.platforms.length ? plan.platforms : ['web'],
     });
   }
@@ -36,7 +37,7 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
   const byId = new Map((await testCaseRepository.getMany(db, orgId, members.map((m) => m.testCaseId))).map((c) => [c.id, c]));
   for (const member of members) {
     const testCase = byId.get(member.testCaseId);
-    if (testCase) units.push({ testCaseId: testCase.id, steps: testCase.steps as Step[], platforms: testCase.platforms });
+    if (testCase) units.push({ testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms });
   }
   if (!units.length) {
     throw new AppError('FAILED_PRECONDITION', `Test Plan ${plan.id} has no steps and no member Test Cases; add steps (POST /api/plans) or members (test_plan.set_members)`);

@@ -36,6 +36,8 @@ const schema = z.object({
   API_INTERNAL_URL: z.string().url().optional(),
   /** A runner variant that cannot substitute values sets this to false and refuses such Runs. */
   RUNNER_CAN_SUBSTITUTE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Whether this worker process serves the orchestration queue (workflows and bookkeeping activities). */
+  WORKER_ORCHESTRATION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Platforms this worker process runs steps for (comma list); empty runs orchestration only. */
   WORKER_RUNNER_PLATFORMS: z.string().default('web'),
   /** Runner attempts before a Run is `invalid`. */
@@ -68,14 +70,15 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'BASE_URL' | 'SITE_URL' | 'SIGNING_KEY' | 'API_INTERNAL_URL'> & {
+export type Config = Readonly<ParsedConfig>;
+type ParsedConfig = Omit<z.infer<typeof schema>, 'BASE_URL' | 'SITE_URL' | 'SIGNING_KEY' | 'API_INTERNAL_URL'> & {
   BASE_URL: string;
   API_INTERNAL_URL: string;
   SITE_URL: string;
   SIGNING_KEY: string;
 };
 
-/** Parses the environment; throws one readable error listing every bad setting. */
+/** Parses the environment once; throws one readable error listing every bad setting. The result is frozen. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -87,13 +90,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the provider\'s model name)');
   }
   const base = (c.BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
-  return {
+  return Object.freeze({
     ...c,
     BASE_URL: base,
     SITE_URL: (c.SITE_URL ?? base).replace(/\/$/, ''),
     API_INTERNAL_URL: (c.API_INTERNAL_URL ?? base).replace(/\/$/, ''),
     SIGNING_KEY: c.SIGNING_KEY ?? `signing:${c.SECRETS_KEY}`,
-  };
+  });
 }
 
 export function runnerQueue(config: Pick<Config, 'RUNNER_TASK_QUEUE_PREFIX'>, platform: string): string {

@@ -1,4 +1,5 @@
 import { monotonicFactory } from 'ulid';
+import { z } from 'zod';
 
 const nextUlid = monotonicFactory();
 
@@ -8,3 +9,7 @@ export type IdPrefix = 'org' | 'key' | 'tc' | 'tp' | 'env' | 'note' | 'cmt' | 'r
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${nextUlid().toLowerCase()}`;
 }
+
+/** The schema of an id with the given prefix, as clients send it. */
+export const idOf = (prefix: IdPrefix) =>
+  z.string().regex(new RegExp(`^${prefix}_[0-9a-z]{26}$`), `an id of the form ${prefix}_…`);

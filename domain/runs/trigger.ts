@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RunTrigger } from '../../core/runs';
 import type { EntityManager } from 'typeorm';
 import type { Run, RunStep } from '../../db/entities/runs';
 import type { Environment } from '../../db/entities';
@@ -6,10 +7,12 @@ import { environmentRepository } from '../../db/repositories/environments';
 import { runRepository } from '../../db/repositories/runs';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import { invalid, notFound } from '../errors';
-import { newId } from '../ids';
-import { id, platforms, slug, variableName } from '../catalog/schemas';
-import type { OperationContext } from '../catalog/define';
+import { invalid, notFound } from '../../core/errors';
+import { idOf as id, newId } from '../../core/ids';
+import { platforms } from '../../core/runs';
+import { slug, variableName } from '../../core/steps';
+import type { SecretBox } from '../../core/crypto';
+import { artifactGate } from '../artifacts/gate';
 import { planUnits, type RunUnit } from './units';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
@@ -48,14 +51,20 @@ export type TriggerInput = z.infer<typeof triggerInput>;
 
 export interface QueuedRuns { runIds: string[]; planGroupRunId?: string }
 
+/** Where recordRuns writes: the caller's transaction, for the caller's organization. */
+export interface RecordContext {
+  db: EntityManager;
+  orgId: string;
+  secrets: SecretBox;
+}
+
 /**
  * Records the Runs of a trigger inside the caller's transaction (one per Test Case, or per
  * unit of a plan: its inline steps, then each member) and returns their ids; workflows start
- * after commit (see start.ts).
+ * after commit.
  */
-export async function recordRuns(input: TriggerInput, ctx: OperationContext, source: 'v1' | 'resource'): Promise<QueuedRuns> {
+export async function recordRuns(input: TriggerInput, { db, orgId, secrets }: RecordContext, source: RunTrigger['source']): Promise<QueuedRuns> {
   if (!!input.testCaseId === !!input.testPlanId) throw invalid('give exactly one of testCaseId and testPlanId');
-  const { db, orgId, deps } = ctx;
   const units = input.testCaseId ? [await oneCase(db, orgId, input.testCaseId)] : await planRunUnits(db, orgId, input.testPlanId!);
   const environment = input.environmentSlug ? await environmentRepository.bySlug(db, orgId, input.environmentSlug) : null;
   if (input.environmentSlug && !environment) throw notFound(`Environment ${input.environmentSlug}`);
@@ -63,7 +72,7 @@ export async function recordRuns(input: TriggerInput, ctx: OperationContext, sou
   const explicit = input.targets ?? {};
   const planGroupRunId = input.testPlanId ? newId('pgr') : undefined;
   const now = Date.now();
-  const trigger = {
+  const trigger: RunTrigger = {
     source, branch: input.branch ?? input.deployment?.branch ?? null, pr: input.pr ?? null, deployment: input.deployment ?? null,
     scope: input.scope ?? null, changedFiles: input.changedFiles ?? [], environmentSlug: environment?.slug ?? null,
   };
@@ -71,12 +80,12 @@ export async function recordRuns(input: TriggerInput, ctx: OperationContext, sou
     orgId, unit, testPlanId: input.testPlanId ?? null, planGroupId: planGroupRunId ?? null, environment, explicit,
     platforms: input.platforms, branch: trigger.branch, trigger, now,
   }));
-  await (deps.services.artifactGate as ArtifactGate | undefined)?.check(db, orgId, runs.map((r) => r.run.targets));
+  await artifactGate.check(db, orgId, runs.map((r) => r.run.targets));
   if (planGroupRunId) await runRepository.insertPlanGroup(db, { id: planGroupRunId, orgId, testPlanId: input.testPlanId!, runCount: runs.length, createdAt: now });
   for (const { run, steps } of runs) {
     await runRepository.insert(db, run, steps);
     for (const [name, value] of Object.entries(explicit.api?.runtimeValues ?? {})) {
-      await runRepository.putValue(db, run.id, name, deps.secrets.seal(value, `${run.id}:${name}`));
+      await runRepository.putValue(db, run.id, name, secrets.sealValue(run.id, name, value));
     }
   }
   return { runIds: runs.map((r) => r.run.id), ...(planGroupRunId ? { planGroupRunId } : {}) };
@@ -92,7 +101,7 @@ export interface RunDraftInput {
   /** Requested platforms; the unit's own when omitted. */
   platforms?: string[];
   branch: string | null;
-  trigger: Record<string, unknown>;
+  trigger: RunTrigger;
   now: number;
 }
 
@@ -121,15 +130,10 @@ export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
   };
 }
 
-/** Refuses upload-backed targets whose artifact scan is not clean (installed by the artifacts capability). */
-export interface ArtifactGate {
-  check(db: EntityManager, orgId: string, targets: Array<Record<string, any>>): Promise<void>;
-}
-
 async function oneCase(db: EntityManager, orgId: string, testCaseId: string): Promise<RunUnit> {
   const testCase = await testCaseRepository.get(db, orgId, testCaseId);
   if (!testCase) throw notFound(`Test Case ${testCaseId}`);
-  return { testCaseId: testCase.id, steps: testCase.steps as RunUnit['steps'], platforms: testCase.platforms };
+  return { testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms };
 }
 
 async function planRunUnits(db: EntityManager, orgId: string, testPlanId: string): Promise<RunUnit[]> {

@@ -1,4 +1,4 @@
-import type { Step } from './catalog/schemas';
+import type { Step } from './steps';
 
 const secretTarget = /(pass(word|code|phrase)?|\bpwd\b|secret|token|api[\s_-]?key|\bpin\b|\botp\b|one[\s-]?time|2fa|mfa|credential|private[\s_-]?key|access[\s_-]?key|client[\s_-]?secret|cvv|cvc)/i;
 
@@ -36,12 +36,12 @@ export function credentialReason(target: string | undefined, text: string): stri
   return null;
 }
 
-export interface CredentialFinding { stepIndex: number; target?: string; reason: string; text: string }
+export interface CredentialFinding { stepIndex: number; target: string; reason: string; text: string }
 
 export function findCredentialLiterals(steps: Step[]): CredentialFinding[] {
   const found: CredentialFinding[] = [];
   steps.forEach((s, stepIndex) => {
-    if (s.valueSpec?.kind !== 'literal') return;
+    if (s.action !== 'fill' || s.valueSpec.kind !== 'literal') return;
     const reason = credentialReason(s.target, s.valueSpec.text);
     if (reason) found.push({ stepIndex, target: s.target, reason, text: s.valueSpec.text });
   });

@@ -1,8 +1,8 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
-import type { Config } from '../../api/config';
-import type { MediaStorage } from './index';
+import type { Config } from '../config';
+import type { MediaStorage } from './types';
 
 /** Any S3-compatible object store (AWS, MinIO, R2, …), selected by S3_BUCKET. */
 export class S3MediaStorage implements MediaStorage {

@@ -23,6 +23,16 @@ export class SecretBox {
     return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
   }
 
+  /** Seals a runtime value for its owner (an Environment or a Run) and name. */
+  sealValue(ownerId: string, name: string, value: string): string {
+    return this.seal(value, `${ownerId}:${name}`);
+  }
+
+  /** Opens a runtime value sealed by sealValue for the same owner and name; throws otherwise. */
+  openValue(ownerId: string, name: string, sealed: string): string {
+    return this.open(sealed, `${ownerId}:${name}`);
+  }
+
   open(sealed: string, context: string): string {
     if (!sealed.startsWith('v1.')) throw new Error('unknown sealed value format');
     const raw = Buffer.from(sealed.slice(3), 'base64');

@@ -4,8 +4,8 @@ import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { hmac, safeEqual } from '../../api/crypto';
-import type { MediaStorage } from './index';
+import { hmac, safeEqual } from '../crypto';
+import type { MediaStorage } from './types';
 
 /** The API route that stands in for a presigned object-store PUT (see api/resources/artifacts.ts). */
 export const LOCAL_UPLOAD_PATH = '/api/artifacts/upload';

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Shapes of a Run record that the database, the domain rules, the workflows (as types) and the
+ * runners share. Values never appear here: targets hold addresses and storage ids only.
+ */
+
+export type RunStatus = 'queued' | 'running' | 'retrying' | 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
+export type StepStatus = 'pending' | 'running' | 'passed' | 'failed' | 'skipped';
+
+/** The diagnosis categories of External Evidence (see shared/interface.md, "Runs"). */
+export type DiagnosisCategory = 'environment' | 'application' | 'test_definition' | 'infrastructure' | 'timeout' | 'canceled';
+
+export interface Diagnosis {
+  category: DiagnosisCategory;
+  /** A customer-safe sentence: what to look at next. */
+  suggestedAction: string;
+  /** A customer-safe sentence: why (Run-level diagnoses). */
+  reason?: string;
+}
+
+export const platform = z.enum(['web', 'api', 'ios', 'android']).describe('Target platform');
+export type Platform = z.infer<typeof platform>;
+export const platforms = z
+  .array(platform)
+  .min(1)
+  .max(4)
+  .refine((list) => new Set(list).size === list.length, 'platforms must not repeat');
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
+
+/** Per-platform targets of an Environment or a Run: addresses and artifact ids, never secrets. */
+export const targets = z
+  .strictObject({
+    web: z.strictObject({ baseUrl: httpUrl.describe('Base address of the web deployment.') }).optional(),
+    api: z.strictObject({ baseUrl: httpUrl.optional() }).optional(),
+    android: z
+      .strictObject({
+        storageId: z.string().max(200).optional().describe('An uploaded, scanned artifact.'),
+        appId: z.string().max(300).optional(),
+      })
+      .optional(),
+    ios: z
+      .strictObject({
+        storageId: z.string().max(200).optional().describe('An uploaded, scanned artifact.'),
+        bundleId: z.string().max(300).optional(),
+      })
+      .optional(),
+  })
+  .describe('Per-platform targets.');
+export type Targets = z.infer<typeof targets>;
+export type TargetPlatform = keyof Targets;
+
+/** Where a Run came from and the deployment it tests, as recorded at trigger time. */
+export interface RunTrigger {
+  source: 'v1' | 'resource' | 'run_request';
+  runRequestId?: string;
+  branch: string | null;
+  pr: string | null;
+  deployment: { commitSha?: string; provider?: string; branch?: string } | null;
+  scope: 'changed' | 'all' | null;
+  changedFiles: string[];
+  environmentSlug: string | null;
+}

@@ -1,0 +1,145 @@
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import type { ArtifactPlatform, ArtifactScanResult, ScanFinding } from '../core/artifacts';
+import type { Diagnosis } from '../core/runs';
+
+/**
+ * The contract between workflows and everything else: inputs and outcomes (ids and names only,
+ * never a secret value), the activity interfaces as workflows see them, workflow ids and search
+ * attributes. The API, the activities and the tests import from workflows/ only this file.
+ */
+
+// ---- Workflow ids: business keys, so a start is idempotent.
+export const runWorkflowId = (runId: string) => `run-${runId}`;
+export const planGroupWorkflowId = (planGroupId: string) => `plan-group-${planGroupId}`;
+export const runRequestWorkflowId = (requestId: string) => `run-request-${requestId}`;
+export const generationWorkflowId = (planId: string) => `generate-${planId}`;
+export const scanWorkflowId = (storageId: string) => `scan-${storageId}`;
+
+// ---- Search attributes
+/**
+ * Custom search attributes of Run workflows, so an operator finds a Run in the Temporal UI
+ * (e.g. `QaRunStatus = "failed" AND QaOrgId = "org_…"`). The dev server registers the names
+ * listed in search-attributes.json; keep the two in step.
+ */
+export const QaOrgId = defineSearchAttributeKey('QaOrgId', SearchAttributeType.KEYWORD);
+export const QaRunId = defineSearchAttributeKey('QaRunId', SearchAttributeType.KEYWORD);
+export const QaTestPlanId = defineSearchAttributeKey('QaTestPlanId', SearchAttributeType.KEYWORD);
+export const QaEnvironment = defineSearchAttributeKey('QaEnvironment', SearchAttributeType.KEYWORD);
+export const QaRunStatus = defineSearchAttributeKey('QaRunStatus', SearchAttributeType.KEYWORD);
+
+// ---- Runs and plan groups
+export interface RunWorkflowInput {
+  runId: string;
+  orgId: string;
+  /** The runner task queue of the Run's platform, e.g. `runner-web`. */
+  runnerTaskQueue: string;
+  /** Attempts of the runner activity before the Run is `invalid`. */
+  maxAttempts: number;
+  /** How long a Run may wait for a runner to pick it up, per attempt. */
+  scheduleToStartMs: number;
+}
+
+export interface PlanGroupWorkflowInput {
+  planGroupId: string;
+  orgId: string;
+  runs: RunWorkflowInput[];
+  /** How many member Runs execute at once (Temporal bounds pending children per workflow). */
+  window: number;
+}
+
+export type RunOutcome = 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
+
+export type { Diagnosis };
+
+/** What the runner activity reports back: an outcome, never page content. */
+export interface RunnerResult {
+  outcome: 'passed' | 'failed' | 'unverified';
+  flaky: boolean;
+  diagnosis?: Diagnosis;
+}
+
+/** prepareRun's answer; with no missing values the Run is already marked running. */
+export interface PreparedRun {
+  /** Names of runtime values the steps reference that neither the Run nor its Environment holds. */
+  missingValues: string[];
+}
+
+/** The activities as workflows see them (types only: workflows never import implementations). */
+export interface OrchestrationActivities {
+  prepareRun(runId: string): Promise<PreparedRun>;
+  recordRunState(runId: string, state: { status: 'running' | 'retrying' | RunOutcome; attempt?: number; flaky?: boolean; diagnosis?: Diagnosis }): Promise<void>;
+}
+
+export interface RunnerActivities {
+  executeRun(runId: string): Promise<RunnerResult>;
+}
+
+// ---- Run requests and plan generation
+export interface RunRequestWorkflowInput {
+  requestId: string;
+  orgId: string;
+  /** Attempts of the interpretation activity before the request fails. */
+  interpretAttempts: number;
+  /** The interpreter's own timeout; the activity gets a little more. */
+  interpretTimeoutMs: number;
+  /** Entry Runs that execute at once. */
+  window: number;
+}
+
+export type RunRequestOutcome = 'completed' | 'rejected' | 'failed' | 'canceled';
+
+/** The selection a request resolved to, before the matrix is built. */
+export interface Interpretation {
+  resolutionSource: 'structured' | 'interpreter';
+  planIds: string[];
+  environmentSlugs: string[];
+  /** Platforms the Runs use; null: each plan's own. */
+  platforms: string[] | null;
+  /** Names or ids the caller gave explicitly that do not exist: the request is rejected. */
+  invalidInput: string[];
+  /** What the interpreter chose or the text named that does not exist: dropped, the rest goes on. */
+  rejectionReasons: string[];
+}
+
+export interface QueuedRunRequest {
+  status: 'queued' | 'rejected' | 'failed';
+  runs: RunWorkflowInput[];
+}
+
+export interface RunRequestActivities {
+  interpretRunRequest(requestId: string): Promise<Interpretation>;
+  queueRunRequest(requestId: string, interpretation: Interpretation): Promise<QueuedRunRequest>;
+  finishRunRequest(requestId: string, outcome: { status: 'completed' | 'failed' | 'canceled'; error?: string }): Promise<void>;
+}
+
+export interface PlanGenerationWorkflowInput {
+  planId: string;
+  orgId: string;
+  attempts: number;
+  timeoutMs: number;
+}
+
+export interface PlanGenerationActivities {
+  /** Generates and saves the plan's steps (status ready); returns how many. */
+  generatePlanSteps(planId: string): Promise<number>;
+  failPlanGeneration(planId: string, reason: string): Promise<void>;
+}
+
+// ---- Artifact scans
+export type { ArtifactPlatform, ArtifactScanResult, ScanFinding };
+
+export interface ArtifactScanInput {
+  orgId: string;
+  storageId: string;
+  /** What the caller says it uploaded; compared with the upload intent. */
+  platform: ArtifactPlatform;
+  contentType: string;
+  fileName: string;
+}
+
+export interface ScanActivities {
+  scanArtifact(input: ArtifactScanInput): Promise<ArtifactScanResult>;
+}
+
+/** The ApplicationFailure type of a scan whose object is not (or no longer) in storage. */
+export const ARTIFACT_MISSING = 'ArtifactMissing';
