@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { catalogBench } from './catalog.bench';
 import { runsBench } from './runs.bench';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const services = require('../scripts/lib/services.js');
 
 /**

@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const os = require('node:os');
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const tools = require('./lib/tools.js');
 
 const root = path.resolve(__dirname, '..');
@@ -47,6 +47,24 @@ function namesSpecs(args) {
 const args = process.argv.slice(2);
 const ownConfig = args.some((a) => a === '--config' || a.startsWith('--config=') || a === '--no-config');
 const mochaArgs = namesSpecs(args) && !ownConfig ? ['--config', path.join(__dirname, 'lib', 'mocharc-no-spec.js'), ...args] : args;
+
+// The whole suite starts with the build's own checks: types, the layers' import directions and
+// formatting (eslint.config.mjs, .prettierrc.json). Naming spec files skips them for a quick loop.
+if (!namesSpecs(args)) {
+  for (const [name, bin, binArgs] of [
+    ['typecheck', 'tsc', ['--noEmit']],
+    ['lint', 'eslint', ['.']],
+    ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
+  ]) {
+    const started = Date.now();
+    const res = spawnSync(path.join(root, 'node_modules', '.bin', bin), binArgs, { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0) {
+      process.stderr.write(`[test] ${name} failed; fix it (\`npm run format\` fixes formatting) and run again\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`[test] ${name} ok (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  }
+}
 
 const mocha = spawn(path.join(root, 'node_modules', '.bin', 'mocha'), mochaArgs, {
   cwd: root,

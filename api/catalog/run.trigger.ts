@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordRuns, triggerFields } from '../../domain/runs/trigger';
-import { startRunWorkflows } from '../workflows';
+import { startRunWorkflows } from '../workflow-starts';
 import { defineOperation } from './define';
 
 export default defineOperation({

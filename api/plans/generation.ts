@@ -1,6 +1,6 @@
 import { resourcePlanRepository } from '../../db/repositories/resource-plans';
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import { startGenerationWorkflow } from '../workflows';
+import { startGenerationWorkflow } from '../workflow-starts';
 import type { AppDeps } from '../deps';
 import { newId } from '../../core/ids';
 

@@ -6,7 +6,7 @@ import { artifactScanResult } from '../../core/artifacts';
 import { artifactRepository } from '../../db/repositories/artifacts';
 import { AppError, invalid, notFound } from '../../core/errors';
 import { idOf as id, newId } from '../../core/ids';
-import { scanThroughWorkflow } from '../workflows';
+import { scanThroughWorkflow } from '../workflow-starts';
 import { defineEndpoint } from './define';
 
 /** Upload intents and their URLs live 15 minutes (the specification's limit). */

@@ -9,7 +9,7 @@ import { slug } from '../../core/steps';
 import { canonicalJson, sha256 } from '../../core/crypto';
 import { AppError, invalid, notFound } from '../../core/errors';
 import { newId } from '../../core/ids';
-import { startRunRequestWorkflow } from '../workflows';
+import { startRunRequestWorkflow } from '../workflow-starts';
 import { runRequestRecord, runRequestView } from '../run-requests/views';
 import { defineEndpoint } from './define';
 

@@ -24,7 +24,6 @@ interface Services {
 }
 
 // Plain CommonJS shared with scripts/start.js (it must run before `npm install`).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const services: Services = require('../../scripts/lib/services.js');
 
 const running: Running[] = [];
@@ -45,7 +44,7 @@ export async function mochaGlobalSetup(): Promise<void> {
       if (interrupted) process.exit(code);
       interrupted = true;
       process.stderr.write(`\n[test] ${sig}: stopping test services\n`);
-      mochaGlobalTeardown().finally(() => process.exit(code));
+      void mochaGlobalTeardown().finally(() => process.exit(code));
     });
   }
   const started = Date.now();
