@@ -36,7 +36,12 @@ export default tseslint.config(
   },
   {
     files: ['core/**/*.ts'],
-    rules: rules(refuse(layers.filter((l) => l !== 'core'), 'core/ imports no other project folder')),
+    rules: rules(
+      refuse(
+        layers.filter((l) => l !== 'core'),
+        'core/ imports no other project folder',
+      ),
+    ),
   },
   {
     files: ['db/**/*.ts'],
@@ -44,15 +49,24 @@ export default tseslint.config(
   },
   {
     files: ['domain/**/*.ts'],
-    rules: rules([...refuse(['activities', 'api'], 'domain/ serves api/ and activities/; it never imports them'), workflowsOnlyContracts]),
+    rules: rules([
+      ...refuse(['activities', 'api'], 'domain/ serves api/ and activities/; it never imports them'),
+      workflowsOnlyContracts,
+    ]),
   },
   {
     files: ['activities/**/*.ts'],
-    rules: rules([...refuse(['api'], 'activities/ never imports api/ (move shared rules to domain/ or core/)'), workflowsOnlyContracts]),
+    rules: rules([
+      ...refuse(['api'], 'activities/ never imports api/ (move shared rules to domain/ or core/)'),
+      workflowsOnlyContracts,
+    ]),
   },
   {
     files: ['api/**/*.ts'],
-    rules: rules([...refuse(['activities'], 'api/ never imports activities/ (move shared rules to domain/ or core/)'), workflowsOnlyContracts]),
+    rules: rules([
+      ...refuse(['activities'], 'api/ never imports activities/ (move shared rules to domain/ or core/)'),
+      workflowsOnlyContracts,
+    ]),
   },
   {
     // Deterministic sandbox: Temporal's workflow API and type-only imports (as temporalio/samples-typescript does).
@@ -61,12 +75,18 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: builtinModules.flatMap((m) => [m, `node:${m}`]).map((name) => ({
-            name,
-            message: 'workflows run in a deterministic sandbox: no Node built-ins (do I/O in an activity)',
-          })),
+          paths: builtinModules
+            .flatMap((m) => [m, `node:${m}`])
+            .map((name) => ({
+              name,
+              message: 'workflows run in a deterministic sandbox: no Node built-ins (do I/O in an activity)',
+            })),
           patterns: [
-            ...refuse(['core', 'db', 'domain', 'activities', 'api'], 'workflows import other layers by `import type` only', { types: true }),
+            ...refuse(
+              ['core', 'db', 'domain', 'activities', 'api'],
+              'workflows import other layers by `import type` only',
+              { types: true },
+            ),
             {
               regex: '^(typeorm|mysql2|koa|@koa/.*|zod|playwright-core|@temporalio/(client|worker|activity))$',
               message: 'workflows use @temporalio/workflow only',

@@ -8,8 +8,10 @@ import { planGenerationActivities } from './plan-generation';
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
   return {
-    ...orchestrationActivities(deps), ...scanActivities(deps),
-    ...runRequestActivities(deps), ...planGenerationActivities(deps),
+    ...orchestrationActivities(deps),
+    ...scanActivities(deps),
+    ...runRequestActivities(deps),
+    ...planGenerationActivities(deps),
   };
 }
 

@@ -18,10 +18,13 @@ async function main() {
   await db.initialize();
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const set = await createWorkers({
-    connection, config,
+    connection,
+    config,
     deps: { config, db, storage: createMediaStorage(config), log },
     orchestration: config.WORKER_ORCHESTRATION,
-    runnerPlatforms: config.WORKER_RUNNER_PLATFORMS.split(',').map((p) => p.trim()).filter(Boolean),
+    runnerPlatforms: config.WORKER_RUNNER_PLATFORMS.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
   });
   const stop = () => void set.shutdown();
   process.on('SIGINT', stop);

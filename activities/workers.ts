@@ -13,17 +13,32 @@ export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
   return bundle;
 }
 
-const quietBundlerLogger = { trace() {}, debug() {}, info() {}, warn() {}, error: (m: string) => console.error(m), log() {} } as never;
+const quietBundlerLogger = {
+  trace() {},
+  debug() {},
+  info() {},
+  warn() {},
+  error: (m: string) => console.error(m),
+  log() {},
+} as never;
 
 /** One Chromium per worker process, relaunched if it dies. */
 export function sharedBrowser(executablePath: string) {
   let browser: Promise<Browser> | null = null;
   return {
     get(): Promise<Browser> {
-      browser ??= launchBrowser(executablePath).then((b) => {
-        b.on('disconnected', () => { browser = null; });
-        return b;
-      }, (error) => { browser = null; throw error; });
+      browser ??= launchBrowser(executablePath).then(
+        (b) => {
+          b.on('disconnected', () => {
+            browser = null;
+          });
+          return b;
+        },
+        (error) => {
+          browser = null;
+          throw error;
+        },
+      );
       return browser;
     },
     async close() {
@@ -51,20 +66,31 @@ export async function createWorkers(options: WorkerSetOptions) {
   const browser = sharedBrowser(config.CHROMIUM_PATH);
   const workers: Worker[] = [];
   if (options.orchestration) {
-    workers.push(await Worker.create({
-      connection, namespace, taskQueue: config.TEMPORAL_TASK_QUEUE,
-      workflowBundle: await workflowBundle(),
-      activities: createOrchestrationActivities(deps),
-    }));
+    workers.push(
+      await Worker.create({
+        connection,
+        namespace,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        workflowBundle: await workflowBundle(),
+        activities: createOrchestrationActivities(deps),
+      }),
+    );
   }
   for (const platform of options.runnerPlatforms) {
-    if (platform !== 'web') throw new Error(`no runner for platform ${platform} in this build; mobile runners connect to ${runnerQueue(config, platform)}`);
-    workers.push(await Worker.create({
-      connection, namespace, taskQueue: runnerQueue(config, platform),
-      activities: createRunnerActivities({ ...deps, browser: browser.get }),
-      // A browser step is heavy; two Runs per core-pair keeps screenshots timely.
-      maxConcurrentActivityTaskExecutions: 2,
-    }));
+    if (platform !== 'web')
+      throw new Error(
+        `no runner for platform ${platform} in this build; mobile runners connect to ${runnerQueue(config, platform)}`,
+      );
+    workers.push(
+      await Worker.create({
+        connection,
+        namespace,
+        taskQueue: runnerQueue(config, platform),
+        activities: createRunnerActivities({ ...deps, browser: browser.get }),
+        // A browser step is heavy; two Runs per core-pair keeps screenshots timely.
+        maxConcurrentActivityTaskExecutions: 2,
+      }),
+    );
   }
   return {
     workers,

@@ -27,29 +27,33 @@ async function main(argv: string[]) {
     }
     if (noun === 'key' && verb === 'create') {
       const orgId = required(flags, 'org');
-      if (!await organizationRepository.get(db, orgId)) throw new Error(`organization ${orgId} not found`);
+      if (!(await organizationRepository.get(db, orgId))) throw new Error(`organization ${orgId} not found`);
       return { orgId, apiKey: (await issueApiKey(db, orgId, now)).apiKey };
     }
     if (noun === 'key' && verb === 'revoke') {
       const given = required(flags, 'key');
       const keyId = given.startsWith('aut_') ? given.slice(4, 20) : given;
-      if (!await apiKeyRepository.revoke(db, keyId, now)) throw new Error('no such active key');
+      if (!(await apiKeyRepository.revoke(db, keyId, now))) throw new Error('no such active key');
       return { revoked: true, keyId };
     }
     if (noun === 'member' && (verb === 'add' || verb === 'remove')) {
       const orgId = required(flags, 'org');
       // The subject is compared byte for byte, so it is not trimmed.
       const user = flags.user ?? '';
-      if (!isValidSubject(user)) throw new Error('--user must be the OAuth subject (sub): 1 to 255 printable ASCII characters');
+      if (!isValidSubject(user))
+        throw new Error('--user must be the OAuth subject (sub): 1 to 255 printable ASCII characters');
       if (verb === 'remove') {
-        if (!await orgMemberRepository.remove(db, orgId, user)) throw new Error(`${user} is not a member of ${orgId}`);
+        if (!(await orgMemberRepository.remove(db, orgId, user)))
+          throw new Error(`${user} is not a member of ${orgId}`);
         return { orgId, user, removed: true };
       }
-      if (!await organizationRepository.get(db, orgId)) throw new Error(`organization ${orgId} not found`);
+      if (!(await organizationRepository.get(db, orgId))) throw new Error(`organization ${orgId} not found`);
       return { orgId, user, added: await orgMemberRepository.add(db, orgId, user, now) };
     }
-    throw new Error('usage: admin org create --name <name> | key create --org <orgId> | key revoke --key <apiKey or key id>'
-      + ' | member add --org <orgId> --user <sub> | member remove --org <orgId> --user <sub>');
+    throw new Error(
+      'usage: admin org create --name <name> | key create --org <orgId> | key revoke --key <apiKey or key id>' +
+        ' | member add --org <orgId> --user <sub> | member remove --org <orgId> --user <sub>',
+    );
   } finally {
     await ds.destroy();
   }
@@ -72,6 +76,11 @@ function required(flags: Record<string, string>, name: string): string {
 }
 
 main(process.argv.slice(2)).then(
-  (result) => { process.stdout.write(JSON.stringify(result) + '\n'); },
-  (error) => { process.stdout.write(JSON.stringify({ error: error.message }) + '\n'); process.exitCode = 1; },
+  (result) => {
+    process.stdout.write(JSON.stringify(result) + '\n');
+  },
+  (error) => {
+    process.stdout.write(JSON.stringify({ error: error.message }) + '\n');
+    process.exitCode = 1;
+  },
 );

@@ -28,12 +28,16 @@ export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
 
   app.use(requestId(deps.log));
   app.use(errorEnvelope(deps.log));
-  app.use(bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: '1mb',
-    jsonStrict: true,
-    onError: (error) => { throw error; },
-  }));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '1mb',
+      jsonStrict: true,
+      onError: (error) => {
+        throw error;
+      },
+    }),
+  );
   app.use(meta.routes());
   app.use(v1Router(deps).routes());
   app.use(resourceRouter(endpoints, deps).routes());

@@ -25,7 +25,12 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
       .catch((error) => {
         client = null;
         log.warn('temporal unreachable', { address: config.TEMPORAL_ADDRESS, error: String(error?.message ?? error) });
-        throw new AppError('UNAVAILABLE', 'the workflow service is unavailable; retry with the same idempotencyKey', undefined, { 'Retry-After': '2' });
+        throw new AppError(
+          'UNAVAILABLE',
+          'the workflow service is unavailable; retry with the same idempotencyKey',
+          undefined,
+          { 'Retry-After': '2' },
+        );
       });
     return client;
   };
@@ -33,7 +38,8 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
   const runWatcher = new RunWatcher(db, config.RUN_POLL_INTERVAL_MS);
   cleanups.push(() => runWatcher.close());
   const sweep = setInterval(() => {
-    idempotencyRepository.purgeExpired(db.manager, Date.now())
+    idempotencyRepository
+      .purgeExpired(db.manager, Date.now())
       .catch((error) => log.warn('idempotency sweep failed', { error: String(error?.message ?? error) }));
   }, IDEMPOTENCY_SWEEP_MS);
   sweep.unref();
@@ -48,7 +54,9 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
     storage: createMediaStorage(config),
     runWatcher,
     tokenVerifier: null,
-    onClose: (cleanup) => { cleanups.push(cleanup); },
+    onClose: (cleanup) => {
+      cleanups.push(cleanup);
+    },
     async close() {
       for (const cleanup of cleanups.reverse()) await cleanup();
       if (client) await (await client.catch(() => null))?.connection.close();

@@ -18,7 +18,8 @@ export function v1Router(deps: AppDeps): Router {
     if (!op) throw new AppError('NOT_FOUND', `unknown operation "${ctx.params.operation}"; see GET /api/openapi.json`);
     if (!ctx.is('application/json')) throw new AppError('INVALID_ARGUMENT', 'Content-Type must be application/json');
     const body = (ctx.request as { body?: unknown }).body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
     ctx.body = await invokeOperation(op, body, principal, deps, ctx.state.requestId);
   });
   return router;

@@ -3,8 +3,12 @@ import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
-  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError,
-  type CallToolResult, type Tool,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { catalog } from './catalog';
 import type { Operation } from './catalog/define';
@@ -50,11 +54,12 @@ export function catalogTools(operations: Operation[] = catalog): Map<string, { t
 
 const tools = catalogTools();
 
-const instructions = 'Each tool is one operation of the v1 HTTP API (POST /api/v1/<operation>) with the same '
-  + 'arguments, scopes, idempotency, confirmation rules and errors. Mutations need an idempotencyKey; reuse it when '
-  + 'retrying the same call. A call that would replace configuration answers an INVALID_ARGUMENT error with '
-  + 'details.confirmRequired and a details.wouldChange preview: show the preview, and only then repeat with '
-  + '"confirm": true. Errors are tool results with isError and { error: { code, message, details } }.';
+const instructions =
+  'Each tool is one operation of the v1 HTTP API (POST /api/v1/<operation>) with the same ' +
+  'arguments, scopes, idempotency, confirmation rules and errors. Mutations need an idempotencyKey; reuse it when ' +
+  'retrying the same call. A call that would replace configuration answers an INVALID_ARGUMENT error with ' +
+  'details.confirmRequired and a details.wouldChange preview: show the preview, and only then repeat with ' +
+  '"confirm": true. Errors are tool results with isError and { error: { code, message, details } }.';
 
 function success(result: unknown): CallToolResult {
   const structured = result !== null && typeof result === 'object' && !Array.isArray(result);
@@ -98,7 +103,9 @@ const origin = (text: string): string | null => {
 
 /** SITE_URL's origin and MCP_ALLOWED_ORIGINS; read per request (tests learn SITE_URL late). */
 export function allowedOrigins(config: Pick<Config, 'SITE_URL' | 'MCP_ALLOWED_ORIGINS'>): Set<string> {
-  const listed = config.MCP_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const listed = config.MCP_ALLOWED_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return new Set([config.SITE_URL, ...listed].map(origin).filter((o): o is string => o !== null && o !== 'null'));
 }
 
@@ -108,7 +115,10 @@ function checkOrigin(koa: Koa.Context, deps: AppDeps): void {
   if (!given) return;
   const normalized = origin(given);
   if (normalized && allowedOrigins(deps.config).has(normalized)) return;
-  throw new AppError('PERMISSION_DENIED', `Origin ${given} may not call /api/mcp; allowed origins are set by MCP_ALLOWED_ORIGINS`);
+  throw new AppError(
+    'PERMISSION_DENIED',
+    `Origin ${given} may not call /api/mcp; allowed origins are set by MCP_ALLOWED_ORIGINS`,
+  );
 }
 
 const jsonRpcMessage = z.object({
@@ -118,25 +128,27 @@ const jsonRpcMessage = z.object({
   error: z.object({ code: z.number(), message: z.string() }).optional(),
 });
 
-const statelessNote = 'The server is stateless: every POST carries its own credential and no Mcp-Session-Id is issued, '
-  + 'so there is no standalone SSE stream (GET) and no session to end (DELETE); both answer 405.';
+const statelessNote =
+  'The server is stateless: every POST carries its own credential and no Mcp-Session-Id is issued, ' +
+  'so there is no standalone SSE stream (GET) and no session to end (DELETE); both answer 405.';
 
 /** Answers GET and DELETE, which a stateless Streamable HTTP server does not support (405). */
-const notAllowed = (method: 'GET' | 'DELETE') => defineEndpoint({
-  method,
-  path: '/api/mcp',
-  summary: `MCP ${method}: not supported by this stateless server (405).`,
-  description: statelessNote,
-  access: 'credential',
-  before: checkOrigin,
-  response: jsonRpcMessage,
-  status: 405,
-  async handler({ koa }) {
-    koa.set('Allow', 'POST');
-    // -32000: the implementation-defined server error the SDK itself answers 405 with.
-    return { jsonrpc: '2.0', id: null, error: { code: -32000, message: `Method not allowed. ${statelessNote}` } };
-  },
-});
+const notAllowed = (method: 'GET' | 'DELETE') =>
+  defineEndpoint({
+    method,
+    path: '/api/mcp',
+    summary: `MCP ${method}: not supported by this stateless server (405).`,
+    description: statelessNote,
+    access: 'credential',
+    before: checkOrigin,
+    response: jsonRpcMessage,
+    status: 405,
+    async handler({ koa }) {
+      koa.set('Allow', 'POST');
+      // -32000: the implementation-defined server error the SDK itself answers 405 with.
+      return { jsonrpc: '2.0', id: null, error: { code: -32000, message: `Method not allowed. ${statelessNote}` } };
+    },
+  });
 
 /**
  * `/api/mcp`: the Model Context Protocol over Streamable HTTP. Authentication is the API's
@@ -148,9 +160,10 @@ export const mcpEndpoints: Endpoint[] = [
     method: 'POST',
     path: '/api/mcp',
     summary: 'Model Context Protocol (Streamable HTTP): one JSON-RPC message per request.',
-    description: 'Tools are the v1 catalog operations (names with "_" for "."; the three Note operations are HTTP-only), '
-      + 'with the same JSON Schemas, scopes, confirmation rules, idempotency and errors. A request whose Origin '
-      + `is not allowed is refused with 403. ${statelessNote}`,
+    description:
+      'Tools are the v1 catalog operations (names with "_" for "."; the three Note operations are HTTP-only), ' +
+      'with the same JSON Schemas, scopes, confirmation rules, idempotency and errors. A request whose Origin ' +
+      `is not allowed is refused with 403. ${statelessNote}`,
     access: 'credential',
     before: checkOrigin,
     response: jsonRpcMessage,

@@ -10,7 +10,11 @@ import { scopeDescriptions } from '../core/scopes';
  * defaulted fields are not required); MCP tool input schemas use it too, so both stay identical.
  */
 export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
   return rest;
 };
 
@@ -18,17 +22,26 @@ const errorRef = { $ref: '#/components/schemas/Error' };
 const resourceErrorRef = { $ref: '#/components/schemas/ResourceError' };
 
 function errorResponses(ref: object, codes: number[]) {
-  return Object.fromEntries(codes.map((status) => [String(status), {
-    description: errorCodes.filter((c) => errorStatus[c] === status).join(', '),
-    content: { 'application/json': { schema: ref } },
-  }]));
+  return Object.fromEntries(
+    codes.map((status) => [
+      String(status),
+      {
+        description: errorCodes.filter((c) => errorStatus[c] === status).join(', '),
+        content: { 'application/json': { schema: ref } },
+      },
+    ]),
+  );
 }
 
 /**
  * The OpenAPI 3.1 document, generated from the v1 catalog and the resource-style endpoint
  * definitions: nothing in it is written by hand, so it cannot drift from the code.
  */
-export function buildOpenApi(catalog: Operation[], endpoints: Endpoint[], config: Pick<Config, 'BASE_URL' | 'SITE_URL' | 'OAUTH_ISSUER'>) {
+export function buildOpenApi(
+  catalog: Operation[],
+  endpoints: Endpoint[],
+  config: Pick<Config, 'BASE_URL' | 'SITE_URL' | 'OAUTH_ISSUER'>,
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of catalog) {
     paths[`/api/v1/${op.name}`] = {
@@ -56,10 +69,17 @@ export function buildOpenApi(catalog: Operation[], endpoints: Endpoint[], config
     const parameters = [
       ...schemaParams(e.params, 'path'),
       ...schemaParams(e.query, 'query'),
-      ...(e.idempotent ? [{
-        name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 200 },
-        description: 'Makes a retry safe: the same key and body return the first response; another body is 409.',
-      }] : []),
+      ...(e.idempotent
+        ? [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              schema: { type: 'string', maxLength: 200 },
+              description: 'Makes a retry safe: the same key and body return the first response; another body is 409.',
+            },
+          ]
+        : []),
     ];
     const access = e.access;
     (paths[path] ??= {})[e.method.toLowerCase()] = {
@@ -67,14 +87,26 @@ export function buildOpenApi(catalog: Operation[], endpoints: Endpoint[], config
       summary: e.summary,
       ...(e.description ? { description: e.description } : {}),
       tags: ['resources'],
-      security: access === 'public' ? [] : typeof access === 'object'
-        ? [{ apiKey: [] }, { oauth2: [access.scope] }]
-        : access === 'api_key_only' ? [{ apiKey: [] }] : [{ apiKey: [] }, { oauth2: [] }],
+      security:
+        access === 'public'
+          ? []
+          : typeof access === 'object'
+            ? [{ apiKey: [] }, { oauth2: [access.scope] }]
+            : access === 'api_key_only'
+              ? [{ apiKey: [] }]
+              : [{ apiKey: [] }, { oauth2: [] }],
       ...(parameters.length ? { parameters } : {}),
-      ...(e.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } } } : {}),
+      ...(e.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } } }
+        : {}),
       responses: {
-        [String(e.status ?? 200)]: { description: (e.status ?? 200) < 300 ? 'Success' : e.summary, content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } },
-        ...Object.fromEntries(Object.entries(e.responses ?? {}).map(([status, description]) => [status, { description }])),
+        [String(e.status ?? 200)]: {
+          description: (e.status ?? 200) < 300 ? 'Success' : e.summary,
+          content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+        },
+        ...Object.fromEntries(
+          Object.entries(e.responses ?? {}).map(([status, description]) => [status, { description }]),
+        ),
         ...(access === 'public' ? {} : errorResponses(resourceErrorRef, [400, 401, 403, 404, 422, 500])),
       },
     };
@@ -85,9 +117,10 @@ export function buildOpenApi(catalog: Operation[], endpoints: Endpoint[], config
     info: {
       title: 'QA Test Orchestration Service',
       version: '1.0.0',
-      description: 'v1 operations are POST /api/v1/<resource>.<verb> with a JSON object body. '
-        + 'Errors use { error: { code, message, details } }. Resource-style endpoints answer { error } on failure. '
-        + `OAuth clients discover the authorization server at ${config.SITE_URL}/.well-known/oauth-protected-resource/api/mcp.`,
+      description:
+        'v1 operations are POST /api/v1/<resource>.<verb> with a JSON object body. ' +
+        'Errors use { error: { code, message, details } }. Resource-style endpoints answer { error } on failure. ' +
+        `OAuth clients discover the authorization server at ${config.SITE_URL}/.well-known/oauth-protected-resource/api/mcp.`,
     },
     servers: [{ url: config.BASE_URL }],
     paths,
@@ -136,6 +169,9 @@ function schemaParams(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
   const json = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({
-    name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: s,
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: s,
   }));
 }

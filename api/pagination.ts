@@ -20,7 +20,9 @@ export function decodeCursor(cursor: string | undefined, filters: Record<string,
     throw invalid('cursor is not a cursor this service issued; pass nextCursor unchanged');
   }
   if (parsed.f !== filterDigest(filters)) {
-    throw invalid('cursor was issued for different filters; keep the filters unchanged across pages or start without a cursor');
+    throw invalid(
+      'cursor was issued for different filters; keep the filters unchanged across pages or start without a cursor',
+    );
   }
   return parsed.after;
 }
@@ -34,7 +36,12 @@ function filterDigest(filters: Record<string, unknown>): string {
 }
 
 /** Fetch limit + 1 rows; this cuts the page and computes nextCursor. */
-export function pageFrom<Row extends { id: string }, Item>(rows: Row[], limit: number, filters: Record<string, unknown>, toItem: (row: Row) => Item) {
+export function pageFrom<Row extends { id: string }, Item>(
+  rows: Row[],
+  limit: number,
+  filters: Record<string, unknown>,
+  toItem: (row: Row) => Item,
+) {
   const page = rows.slice(0, limit);
   return {
     items: page.map(toItem),

@@ -23,7 +23,9 @@ async function main() {
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };
-  server.on('request', (_req, res) => { if (stopping) res.setHeader('Connection', 'close'); });
+  server.on('request', (_req, res) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

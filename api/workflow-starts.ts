@@ -147,7 +147,9 @@ export async function scanThroughWorkflow(deps: AppDeps, input: ArtifactScanInpu
     onConflict: 'join',
   });
   const client = await deps.temporal();
-  const result = (handle ?? client.workflow.getHandle<Workflows['artifactScanWorkflow']>(scanWorkflowId(input.storageId))).result();
+  const result = (
+    handle ?? client.workflow.getHandle<Workflows['artifactScanWorkflow']>(scanWorkflowId(input.storageId))
+  ).result();
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -168,7 +170,10 @@ export async function scanThroughWorkflow(deps: AppDeps, input: ArtifactScanInpu
   } catch (error) {
     const cause = error instanceof WorkflowFailedError ? rootCause(error) : null;
     if (cause instanceof ApplicationFailure && cause.type === ARTIFACT_MISSING) {
-      throw new AppError('FAILED_PRECONDITION', `nothing is stored under ${input.storageId}; PUT the file to its uploadUrl first`);
+      throw new AppError(
+        'FAILED_PRECONDITION',
+        `nothing is stored under ${input.storageId}; PUT the file to its uploadUrl first`,
+      );
     }
     throw error;
   } finally {

@@ -15,13 +15,26 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
   const stops: Array<() => Promise<void>> = [];
   try {
-    const db = await services.startMariadb({ dataDir: join(dir, 'mysql'), port: await services.freePort(), logFile: join(dir, 'mysql.log') });
+    const db = await services.startMariadb({
+      dataDir: join(dir, 'mysql'),
+      port: await services.freePort(),
+      logFile: join(dir, 'mysql.log'),
+    });
     stops.push(() => db.stop());
-    const temporal = await services.startTemporal({ port: await services.freePort(), uiPort: null, dbFile: null, logFile: join(dir, 'temporal.log') });
+    const temporal = await services.startTemporal({
+      port: await services.freePort(),
+      uiPort: null,
+      dbFile: null,
+      logFile: join(dir, 'temporal.log'),
+    });
     stops.push(() => temporal.stop());
     const env = {
-      DATABASE_URL: db.url, TEMPORAL_ADDRESS: temporal.address, SECRETS_KEY: randomBytes(32).toString('base64'),
-      RUNNER_TOKEN: randomBytes(24).toString('hex'), MEDIA_DIR: join(dir, 'media'), LOG_LEVEL: 'warn',
+      DATABASE_URL: db.url,
+      TEMPORAL_ADDRESS: temporal.address,
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+      RUNNER_TOKEN: randomBytes(24).toString('hex'),
+      MEDIA_DIR: join(dir, 'media'),
+      LOG_LEVEL: 'warn',
     };
     const only = process.argv[2];
     if (!only || only === 'catalog') await catalogBench(env);
@@ -32,7 +45,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(`[bench] failed: ${error.stack ?? error.message}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(`[bench] failed: ${error.stack ?? error.message}`);
+    process.exit(1);
+  },
+);

@@ -6,17 +6,22 @@ import { newId } from '../core/ids';
 import { startSite } from '../test/helpers/site';
 import { fmt, percentile, seedOrg, startProcess, usage } from './util';
 
-const post = (url: string, apiKey: string, body: unknown) => fetch(url, {
-  method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` }, body: JSON.stringify(body),
-}).then(async (r) => ({ status: r.status, body: await r.json() }));
+const post = (url: string, apiKey: string, body: unknown) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
 /** Runs `total` tasks with `concurrency` in flight; returns tasks per second. */
 async function throughput(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number> {
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let i = next++; i < total; i = next++) await task(i);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < total; i = next++) await task(i);
+    }),
+  );
   return total / ((performance.now() - started) / 1000);
 }
 
@@ -34,22 +39,47 @@ export async function runsBench(env: Record<string, string>) {
   const now = Date.now();
   const site = await startSite('unused');
   const caseId = newId('tc');
-  await ds.query('INSERT INTO test_cases (id, org_id, name, description, platforms, tags, steps, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [caseId, orgId, 'bench', '', '["web"]', '[]', JSON.stringify([{ action: 'navigate', target: '/', expect: { text: 'Home' } }]), now, now]);
+  await ds.query(
+    'INSERT INTO test_cases (id, org_id, name, description, platforms, tags, steps, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      caseId,
+      orgId,
+      'bench',
+      '',
+      '["web"]',
+      '[]',
+      JSON.stringify([{ action: 'navigate', target: '/', expect: { text: 'Home' } }]),
+      now,
+      now,
+    ],
+  );
   await ds.destroy();
 
   const port = '3913';
   const api = `http://127.0.0.1:${port}`;
   // Trigger throughput is measured with no worker on the queue, so only starting is measured.
-  const idleQueues = { TEMPORAL_TASK_QUEUE: `bench-idle-${randomBytes(3).toString('hex')}`, RUNNER_TASK_QUEUE_PREFIX: 'bench-idle-runner-' };
+  const idleQueues = {
+    TEMPORAL_TASK_QUEUE: `bench-idle-${randomBytes(3).toString('hex')}`,
+    RUNNER_TASK_QUEUE_PREFIX: 'bench-idle-runner-',
+  };
   const server = await startProcess('api/server.ts', { ...env, ...idleQueues, PORT: port }, `${api}/healthz`);
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const client = new Client({ connection });
   try {
-    const triggerBody = () => ({ idempotencyKey: randomBytes(8).toString('hex'), testCaseId: caseId, targets: { web: { baseUrl: site.url } } });
-    await throughput(20, 4, async () => { await post(`${api}/api/v1/run.trigger`, key.apiKey, triggerBody()); });
+    const triggerBody = () => ({
+      idempotencyKey: randomBytes(8).toString('hex'),
+      testCaseId: caseId,
+      targets: { web: { baseUrl: site.url } },
+    });
+    await throughput(20, 4, async () => {
+      await post(`${api}/api/v1/run.trigger`, key.apiKey, triggerBody());
+    });
     const raw = await throughput(300, 10, async (i) => {
-      await client.workflow.start('runWorkflow', { taskQueue: `bench-raw-${randomBytes(3).toString('hex')}`, workflowId: `bench-raw-${now}-${i}`, args: [{}] });
+      await client.workflow.start('runWorkflow', {
+        taskQueue: `bench-raw-${randomBytes(3).toString('hex')}`,
+        workflowId: `bench-raw-${now}-${i}`,
+        args: [{}],
+      });
     });
     const ours = await throughput(300, 10, async () => {
       const res = await post(`${api}/api/v1/run.trigger`, key.apiKey, triggerBody());
@@ -65,7 +95,9 @@ export async function runsBench(env: Record<string, string>) {
     const idleBefore = usage(server.pid!);
     await new Promise((r) => setTimeout(r, 10_000));
     const idleAfter = usage(server.pid!);
-    const polls = Array.from({ length: 1000 }, () => post(`${api}/api/v1/run.get`, key.apiKey, { runId, cursor, waitMs: 20_000 }));
+    const polls = Array.from({ length: 1000 }, () =>
+      post(`${api}/api/v1/run.get`, key.apiKey, { runId, cursor, waitMs: 20_000 }),
+    );
     // Let every request arrive and park before the window opens: the window measures waiting only.
     const watcherSettle = Date.now() + 8_000;
     while (Date.now() < watcherSettle) await new Promise((r) => setTimeout(r, 500));
@@ -75,7 +107,9 @@ export async function runsBench(env: Record<string, string>) {
     const replies = await Promise.all(polls);
     console.log('\n== 1,000 concurrent run.get long-polls (API process, 10 s window) ==');
     console.log(`idle:    CPU ${fmt((idleAfter.cpuMs - idleBefore.cpuMs) / 100)}%   RSS ${fmt(idleAfter.rssMiB)} MiB`);
-    console.log(`waiting: CPU ${fmt((holdAfter.cpuMs - holdBefore.cpuMs) / 100)}%   RSS ${fmt(holdAfter.rssMiB)} MiB   (+${fmt(holdAfter.rssMiB - idleAfter.rssMiB)} MiB; ${replies.filter((r) => r.body.timedOut).length} timed out as expected)`);
+    console.log(
+      `waiting: CPU ${fmt((holdAfter.cpuMs - holdBefore.cpuMs) / 100)}%   RSS ${fmt(holdAfter.rssMiB)} MiB   (+${fmt(holdAfter.rssMiB - idleAfter.rssMiB)} MiB; ${replies.filter((r) => r.body.timedOut).length} timed out as expected)`,
+    );
   } finally {
     server.kill('SIGTERM');
   }
@@ -87,7 +121,11 @@ export async function runsBench(env: Record<string, string>) {
     let latencies: number[] = [];
     const measure = async () => {
       const started = performance.now();
-      const { body } = await post(`${api}/api/v1/run.trigger`, key.apiKey, { idempotencyKey: randomBytes(8).toString('hex'), testCaseId: caseId, targets: { web: { baseUrl: site.url } } });
+      const { body } = await post(`${api}/api/v1/run.trigger`, key.apiKey, {
+        idempotencyKey: randomBytes(8).toString('hex'),
+        testCaseId: caseId,
+        targets: { web: { baseUrl: site.url } },
+      });
       const runId = body.runIds[0];
       for (;;) {
         const state = (await post(`${api}/api/v1/run.get`, key.apiKey, { runId })).body;

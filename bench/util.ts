@@ -6,25 +6,61 @@ import autocannon from 'autocannon';
 export const root = resolve(__dirname, '..');
 
 /** Starts a TypeScript entry point as one node process (so its pid is the one we measure). */
-export async function startProcess(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 300; i++) {
-    if (await fetch(readyUrl, { method: 'GET' }).then((r) => r.status < 500, () => false)) return child;
+    if (
+      await fetch(readyUrl, { method: 'GET' }).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill();
   throw new Error(`${script} did not become ready`);
 }
 
-export interface LoadResult { requestsPerSec: number; p50: number; p99: number; errors: number; non2xx: number }
+export interface LoadResult {
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 /** autocannon with a JSON POST body, for `seconds` at `connections`. */
-export async function load(url: string, body: unknown, headers: Record<string, string>, connections = 50, seconds = 10): Promise<LoadResult> {
+export async function load(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  connections = 50,
+  seconds = 10,
+): Promise<LoadResult> {
   const result = await autocannon({
-    url, method: 'POST', connections, duration: seconds,
-    headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
+    url,
+    method: 'POST',
+    connections,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
   });
-  return { requestsPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    requestsPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 /** CPU time (user + system, ms) and resident memory (MiB) of a process, from /proc. */

@@ -15,7 +15,9 @@ export type ScanFinding = z.infer<typeof scanFinding>;
 /** The scan result of the specification: what POST /api/artifacts/scan returns. */
 export const artifactScanResult = z.object({
   storageId: z.string(),
-  status: z.enum(['clean', 'rejected']).describe('clean: the artifact may back a Run; rejected: at least one error finding.'),
+  status: z
+    .enum(['clean', 'rejected'])
+    .describe('clean: the artifact may back a Run; rejected: at least one error finding.'),
   kind: z.literal('context'),
   sha256: z.string().describe('SHA-256 of the stored bytes, hex.'),
   byteSize: z.number().int(),

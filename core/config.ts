@@ -29,15 +29,24 @@ const schema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Credential runners present to fetch a Run's runtime values from the API; unset disables delivery. */
   RUNNER_TOKEN: z.string().min(16).optional(),
   /** Where runners reach the API for runtime values (default BASE_URL). */
   API_INTERNAL_URL: z.string().url().optional(),
   /** A runner variant that cannot substitute values sets this to false and refuses such Runs. */
-  RUNNER_CAN_SUBSTITUTE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  RUNNER_CAN_SUBSTITUTE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Whether this worker process serves the orchestration queue (workflows and bookkeeping activities). */
-  WORKER_ORCHESTRATION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  WORKER_ORCHESTRATION: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Platforms this worker process runs steps for (comma list); empty runs orchestration only. */
   WORKER_RUNNER_PLATFORMS: z.string().default('web'),
   /** Runner attempts before a Run is `invalid`. */
@@ -66,7 +75,12 @@ const schema = z.object({
   RUN_REQUEST_MAX_ENTRIES: z.coerce.number().int().min(1).max(1000).default(8),
   MOBILE_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(120_000),
   /** Largest mobile artifact an upload intent may declare, in bytes (default 500 MiB). */
-  ARTIFACT_MAX_BYTES: z.coerce.number().int().min(1).max(4 * 1024 ** 3).default(500 * 1024 * 1024),
+  ARTIFACT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(4 * 1024 ** 3)
+    .default(500 * 1024 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -87,7 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.AI_BASE_URL && !c.AI_MODEL) {
-    throw new Error('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the provider\'s model name)');
+    throw new Error("Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the provider's model name)");
   }
   const base = (c.BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
   return Object.freeze({

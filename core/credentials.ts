@@ -1,10 +1,17 @@
 import type { Step } from './steps';
 
-const secretTarget = /(pass(word|code|phrase)?|\bpwd\b|secret|token|api[\s_-]?key|\bpin\b|\botp\b|one[\s-]?time|2fa|mfa|credential|private[\s_-]?key|access[\s_-]?key|client[\s_-]?secret|cvv|cvc)/i;
+const secretTarget =
+  /(pass(word|code|phrase)?|\bpwd\b|secret|token|api[\s_-]?key|\bpin\b|\botp\b|one[\s-]?time|2fa|mfa|credential|private[\s_-]?key|access[\s_-]?key|client[\s_-]?secret|cvv|cvc)/i;
 
 const knownPrefixes = [
-  /^aut_[A-Za-z0-9_-]{16,}/, /^sk[-_](live|test|proj)?[-_]?[A-Za-z0-9]{16,}/, /^gh[pousr]_[A-Za-z0-9]{20,}/, /^github_pat_/,
-  /^xox[abprs]-[A-Za-z0-9-]{10,}/, /^(AKIA|ASIA)[0-9A-Z]{16}$/, /^AIza[0-9A-Za-z_-]{30,}/, /^glpat-[A-Za-z0-9_-]{20}/,
+  /^aut_[A-Za-z0-9_-]{16,}/,
+  /^sk[-_](live|test|proj)?[-_]?[A-Za-z0-9]{16,}/,
+  /^gh[pousr]_[A-Za-z0-9]{20,}/,
+  /^github_pat_/,
+  /^xox[abprs]-[A-Za-z0-9-]{10,}/,
+  /^(AKIA|ASIA)[0-9A-Z]{16}$/,
+  /^AIza[0-9A-Za-z_-]{30,}/,
+  /^glpat-[A-Za-z0-9_-]{20}/,
 ];
 const jwt = /^eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*$/;
 const privateKeyBlock = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
@@ -36,7 +43,12 @@ export function credentialReason(target: string | undefined, text: string): stri
   return null;
 }
 
-export interface CredentialFinding { stepIndex: number; target: string; reason: string; text: string }
+export interface CredentialFinding {
+  stepIndex: number;
+  target: string;
+  reason: string;
+  text: string;
+}
 
 export function findCredentialLiterals(steps: Step[]): CredentialFinding[] {
   const found: CredentialFinding[] = [];
@@ -50,7 +62,13 @@ export function findCredentialLiterals(steps: Step[]): CredentialFinding[] {
 
 /** A runtime value name derived from the field, e.g. "Password" → PASSWORD. */
 export function variableNameFor(target: string | undefined, taken: Set<string>): string {
-  const base = (target ?? 'SECRET').toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(\d)/, '_$1').slice(0, 90) || 'SECRET';
+  const base =
+    (target ?? 'SECRET')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .replace(/^(\d)/, '_$1')
+      .slice(0, 90) || 'SECRET';
   let name = base;
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
   taken.add(name);

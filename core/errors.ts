@@ -37,7 +37,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
-export const invalid = (message: string, details?: Record<string, unknown>) => new AppError('INVALID_ARGUMENT', message, details);
+export const invalid = (message: string, details?: Record<string, unknown>) =>
+  new AppError('INVALID_ARGUMENT', message, details);
 
 /** The INVALID_ARGUMENT a replacing operation answers when `confirm: true` is missing. */
 export function confirmRequired(message: string, wouldChange: unknown): AppError {

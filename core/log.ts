@@ -9,7 +9,11 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(level: LogLevel, name: string, write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Logger {
+export function createLogger(
+  level: LogLevel,
+  name: string,
+  write: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+): Logger {
   const at = (l: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
     if (order[l] < order[level]) return;
     write(JSON.stringify({ t: new Date().toISOString(), level: l, name, msg, ...fields }));

@@ -5,11 +5,13 @@ import { z } from 'zod';
  * runners share. Values never appear here: targets hold addresses and storage ids only.
  */
 
-export type RunStatus = 'queued' | 'running' | 'retrying' | 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
+export type RunStatus =
+  'queued' | 'running' | 'retrying' | 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
 export type StepStatus = 'pending' | 'running' | 'passed' | 'failed' | 'skipped';
 
 /** The diagnosis categories of External Evidence (see shared/interface.md, "Runs"). */
-export type DiagnosisCategory = 'environment' | 'application' | 'test_definition' | 'infrastructure' | 'timeout' | 'canceled';
+export type DiagnosisCategory =
+  'environment' | 'application' | 'test_definition' | 'infrastructure' | 'timeout' | 'canceled';
 
 export interface Diagnosis {
   category: DiagnosisCategory;

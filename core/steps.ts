@@ -24,33 +24,42 @@ const requiredText = (max: number, missing: string) =>
 
 const valueSpecOf = (missing?: string) =>
   z
-  .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('literal'), text: z.string().max(10_000) }),
-    z.strictObject({
-      kind: z.literal('agent'),
-      hint: z
-        .string()
-        .max(500)
-        .optional()
-        .describe('Optional hint of what kind of value to choose, e.g. "a new e-mail address".'),
-    }),
-    z.strictObject({
-      kind: z.literal('environment'),
-      variable: variableName.describe(
-        'Name of an Environment runtime value; substituted only when the fill is dispatched.',
-      ),
-    }),
-  ], { error: (issue) => (issue.input === undefined ? missing : undefined) })
-  .describe(
-    'Where a fill step gets its value: literal text, a value the agent chooses at run time, or an Environment runtime value.',
-  );
+    .discriminatedUnion(
+      'kind',
+      [
+        z.strictObject({ kind: z.literal('literal'), text: z.string().max(10_000) }),
+        z.strictObject({
+          kind: z.literal('agent'),
+          hint: z
+            .string()
+            .max(500)
+            .optional()
+            .describe('Optional hint of what kind of value to choose, e.g. "a new e-mail address".'),
+        }),
+        z.strictObject({
+          kind: z.literal('environment'),
+          variable: variableName.describe(
+            'Name of an Environment runtime value; substituted only when the fill is dispatched.',
+          ),
+        }),
+      ],
+      { error: (issue) => (issue.input === undefined ? missing : undefined) },
+    )
+    .describe(
+      'Where a fill step gets its value: literal text, a value the agent chooses at run time, or an Environment runtime value.',
+    );
 export const valueSpec = valueSpecOf();
 export type ValueSpec = z.infer<typeof valueSpec>;
 
 export const stepExpectation = z
   .strictObject({
     text: z.string().min(1).max(500).optional().describe('Text that must be visible on the page after the step.'),
-    urlIncludes: z.string().min(1).max(2000).optional().describe('A substring the page URL must contain after the step.'),
+    urlIncludes: z
+      .string()
+      .min(1)
+      .max(2000)
+      .optional()
+      .describe('A substring the page URL must contain after the step.'),
     titleIncludes: z
       .string()
       .min(1)
@@ -169,7 +178,7 @@ export const resourceStep = z
     }),
     z.strictObject({
       action: z.literal('flow').describe('The steps of a saved flow.'),
-      target: slug.describe("A flow slug (GET /api/flows/{slug})."),
+      target: slug.describe('A flow slug (GET /api/flows/{slug}).'),
       config: stepConfig.optional(),
     }),
   ])

@@ -12,7 +12,9 @@ async function main() {
       console.log('[migrate] reverted the last migration');
     } else {
       const applied = await ds.runMigrations({ transaction: 'each' });
-      console.log(`[migrate] ${applied.length} migration(s) applied${applied.length ? ': ' + applied.map((m) => m.name).join(', ') : ''}`);
+      console.log(
+        `[migrate] ${applied.length} migration(s) applied${applied.length ? ': ' + applied.map((m) => m.name).join(', ') : ''}`,
+      );
     }
   } finally {
     await ds.destroy();

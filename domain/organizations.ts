@@ -7,14 +7,27 @@ import { apiKeyRepository, organizationRepository } from '../db/repositories/org
  * Issues an organization API key: the full key is returned once; only the hash of its secret
  * is stored. The admin command, the tests and the benchmarks all make keys here.
  */
-export async function issueApiKey(db: EntityManager, orgId: string, now = Date.now()): Promise<{ keyId: string; apiKey: string }> {
+export async function issueApiKey(
+  db: EntityManager,
+  orgId: string,
+  now = Date.now(),
+): Promise<{ keyId: string; apiKey: string }> {
   const key = generateApiKey();
-  await apiKeyRepository.create(db, { id: key.keyId, orgId, secretHash: sha256(key.secret), createdAt: now, revokedAt: null });
+  await apiKeyRepository.create(db, {
+    id: key.keyId,
+    orgId,
+    secretHash: sha256(key.secret),
+    createdAt: now,
+    revokedAt: null,
+  });
   return { keyId: key.keyId, apiKey: key.apiKey };
 }
 
 /** Creates an organization with its first API key. */
-export async function createOrganization(db: EntityManager, name: string): Promise<{ orgId: string; keyId: string; apiKey: string }> {
+export async function createOrganization(
+  db: EntityManager,
+  name: string,
+): Promise<{ orgId: string; keyId: string; apiKey: string }> {
   const now = Date.now();
   const orgId = newId('org');
   await organizationRepository.create(db, { id: orgId, name, createdAt: now });

@@ -20,10 +20,14 @@ try {
 
 const devEnv = loadDevEnv(root);
 if (!devEnv.SECRETS_KEY) {
-  process.stderr.write(`[admin] warning: no SECRETS_KEY and no ${path.relative(root, secretsFile(root))} yet; run \`npm start\` once first\n`);
+  process.stderr.write(
+    `[admin] warning: no SECRETS_KEY and no ${path.relative(root, secretsFile(root))} yet; run \`npm start\` once first\n`,
+  );
 }
 if (!fs.existsSync(path.join(root, '.data')) && !process.env.DATABASE_URL) {
-  process.stderr.write('[admin] warning: the dev stack has never run here; start it with `npm start` (or set DATABASE_URL)\n');
+  process.stderr.write(
+    '[admin] warning: the dev stack has never run here; start it with `npm start` (or set DATABASE_URL)\n',
+  );
 }
 
 const res = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['api/admin.ts', ...process.argv.slice(2)], {

@@ -10,5 +10,9 @@ const root = path.resolve(__dirname, '..');
 tools.ensureNodeModules(root);
 const env = { ...process.env, TEMPORAL_BIN: tools.ensureTemporal(root), CHROMIUM_PATH: tools.ensureChromium() };
 tools.ensureMariadb();
-const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/index.ts', ...process.argv.slice(2)], { cwd: root, env, stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/index.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -36,16 +36,19 @@ const { allScopes } = require(path.join(root, 'api/scopes.ts'));
 function credentialProxy(getTarget, credential) {
   return http.createServer((req, res) => {
     const target = getTarget();
-    const upstream = http.request({
-      host: target.hostname,
-      port: target.port,
-      method: req.method,
-      path: req.url,
-      headers: { ...req.headers, authorization: `Bearer ${credential()}` },
-    }, (answer) => {
-      res.writeHead(answer.statusCode, answer.rawHeaders);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, authorization: `Bearer ${credential()}` },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode, answer.rawHeaders);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (error) => {
       res.writeHead(502, { 'Content-Type': 'text/plain' });
       res.end(String(error.message));
@@ -55,12 +58,16 @@ function credentialProxy(getTarget, credential) {
 }
 
 async function main() {
-  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is required (a MySQL/MariaDB database the script may migrate)');
+  if (!process.env.TEST_DATABASE_URL)
+    throw new Error('TEST_DATABASE_URL is required (a MySQL/MariaDB database the script may migrate)');
   const audience = 'https://qa.test/api/mcp';
   const issuer = await startIssuer(audience);
   let app;
   let token = '';
-  const proxy = credentialProxy(() => new URL(app.url), () => token);
+  const proxy = credentialProxy(
+    () => new URL(app.url),
+    () => token,
+  );
   await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const proxyUrl = `http://127.0.0.1:${proxy.address().port}`;
   try {
@@ -70,10 +77,23 @@ async function main() {
     token = await issuer.jwt({ sub: 'user|conformance', org: org.orgId, scope: allScopes.join(' '), expiresIn: 3600 });
     process.stderr.write(`[conformance] ${SUITE} against ${proxyUrl}/api/mcp (app ${app.url})\n`);
     const code = await new Promise((resolve) => {
-      const suite = spawn('npx', ['-y', SUITE, 'server', '--url', `${proxyUrl}/api/mcp`,
-        '--expected-failures', path.join(__dirname, 'mcp-conformance-baseline.yml'), ...process.argv.slice(2)], {
-        cwd: root, stdio: 'inherit',
-      });
+      const suite = spawn(
+        'npx',
+        [
+          '-y',
+          SUITE,
+          'server',
+          '--url',
+          `${proxyUrl}/api/mcp`,
+          '--expected-failures',
+          path.join(__dirname, 'mcp-conformance-baseline.yml'),
+          ...process.argv.slice(2),
+        ],
+        {
+          cwd: root,
+          stdio: 'inherit',
+        },
+      );
       suite.on('error', (error) => {
         process.stderr.write(`[conformance] could not run npx: ${error.message}\n`);
         resolve(1);

@@ -134,11 +134,17 @@ async function main() {
 
   // The two servers start side by side; both are registered for stopping before any failure
   // is reported, so a failure of one still stops the other.
-  say(`starting ${[!external.db && 'MariaDB', !external.temporal && 'Temporal'].filter(Boolean).join(' and ') || 'nothing (external servers)'}`);
+  say(
+    `starting ${[!external.db && 'MariaDB', !external.temporal && 'Temporal'].filter(Boolean).join(' and ') || 'nothing (external servers)'}`,
+  );
   const [db, temporal] = await Promise.allSettled([
     external.db
       ? null
-      : services.startMariadb({ dataDir: path.join(dataDir, 'mysql'), port: ports.db, logFile: path.join(dataDir, 'mariadb.log') }),
+      : services.startMariadb({
+          dataDir: path.join(dataDir, 'mysql'),
+          port: ports.db,
+          logFile: path.join(dataDir, 'mariadb.log'),
+        }),
     external.temporal
       ? null
       : services.startTemporal({
@@ -152,8 +158,18 @@ async function main() {
   ]);
   if (db.status === 'fulfilled' && db.value) started.push({ name: 'MariaDB', stop: db.value.stop });
   if (temporal.status === 'fulfilled' && temporal.value) started.push({ name: 'Temporal', stop: temporal.value.stop });
-  if (db.status === 'rejected') await fail('start MariaDB', db.reason, 'set DB_PORT to a free port or DATABASE_URL to an existing MySQL 8 / MariaDB 10.11');
-  if (temporal.status === 'rejected') await fail('start Temporal', temporal.reason, 'set TEMPORAL_PORT to a free port or TEMPORAL_ADDRESS to a running server');
+  if (db.status === 'rejected')
+    await fail(
+      'start MariaDB',
+      db.reason,
+      'set DB_PORT to a free port or DATABASE_URL to an existing MySQL 8 / MariaDB 10.11',
+    );
+  if (temporal.status === 'rejected')
+    await fail(
+      'start Temporal',
+      temporal.reason,
+      'set TEMPORAL_PORT to a free port or TEMPORAL_ADDRESS to a running server',
+    );
   if (db.value) watch('MariaDB', db.value.exited);
   if (temporal.value) watch('Temporal', temporal.value.exited);
 

@@ -32,21 +32,50 @@ env.CHROMIUM_PATH = step('Chromium', () => tools.ensureChromium());
 
 // Options of mocha that take a value: the value is not a spec file.
 const VALUE_OPTIONS = new Set([
-  '--grep', '-g', '--fgrep', '-f', '--require', '-r', '--file', '--ignore', '--exclude', '--reporter', '-R',
-  '--reporter-option', '--reporter-options', '-O', '--ui', '-u', '--timeout', '-t', '--slow', '-s', '--retries',
-  '--jobs', '-j', '--config', '--package', '--extension', '--node-option', '-n',
+  '--grep',
+  '-g',
+  '--fgrep',
+  '-f',
+  '--require',
+  '-r',
+  '--file',
+  '--ignore',
+  '--exclude',
+  '--reporter',
+  '-R',
+  '--reporter-option',
+  '--reporter-options',
+  '-O',
+  '--ui',
+  '-u',
+  '--timeout',
+  '-t',
+  '--slow',
+  '-s',
+  '--retries',
+  '--jobs',
+  '-j',
+  '--config',
+  '--package',
+  '--extension',
+  '--node-option',
+  '-n',
 ]);
 
 /** True when `args` name spec files (`npm test -- test/x.test.ts`): then only those run. */
 function namesSpecs(args) {
-  return args.some((arg, i) =>
-    !arg.startsWith('-') && !VALUE_OPTIONS.has(args[i - 1]) &&
-    (fs.existsSync(path.resolve(root, arg)) || /[*?{]/.test(arg) || /\.[cm]?[jt]s$/.test(arg)));
+  return args.some(
+    (arg, i) =>
+      !arg.startsWith('-') &&
+      !VALUE_OPTIONS.has(args[i - 1]) &&
+      (fs.existsSync(path.resolve(root, arg)) || /[*?{]/.test(arg) || /\.[cm]?[jt]s$/.test(arg)),
+  );
 }
 
 const args = process.argv.slice(2);
 const ownConfig = args.some((a) => a === '--config' || a.startsWith('--config=') || a === '--no-config');
-const mochaArgs = namesSpecs(args) && !ownConfig ? ['--config', path.join(__dirname, 'lib', 'mocharc-no-spec.js'), ...args] : args;
+const mochaArgs =
+  namesSpecs(args) && !ownConfig ? ['--config', path.join(__dirname, 'lib', 'mocharc-no-spec.js'), ...args] : args;
 
 // The whole suite starts with the build's own checks: types, the layers' import directions and
 // formatting (eslint.config.mjs, .prettierrc.json). Naming spec files skips them for a quick loop.

@@ -85,7 +85,10 @@ describe('temporal-compose.yml', () => {
   });
 
   it('registers every search attribute of workflows/search-attributes.json', () => {
-    const attrs = JSON.parse(fs.readFileSync(path.join(root, 'workflows', 'search-attributes.json'), 'utf8')) as Record<string, string>;
+    const attrs = JSON.parse(fs.readFileSync(path.join(root, 'workflows', 'search-attributes.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     const init = commandText(services['temporal-init']);
     for (const [attr, type] of Object.entries(attrs)) {
       assert.match(init, new RegExp(`\\b${attr}\\b`), `${attr} not registered`);

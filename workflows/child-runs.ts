@@ -9,7 +9,10 @@ import { runWorkflow } from './run.workflow';
  * others go on; canceling the parent cancels the children, which record themselves canceled.
  */
 export async function runChildren(
-  orgId: string, runs: RunWorkflowInput[], window: number, attributes: SearchAttributePair[] = [],
+  orgId: string,
+  runs: RunWorkflowInput[],
+  window: number,
+  attributes: SearchAttributePair[] = [],
 ): Promise<Record<string, RunOutcome>> {
   const outcomes: Record<string, RunOutcome> = {};
   const queue = [...runs];

@@ -67,7 +67,10 @@ export interface PreparedRun {
 /** The activities as workflows see them (types only: workflows never import implementations). */
 export interface OrchestrationActivities {
   prepareRun(runId: string): Promise<PreparedRun>;
-  recordRunState(runId: string, state: { status: 'running' | 'retrying' | RunOutcome; attempt?: number; flaky?: boolean; diagnosis?: Diagnosis }): Promise<void>;
+  recordRunState(
+    runId: string,
+    state: { status: 'running' | 'retrying' | RunOutcome; attempt?: number; flaky?: boolean; diagnosis?: Diagnosis },
+  ): Promise<void>;
 }
 
 export interface RunnerActivities {
@@ -109,7 +112,10 @@ export interface QueuedRunRequest {
 export interface RunRequestActivities {
   interpretRunRequest(requestId: string): Promise<Interpretation>;
   queueRunRequest(requestId: string, interpretation: Interpretation): Promise<QueuedRunRequest>;
-  finishRunRequest(requestId: string, outcome: { status: 'completed' | 'failed' | 'canceled'; error?: string }): Promise<void>;
+  finishRunRequest(
+    requestId: string,
+    outcome: { status: 'completed' | 'failed' | 'canceled'; error?: string },
+  ): Promise<void>;
 }
 
 export interface PlanGenerationWorkflowInput {

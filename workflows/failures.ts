@@ -7,6 +7,7 @@ import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio
 export function describeFailure(error: unknown, attempts: number, who: 'interpreter' | 'generator'): string {
   const cause = error instanceof ActivityFailure ? error.cause : error;
   if (cause instanceof TimeoutFailure) return `the ${who} did not finish in time (${attempts} attempt(s))`;
-  if (cause instanceof ApplicationFailure) return cause.nonRetryable ? cause.message : `${cause.message} (${attempts} attempt(s))`;
+  if (cause instanceof ApplicationFailure)
+    return cause.nonRetryable ? cause.message : `${cause.message} (${attempts} attempt(s))`;
   return `the ${who} failed`;
 }

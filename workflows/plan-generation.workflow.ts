@@ -22,11 +22,12 @@ export async function planGenerationWorkflow(input: PlanGenerationWorkflowInput)
     return 'ready';
   } catch (error) {
     if (isCancellation(error)) {
-      await CancellationScope.nonCancellable(() => bookkeeping.failPlanGeneration(input.planId, 'the generation was canceled'));
+      await CancellationScope.nonCancellable(() =>
+        bookkeeping.failPlanGeneration(input.planId, 'the generation was canceled'),
+      );
       throw error;
     }
     await bookkeeping.failPlanGeneration(input.planId, describeFailure(error, input.attempts, 'generator'));
     return 'failed';
   }
 }
-

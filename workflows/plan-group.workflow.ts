@@ -7,7 +7,8 @@ import type { PlanGroupWorkflowInput, RunOutcome } from './contracts';
  * finishes when all have finished. Children inherit the group's plan and environment attributes.
  */
 export async function planGroupWorkflow(input: PlanGroupWorkflowInput): Promise<Record<string, RunOutcome>> {
-  const inherited = workflowInfo().typedSearchAttributes.getAll()
+  const inherited = workflowInfo()
+    .typedSearchAttributes.getAll()
     .filter((pair) => pair.key.name === 'QaTestPlanId' || pair.key.name === 'QaEnvironment');
   return runChildren(input.orgId, input.runs, input.window, inherited);
 }

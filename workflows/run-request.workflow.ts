@@ -1,7 +1,13 @@
 import { CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
 import { describeFailure } from './failures';
 import { runChildren } from './child-runs';
-import type { Interpretation, RunRequestActivities, RunRequestOutcome, RunRequestWorkflowInput, RunWorkflowInput } from './contracts';
+import type {
+  Interpretation,
+  RunRequestActivities,
+  RunRequestOutcome,
+  RunRequestWorkflowInput,
+  RunWorkflowInput,
+} from './contracts';
 
 const bookkeeping = proxyActivities<RunRequestActivities>({
   startToCloseTimeout: '30 seconds',
@@ -25,14 +31,18 @@ export async function runRequestWorkflow(input: RunRequestWorkflowInput): Promis
     startToCloseTimeout: input.interpretTimeoutMs + 15_000,
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: input.interpretAttempts },
   });
-  const finish = (status: 'completed' | 'failed' | 'canceled', error?: string) => bookkeeping.finishRunRequest(input.requestId, { status, error });
+  const finish = (status: 'completed' | 'failed' | 'canceled', error?: string) =>
+    bookkeeping.finishRunRequest(input.requestId, { status, error });
   try {
     let interpretation: Interpretation;
     try {
       interpretation = await interpreting.interpretRunRequest(input.requestId);
     } catch (error) {
       if (isCancellation(error)) throw error;
-      await finish('failed', `interpretation failed: ${describeFailure(error, input.interpretAttempts, 'interpreter')}`);
+      await finish(
+        'failed',
+        `interpretation failed: ${describeFailure(error, input.interpretAttempts, 'interpreter')}`,
+      );
       return 'failed';
     }
     let runs: RunWorkflowInput[];

@@ -1,8 +1,21 @@
 import {
-  ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities, sleep,
-  TimeoutFailure, upsertSearchAttributes,
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  isCancellation,
+  proxyActivities,
+  sleep,
+  TimeoutFailure,
+  upsertSearchAttributes,
 } from '@temporalio/workflow';
-import { QaRunStatus, type Diagnosis, type OrchestrationActivities, type RunnerActivities, type RunOutcome, type RunWorkflowInput } from './contracts';
+import {
+  QaRunStatus,
+  type Diagnosis,
+  type OrchestrationActivities,
+  type RunnerActivities,
+  type RunOutcome,
+  type RunWorkflowInput,
+} from './contracts';
 
 const orchestration = proxyActivities<OrchestrationActivities>({
   startToCloseTimeout: '30 seconds',
@@ -67,10 +80,16 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     }
   } catch (error) {
     if (!isCancellation(error)) throw error;
-    await CancellationScope.nonCancellable(() => record({
-      status: 'canceled',
-      diagnosis: { category: 'canceled', suggestedAction: 'Trigger the Run again when needed.', reason: 'The Run was canceled.' },
-    }));
+    await CancellationScope.nonCancellable(() =>
+      record({
+        status: 'canceled',
+        diagnosis: {
+          category: 'canceled',
+          suggestedAction: 'Trigger the Run again when needed.',
+          reason: 'The Run was canceled.',
+        },
+      }),
+    );
     throw error;
   }
 }
@@ -86,9 +105,11 @@ function describe(error: unknown): { permanent: boolean; diagnosis: Diagnosis } 
     const noRunner = cause.timeoutType === 'SCHEDULE_TO_START';
     return {
       permanent: noRunner,
-      diagnosis: infrastructure(noRunner
-        ? 'No runner for this platform picked the Run up in time.'
-        : 'The runner stopped responding during the Run.'),
+      diagnosis: infrastructure(
+        noRunner
+          ? 'No runner for this platform picked the Run up in time.'
+          : 'The runner stopped responding during the Run.',
+      ),
     };
   }
   return { permanent: false, diagnosis: infrastructure('The runner failed before finishing the Run.') };

@@ -20,7 +20,10 @@ export interface ChatAnswer {
 
 /** A provider failure with a customer-safe message. `retryable` false: retrying cannot help. */
 export class AiProviderError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
     this.name = 'AiProviderError';
   }
@@ -53,7 +56,10 @@ export async function chatJson(o: ChatOptions): Promise<ChatAnswer> {
       body: JSON.stringify({
         model: o.model,
         temperature: 0,
-        messages: [{ role: 'system', content: o.system }, { role: 'user', content: o.user }],
+        messages: [
+          { role: 'system', content: o.system },
+          { role: 'user', content: o.user },
+        ],
         response_format: { type: 'json_schema', json_schema: { name: o.schemaName, strict: true, schema: o.schema } },
       }),
       signal: AbortSignal.any(signals),
@@ -62,20 +68,36 @@ export async function chatJson(o: ChatOptions): Promise<ChatAnswer> {
   } catch (error) {
     if (o.signal?.aborted) throw error;
     const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
-    throw new AiProviderError(timedOut ? `the AI provider did not answer within ${o.timeoutMs} ms` : 'the AI provider could not be reached', true);
+    throw new AiProviderError(
+      timedOut ? `the AI provider did not answer within ${o.timeoutMs} ms` : 'the AI provider could not be reached',
+      true,
+    );
   }
   if (!res.ok) {
     const retryable = res.status === 408 || res.status === 409 || res.status === 429 || res.status >= 500;
     throw new AiProviderError(`the AI provider answered HTTP ${res.status}`, retryable);
   }
-  if (text.length > MAX_RESPONSE_BYTES) throw new AiProviderError('the AI provider\'s answer was too large', true);
-  const body = parseJson(text) as { model?: unknown; choices?: Array<{ message?: { content?: unknown; refusal?: unknown } }>; usage?: Record<string, unknown> } | undefined;
+  if (text.length > MAX_RESPONSE_BYTES) throw new AiProviderError("the AI provider's answer was too large", true);
+  const body = parseJson(text) as
+    | {
+        model?: unknown;
+        choices?: Array<{ message?: { content?: unknown; refusal?: unknown } }>;
+        usage?: Record<string, unknown>;
+      }
+    | undefined;
   const message = body?.choices?.[0]?.message;
-  if (typeof message?.refusal === 'string' && message.refusal) throw new AiProviderError('the AI provider declined to answer', false);
-  if (typeof message?.content !== 'string') throw new AiProviderError('the AI provider\'s answer was malformed (no message content)', true);
+  if (typeof message?.refusal === 'string' && message.refusal)
+    throw new AiProviderError('the AI provider declined to answer', false);
+  if (typeof message?.content !== 'string')
+    throw new AiProviderError("the AI provider's answer was malformed (no message content)", true);
   const json = parseJson(message.content);
-  if (json === undefined) throw new AiProviderError('the AI provider\'s answer was malformed (the content is not JSON)', true);
-  return { json, usage: usageOf(body?.usage), model: typeof body?.model === 'string' ? body.model.slice(0, 200) : o.model };
+  if (json === undefined)
+    throw new AiProviderError("the AI provider's answer was malformed (the content is not JSON)", true);
+  return {
+    json,
+    usage: usageOf(body?.usage),
+    model: typeof body?.model === 'string' ? body.model.slice(0, 200) : o.model,
+  };
 }
 
 function parseJson(text: string): unknown {

@@ -12,10 +12,17 @@ const NOUN_SUFFIX = /\s+(?:field|fields|input|inputs|box|textbox|button|link|tab
 const plausible = (s: string) => s.length > 0 && s.length <= 60 && s.split(/\s+/).length <= 6 && !/[<>{}=]/.test(s);
 
 function clean(phrase: string): string {
-  let s = phrase.trim().replace(/^["'`“”‘’]+|["'`“”‘’]+$/g, '').trim();
+  let s = phrase
+    .trim()
+    .replace(/^["'`“”‘’]+|["'`“”‘’]+$/g, '')
+    .trim();
   for (let before = ''; before !== s;) {
     before = s;
-    s = s.replace(ARTICLES, '').replace(/^(?:and|or|then)\s+|[\s,]+(?:and|or|then)?$/i, '').replace(NOUN_SUFFIX, '').trim();
+    s = s
+      .replace(ARTICLES, '')
+      .replace(/^(?:and|or|then)\s+|[\s,]+(?:and|or|then)?$/i, '')
+      .replace(NOUN_SUFFIX, '')
+      .trim();
   }
   return s.replace(/^["'`“”‘’]+|["'`“”‘’]+$/g, '').trim();
 }
@@ -35,10 +42,14 @@ function namesIn(object: string, list: boolean): string[] {
  */
 export function stepsFromPrompt(prompt: string): ResourceStep[] {
   const events: Array<{ at: number; steps: ResourceStep[] }> = [];
-  for (const m of prompt.matchAll(PATH)) events.push({ at: m.index, steps: [{ action: 'navigate', target: m[0].replace(/[./]+$/, '') || '/' }] });
+  for (const m of prompt.matchAll(PATH))
+    events.push({ at: m.index, steps: [{ action: 'navigate', target: m[0].replace(/[./]+$/, '') || '/' }] });
   const verbs = [...prompt.matchAll(VERB)];
   verbs.forEach((m, i) => {
-    const end = Math.min(i + 1 < verbs.length ? verbs[i + 1].index : prompt.length, nextBreak(prompt, m.index + m[0].length));
+    const end = Math.min(
+      i + 1 < verbs.length ? verbs[i + 1].index : prompt.length,
+      nextBreak(prompt, m.index + m[0].length),
+    );
     const object = prompt.slice(m.index + m[0].length, end);
     const verb = m[1].toLowerCase();
     if (/^(fill|enter|type|input)/.test(verb)) {
@@ -65,13 +76,16 @@ function nextBreak(text: string, from: number): number {
 export function routeOfFile(file: string): string | null {
   const m = /(?:^|\/)(?:app|pages|routes|views|templates|public)\/(.*)$/.exec(file);
   if (!m) return null;
-  const parts = m[1].replace(/\.[a-z0-9]+$/i, '').split('/')
+  const parts = m[1]
+    .replace(/\.[a-z0-9]+$/i, '')
+    .split('/')
     .filter((p) => !/^(page|index|\+page|layout|route)$/i.test(p) && !/^\(.*\)$/.test(p) && !p.startsWith('_'));
   if (parts.some((p) => /[\[\]$:]/.test(p))) return null;
   return `/${parts.join('/')}`.toLowerCase();
 }
 
-const attr = (line: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"'{}]{1,60})["']`, 'i').exec(line)?.[1]?.trim();
+const attr = (line: string, name: string) =>
+  new RegExp(`\\b${name}\\s*=\\s*["']([^"'{}]{1,60})["']`, 'i').exec(line)?.[1]?.trim();
 
 /**
  * Steps from a unified git diff: the page its added lines define (a route string, else the
@@ -92,7 +106,10 @@ export function stepsFromDiff(diff: string): ResourceStep[] {
       continue;
     }
     if (!line.startsWith('+')) continue;
-    for (const m of line.matchAll(/(?:\b(?:path|href|to|action|route)\s*[=:]\s*|\.(?:get|post|route|page)\(\s*)["'`](\/[A-Za-z0-9._~\-/]*)["'`]/g)) routes.push(m[1]);
+    for (const m of line.matchAll(
+      /(?:\b(?:path|href|to|action|route)\s*[=:]\s*|\.(?:get|post|route|page)\(\s*)["'`](\/[A-Za-z0-9._~\-/]*)["'`]/g,
+    ))
+      routes.push(m[1]);
     for (const m of line.matchAll(/<label\b[^>]*>\s*([^<{}]{1,60}?)\s*<\/label>/gi)) fields.push(m[1]);
     for (const m of line.matchAll(/<(?:input|textarea|select)\b[^>]*>/gi)) {
       const type = attr(m[0], 'type')?.toLowerCase();
@@ -109,7 +126,8 @@ export function stepsFromDiff(diff: string): ResourceStep[] {
     for (const m of line.matchAll(/<button\b[^>]*>\s*([^<{}]{1,60}?)\s*<\/button>/gi)) buttons.push(m[1]);
   }
   const page = routes[0] ?? fileRoutes[0];
-  const unique = (list: string[]) => list.filter((v, i) => plausible(v) && list.findIndex((w) => w.toLowerCase() === v.toLowerCase()) === i);
+  const unique = (list: string[]) =>
+    list.filter((v, i) => plausible(v) && list.findIndex((w) => w.toLowerCase() === v.toLowerCase()) === i);
   const steps: ResourceStep[] = [
     ...(page ? [{ action: 'navigate' as const, target: page }] : []),
     ...unique(fields.length ? fields : named).map(fillFor),
@@ -126,9 +144,11 @@ export const embeddedGenerator: Generator = {
   async generate(input: GenerationInput): Promise<ResourceStep[]> {
     const steps = input.source === 'prompt' ? stepsFromPrompt(input.text) : stepsFromDiff(input.text);
     if (!steps.length) {
-      throw new GenerationError(input.source === 'prompt'
-        ? 'the prompt names no page (a path such as /login), field (fill …) or button (click …) to test'
-        : 'the diff adds no page, field or button to test');
+      throw new GenerationError(
+        input.source === 'prompt'
+          ? 'the prompt names no page (a path such as /login), field (fill …) or button (click …) to test'
+          : 'the diff adds no page, field or button to test',
+      );
     }
     return steps.slice(0, 200);
   },

@@ -22,7 +22,11 @@ export function sanitizeSteps(candidates: unknown[]): ResourceStep[] {
     if (!raw || typeof raw !== 'object') continue;
     const { action, target, value } = raw as Record<string, unknown>;
     if (action !== 'navigate' && action !== 'fill' && action !== 'click') continue;
-    const step = { action, ...(typeof target === 'string' && target.trim() ? { target: target.trim().slice(0, 2000) } : {}), ...(typeof value === 'string' && action === 'fill' ? { value } : {}) };
+    const step = {
+      action,
+      ...(typeof target === 'string' && target.trim() ? { target: target.trim().slice(0, 2000) } : {}),
+      ...(typeof value === 'string' && action === 'fill' ? { value } : {}),
+    };
     const parsed = resourceStep.safeParse(step);
     if (parsed.success) out.push(parsed.data);
     else if (action === 'fill' && step.target) out.push(fillFor(step.target));

@@ -16,12 +16,26 @@ const mulDivCeil = (a: number, n: number, d: number) => Number((BigInt(a) * BigI
  * none, the token estimate (tokens × price per 1000, rounded up) plus 20%. The embedded
  * interpreter costs nothing. No floating point touches money.
  */
-export function priceInterpretation(answer: Pick<InterpreterAnswer, 'provider' | 'usage'>, pricePer1kMicros: number): InterpretationPrice {
-  if (answer.provider === 'embedded') return { basis: 'embedded', providerCostMicros: null, estimatedCostMicros: null, billedMicros: 0 };
+export function priceInterpretation(
+  answer: Pick<InterpreterAnswer, 'provider' | 'usage'>,
+  pricePer1kMicros: number,
+): InterpretationPrice {
+  if (answer.provider === 'embedded')
+    return { basis: 'embedded', providerCostMicros: null, estimatedCostMicros: null, billedMicros: 0 };
   const { costMicros, promptTokens, completionTokens } = answer.usage;
   if (costMicros !== null) {
-    return { basis: 'provider_cost', providerCostMicros: costMicros, estimatedCostMicros: null, billedMicros: mulDivCeil(costMicros, 6, 5) };
+    return {
+      basis: 'provider_cost',
+      providerCostMicros: costMicros,
+      estimatedCostMicros: null,
+      billedMicros: mulDivCeil(costMicros, 6, 5),
+    };
   }
   const estimate = mulDivCeil(promptTokens + completionTokens, pricePer1kMicros, 1000);
-  return { basis: 'token_estimate', providerCostMicros: null, estimatedCostMicros: estimate, billedMicros: mulDivCeil(estimate, 6, 5) };
+  return {
+    basis: 'token_estimate',
+    providerCostMicros: null,
+    estimatedCostMicros: estimate,
+    billedMicros: mulDivCeil(estimate, 6, 5),
+  };
 }

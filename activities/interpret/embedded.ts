@@ -8,7 +8,12 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * not also select "Smoke".
  */
 export function findNamed<T>(text: string, items: T[], namesOf: (item: T) => string[]): T[] {
-  const candidates = items.flatMap((item) => namesOf(item).filter((n) => n.trim()).map((name) => ({ item, name: name.trim() })))
+  const candidates = items
+    .flatMap((item) =>
+      namesOf(item)
+        .filter((n) => n.trim())
+        .map((name) => ({ item, name: name.trim() })),
+    )
     .sort((a, b) => b.name.length - a.name.length);
   let masked = text;
   const hits: Array<{ item: T; at: number }> = [];
@@ -20,7 +25,10 @@ export function findNamed<T>(text: string, items: T[], namesOf: (item: T) => str
     }
   }
   const seen = new Set<T>();
-  return hits.sort((a, b) => a.at - b.at).map((h) => h.item).filter((item) => !seen.has(item) && !!seen.add(item));
+  return hits
+    .sort((a, b) => a.at - b.at)
+    .map((h) => h.item)
+    .filter((item) => !seen.has(item) && !!seen.add(item));
 }
 
 /**

@@ -4,7 +4,9 @@ import { providerInterpreter } from './provider';
 import type { Interpreter } from './types';
 
 /** The configured interpreter: the chat-completions provider when AI_BASE_URL is set, else the embedded matcher. */
-export function createInterpreter(config: Pick<Config, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>): Interpreter {
+export function createInterpreter(
+  config: Pick<Config, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>,
+): Interpreter {
   if (!config.AI_BASE_URL) return embeddedInterpreter;
   return providerInterpreter({
     baseUrl: config.AI_BASE_URL,

@@ -27,7 +27,11 @@ const answerShape = z.object({
 
 /** The JSON schema sent as `response_format`: the enums are the organization's real ids. */
 function answerSchema(catalog: InterpretCatalog): Record<string, unknown> {
-  const choice = (values: string[]) => ({ type: 'array', items: values.length ? { type: 'string', enum: values } : { type: 'string' }, ...(values.length ? {} : { maxItems: 0 }) });
+  const choice = (values: string[]) => ({
+    type: 'array',
+    items: values.length ? { type: 'string', enum: values } : { type: 'string' },
+    ...(values.length ? {} : { maxItems: 0 }),
+  });
   return {
     type: 'object',
     additionalProperties: false,
@@ -53,24 +57,46 @@ const quote = (text: string) => JSON.stringify(text.replace(/[\u0000-\u001f\u007
 export function providerInterpreter(settings: ProviderSettings): Interpreter {
   return {
     async interpret(text: string, catalog: InterpretCatalog, signal?: AbortSignal): Promise<InterpreterAnswer> {
-      const user = JSON.stringify({ plans: catalog.plans, environments: catalog.environments, platforms: PLATFORMS, request: text });
+      const user = JSON.stringify({
+        plans: catalog.plans,
+        environments: catalog.environments,
+        platforms: PLATFORMS,
+        request: text,
+      });
       const answer = await chatJson({
-        ...settings, signal, schemaName: 'run_request_selection', schema: answerSchema(catalog), system: SYSTEM, user,
+        ...settings,
+        signal,
+        schemaName: 'run_request_selection',
+        schema: answerSchema(catalog),
+        system: SYSTEM,
+        user,
       });
       const parsed = answerShape.safeParse(answer.json);
-      if (!parsed.success) throw new AiProviderError('the AI provider\'s answer was malformed (it does not match the schema)', true);
+      if (!parsed.success)
+        throw new AiProviderError("the AI provider's answer was malformed (it does not match the schema)", true);
       const reasons: string[] = [];
       const keep = <T extends string>(chosen: string[], known: readonly T[], what: string): T[] => {
         const valid = new Set<string>(known);
         const kept: T[] = [];
         for (const value of new Set(chosen)) {
           if (valid.has(value)) kept.push(value as T);
-          else reasons.push(`the interpreter chose ${what} ${quote(value)}, which this organization does not have; ignored`);
+          else
+            reasons.push(
+              `the interpreter chose ${what} ${quote(value)}, which this organization does not have; ignored`,
+            );
         }
         return kept;
       };
-      const planIds = keep(parsed.data.planIds, catalog.plans.map((p) => p.id), 'plan');
-      const environmentSlugs = keep(parsed.data.environmentSlugs, catalog.environments.map((e) => e.slug), 'environment');
+      const planIds = keep(
+        parsed.data.planIds,
+        catalog.plans.map((p) => p.id),
+        'plan',
+      );
+      const environmentSlugs = keep(
+        parsed.data.environmentSlugs,
+        catalog.environments.map((e) => e.slug),
+        'environment',
+      );
       const platforms = keep(parsed.data.platforms, PLATFORMS, 'platform');
       for (const words of (parsed.data.unmatched ?? []).slice(0, 10)) {
         reasons.push(`the request mentions ${quote(words)}, which matches no plan or environment of this organization`);
@@ -81,7 +107,15 @@ export function providerInterpreter(settings: ProviderSettings): Interpreter {
         completionTokens: Math.ceil(JSON.stringify(answer.json).length / 4),
         costMicros: null,
       };
-      return { planIds, environmentSlugs, platforms, rejectionReasons: reasons, usage, provider: new URL(settings.baseUrl).host, model: answer.model };
+      return {
+        planIds,
+        environmentSlugs,
+        platforms,
+        rejectionReasons: reasons,
+        usage,
+        provider: new URL(settings.baseUrl).host,
+        model: answer.model,
+      };
     },
   };
 }

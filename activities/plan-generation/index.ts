@@ -8,17 +8,24 @@ import type { ActivityDeps } from '../deps';
 import { createGenerator, GenerationError, type Generator } from '../generate';
 
 /** Activities of plan generation: generate and save the steps, or record why not. */
-export function planGenerationActivities(deps: ActivityDeps, generator: Generator = createGenerator(deps.config)): PlanGenerationActivities {
+export function planGenerationActivities(
+  deps: ActivityDeps,
+  generator: Generator = createGenerator(deps.config),
+): PlanGenerationActivities {
   const { db, log } = deps;
   return {
     async generatePlanSteps(planId: string): Promise<number> {
       const generation = await resourcePlanRepository.generation(db.manager, planId);
-      const plan = generation && await testPlanRepository.get(db.manager, generation.orgId, planId);
-      if (!generation || !plan) throw ApplicationFailure.nonRetryable(`plan ${planId} has no generation`, 'GenerationMissing');
+      const plan = generation && (await testPlanRepository.get(db.manager, generation.orgId, planId));
+      if (!generation || !plan)
+        throw ApplicationFailure.nonRetryable(`plan ${planId} has no generation`, 'GenerationMissing');
       if (plan.status !== 'generating') return plan.steps.length;
       let steps;
       try {
-        steps = await generator.generate({ source: generation.source, text: generation.input, platforms: generation.platforms }, Context.current().cancellationSignal);
+        steps = await generator.generate(
+          { source: generation.source, text: generation.input, platforms: generation.platforms },
+          Context.current().cancellationSignal,
+        );
       } catch (error) {
         if (error instanceof GenerationError) throw ApplicationFailure.nonRetryable(error.message, 'NothingToGenerate');
         if (error instanceof AiProviderError) {

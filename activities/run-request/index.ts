@@ -11,7 +11,10 @@ import { alreadyQueued, queueEntries } from './queue';
 import type { ActivityDeps } from '../deps';
 
 /** Activities of run requests: interpret (the only one that talks to a provider), queue, finish. */
-export function runRequestActivities(deps: ActivityDeps, interpreter: Interpreter = createInterpreter(deps.config)): RunRequestActivities {
+export function runRequestActivities(
+  deps: ActivityDeps,
+  interpreter: Interpreter = createInterpreter(deps.config),
+): RunRequestActivities {
   const { db, config, log } = deps;
   return {
     async interpretRunRequest(requestId: string): Promise<Interpretation> {
@@ -19,23 +22,46 @@ export function runRequestActivities(deps: ActivityDeps, interpreter: Interprete
       if (!request) throw ApplicationFailure.nonRetryable(`run request ${requestId} not found`, 'RunRequestMissing');
       const catalog: InterpretCatalog = {
         plans: await resourcePlanRepository.names(db.manager, request.orgId),
-        environments: (await environmentRepository.list(db.manager, request.orgId, null, 1000)).map((e) => ({ slug: e.slug, name: e.name })),
+        environments: (await environmentRepository.list(db.manager, request.orgId, null, 1000)).map((e) => ({
+          slug: e.slug,
+          name: e.name,
+        })),
       };
       const { input } = request;
       const explicit = resolveStructured(input, catalog);
-      const base = { platforms: input.platforms ?? null, invalidInput: explicit.invalid, rejectionReasons: [] as string[] };
+      const base = {
+        platforms: input.platforms ?? null,
+        invalidInput: explicit.invalid,
+        rejectionReasons: [] as string[],
+      };
       if (input.planIds || input.planNames || !request.request) {
-        return { ...base, resolutionSource: 'structured', planIds: explicit.planIds, environmentSlugs: explicit.environmentSlugs ?? [] };
+        return {
+          ...base,
+          resolutionSource: 'structured',
+          planIds: explicit.planIds,
+          environmentSlugs: explicit.environmentSlugs ?? [],
+        };
       }
       if (!catalog.plans.length) {
-        return { ...base, resolutionSource: 'interpreter', planIds: [], environmentSlugs: [], rejectionReasons: ['this organization has no plans to run'] };
+        return {
+          ...base,
+          resolutionSource: 'interpreter',
+          planIds: [],
+          environmentSlugs: [],
+          rejectionReasons: ['this organization has no plans to run'],
+        };
       }
       const answer = await interpret(interpreter, request.request, catalog, log);
       // Billed once per request: the ledger's key is the request, a retried activity adds nothing.
       await runRequestRepository.recordCharge(db.manager, {
-        requestId, orgId: request.orgId, provider: answer.provider, model: answer.model,
-        promptTokens: answer.usage.promptTokens, completionTokens: answer.usage.completionTokens,
-        ...priceInterpretation(answer, config.AI_PRICE_PER_1K_TOKENS_MICROS), createdAt: Date.now(),
+        requestId,
+        orgId: request.orgId,
+        provider: answer.provider,
+        model: answer.model,
+        promptTokens: answer.usage.promptTokens,
+        completionTokens: answer.usage.completionTokens,
+        ...priceInterpretation(answer, config.AI_PRICE_PER_1K_TOKENS_MICROS),
+        createdAt: Date.now(),
       });
       return {
         ...base,
@@ -57,7 +83,10 @@ export function runRequestActivities(deps: ActivityDeps, interpreter: Interprete
     },
 
     async finishRunRequest(requestId, outcome) {
-      await runRequestRepository.transition(db.manager, requestId, { status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) });
+      await runRequestRepository.transition(db.manager, requestId, {
+        status: outcome.status,
+        ...(outcome.error ? { error: outcome.error } : {}),
+      });
     },
   };
 }

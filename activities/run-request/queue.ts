@@ -26,31 +26,49 @@ const messageOf = (error: unknown) => {
  * matrix larger than RUN_REQUEST_MAX_ENTRIES rejects the request with nothing queued; an entry
  * that cannot be queued (no target, unknown flow, …) keeps its queueError and the rest go on.
  */
-export async function queueEntries(deps: ActivityDeps, tx: EntityManager, request: RunRequest, interp: Interpretation): Promise<QueuedRunRequest> {
+export async function queueEntries(
+  deps: ActivityDeps,
+  tx: EntityManager,
+  request: RunRequest,
+  interp: Interpretation,
+): Promise<QueuedRunRequest> {
   const reasons = [...interp.invalidInput, ...interp.rejectionReasons];
   const reject = async (why: string[]): Promise<QueuedRunRequest> => {
-    await runRequestRepository.transition(tx, request.id, { status: 'rejected', resolutionSource: interp.resolutionSource, rejectionReasons: [...reasons, ...why] });
+    await runRequestRepository.transition(tx, request.id, {
+      status: 'rejected',
+      resolutionSource: interp.resolutionSource,
+      rejectionReasons: [...reasons, ...why],
+    });
     return { status: 'rejected', runs: [] };
   };
   if (interp.invalidInput.length) return reject([]);
 
-  const plans = (await Promise.all(interp.planIds.map((id) => testPlanRepository.get(tx, request.orgId, id)))).filter((p): p is TestPlan => !!p);
+  const plans = (await Promise.all(interp.planIds.map((id) => testPlanRepository.get(tx, request.orgId, id)))).filter(
+    (p): p is TestPlan => !!p,
+  );
   if (!plans.length) {
-    return reject([interp.resolutionSource === 'interpreter'
-      ? 'the request names none of this organization\'s plans; name one (or pass planIds / planNames)'
-      : 'no plan to run']);
+    return reject([
+      interp.resolutionSource === 'interpreter'
+        ? "the request names none of this organization's plans; name one (or pass planIds / planNames)"
+        : 'no plan to run',
+    ]);
   }
   const environments = await pickEnvironments(tx, request.orgId, interp.environmentSlugs);
   if (typeof environments === 'string') return reject([environments]);
 
   const units = new Map<string, RunUnit[] | string>();
   for (const plan of plans) units.set(plan.id, await planUnits(tx, request.orgId, plan).catch(messageOf));
-  const perEnvironment = plans.reduce((n, p) => n + (Array.isArray(units.get(p.id)) ? (units.get(p.id) as RunUnit[]).length : 1), 0);
+  const perEnvironment = plans.reduce(
+    (n, p) => n + (Array.isArray(units.get(p.id)) ? (units.get(p.id) as RunUnit[]).length : 1),
+    0,
+  );
   const total = perEnvironment * environments.length;
   const max = deps.config.RUN_REQUEST_MAX_ENTRIES;
   if (total > max) {
-    return reject([`the request resolves to ${total} Runs (${plans.length} plan(s) × ${environments.length} environment(s), `
-      + `one Run per member Test Case or inline step list); at most ${max} are allowed (RUN_REQUEST_MAX_ENTRIES)`]);
+    return reject([
+      `the request resolves to ${total} Runs (${plans.length} plan(s) × ${environments.length} environment(s), ` +
+        `one Run per member Test Case or inline step list); at most ${max} are allowed (RUN_REQUEST_MAX_ENTRIES)`,
+    ]);
   }
 
   const now = Date.now();
@@ -61,18 +79,41 @@ export async function queueEntries(deps: ActivityDeps, tx: EntityManager, reques
       const planUnitsOrError = units.get(plan.id)!;
       for (const unit of Array.isArray(planUnitsOrError) ? planUnitsOrError : [null]) {
         const entry: RunRequestEntry = {
-          requestId: request.id, position: entries.length, testPlanId: plan.id, planName: plan.name, testCaseId: unit?.testCaseId ?? null,
-          environmentId: environment.id, environmentSlug: environment.slug, environmentName: environment.name,
+          requestId: request.id,
+          position: entries.length,
+          testPlanId: plan.id,
+          planName: plan.name,
+          testCaseId: unit?.testCaseId ?? null,
+          environmentId: environment.id,
+          environmentSlug: environment.slug,
+          environmentName: environment.name,
           platforms: interp.platforms ?? unit?.platforms ?? (plan.platforms.length ? plan.platforms : ['web']),
-          runId: null, queueError: typeof planUnitsOrError === 'string' ? planUnitsOrError : null,
+          runId: null,
+          queueError: typeof planUnitsOrError === 'string' ? planUnitsOrError : null,
         };
         entries.push(entry);
         if (!unit) continue;
         try {
           const draft = draftRun({
-            orgId: request.orgId, unit, testPlanId: plan.id, planGroupId: null, environment, explicit: {},
-            platforms: interp.platforms ?? undefined, branch: null, now,
-            trigger: { source: 'run_request', runRequestId: request.id, environmentSlug: environment.slug, branch: null, pr: null, deployment: null, scope: null, changedFiles: [] },
+            orgId: request.orgId,
+            unit,
+            testPlanId: plan.id,
+            planGroupId: null,
+            environment,
+            explicit: {},
+            platforms: interp.platforms ?? undefined,
+            branch: null,
+            now,
+            trigger: {
+              source: 'run_request',
+              runRequestId: request.id,
+              environmentSlug: environment.slug,
+              branch: null,
+              pr: null,
+              deployment: null,
+              scope: null,
+              changedFiles: [],
+            },
           });
           await artifactGate.check(tx, request.orgId, [draft.run.targets]);
           drafts.push(draft);
@@ -87,12 +128,18 @@ export async function queueEntries(deps: ActivityDeps, tx: EntityManager, reques
   await runRequestRepository.insertEntries(tx, entries);
   if (!drafts.length) {
     await runRequestRepository.transition(tx, request.id, {
-      status: 'failed', resolutionSource: interp.resolutionSource, rejectionReasons: reasons,
+      status: 'failed',
+      resolutionSource: interp.resolutionSource,
+      rejectionReasons: reasons,
       error: `none of the ${entries.length} entries could be queued; see each entry's queueError`,
     });
     return { status: 'failed', runs: [] };
   }
-  await runRequestRepository.transition(tx, request.id, { status: 'queued', resolutionSource: interp.resolutionSource, rejectionReasons: reasons });
+  await runRequestRepository.transition(tx, request.id, {
+    status: 'queued',
+    resolutionSource: interp.resolutionSource,
+    rejectionReasons: reasons,
+  });
   return { status: 'queued', runs: drafts.map((d) => runWorkflowInput(deps, d.run)) };
 }
 
@@ -108,12 +155,17 @@ async function pickEnvironments(tx: EntityManager, orgId: string, slugs: string[
   }
   const all = await environmentRepository.list(tx, orgId, null, 2);
   if (all.length === 1) return all;
-  return all.length ? 'the request names no environment and this organization has several; name one (or pass environmentSlugs)'
+  return all.length
+    ? 'the request names no environment and this organization has several; name one (or pass environmentSlugs)'
     : 'this organization has no environment to run against; create one with environment.upsert';
 }
 
 /** The queued Runs of a request already queued (a retried activity), for starting their workflows. */
-export async function alreadyQueued(deps: ActivityDeps, tx: EntityManager, request: RunRequest): Promise<QueuedRunRequest> {
+export async function alreadyQueued(
+  deps: ActivityDeps,
+  tx: EntityManager,
+  request: RunRequest,
+): Promise<QueuedRunRequest> {
   if (request.status !== 'queued') return { status: request.status === 'rejected' ? 'rejected' : 'failed', runs: [] };
   const entries = await runRequestRepository.entries(tx, request.id);
   const runs = await Promise.all(entries.filter((e) => e.runId).map((e) => runRepository.byId(tx, e.runId!)));

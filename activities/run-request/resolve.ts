@@ -18,13 +18,21 @@ export function resolveStructured(
   for (const name of input.planNames ?? []) {
     const matches = catalog.plans.filter((p) => p.name.toLowerCase() === name.trim().toLowerCase());
     if (matches.length === 1) planIds.push(matches[0].id);
-    else invalid.push(matches.length ? `${matches.length} plans are named "${name}"; use planIds` : `no plan is named "${name}"`);
+    else
+      invalid.push(
+        matches.length ? `${matches.length} plans are named "${name}"; use planIds` : `no plan is named "${name}"`,
+      );
   }
   let environmentSlugs: string[] | null = null;
   if (input.environmentSlugs) {
     const slugs = new Set(catalog.environments.map((e) => e.slug));
     environmentSlugs = input.environmentSlugs.filter((s) => slugs.has(s));
-    for (const slug of input.environmentSlugs.filter((s) => !slugs.has(s))) invalid.push(`no environment has the slug ${slug}`);
+    for (const slug of input.environmentSlugs.filter((s) => !slugs.has(s)))
+      invalid.push(`no environment has the slug ${slug}`);
   }
-  return { planIds: [...new Set(planIds)], environmentSlugs: environmentSlugs && [...new Set(environmentSlugs)], invalid };
+  return {
+    planIds: [...new Set(planIds)],
+    environmentSlugs: environmentSlugs && [...new Set(environmentSlugs)],
+    invalid,
+  };
 }

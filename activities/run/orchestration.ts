@@ -27,7 +27,11 @@ export function orchestrationActivities({ db }: ActivityDeps): OrchestrationActi
       }
       const missingValues = needed.filter((n) => !available.has(n));
       if (!missingValues.length) {
-        await runRepository.transition(db.manager, runId, { status: 'running', attempt: 1, startedAt: run.startedAt ?? Date.now() });
+        await runRepository.transition(db.manager, runId, {
+          status: 'running',
+          attempt: 1,
+          startedAt: run.startedAt ?? Date.now(),
+        });
       }
       return { missingValues };
     },

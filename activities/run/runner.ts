@@ -42,7 +42,8 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
       if (!baseUrl) {
         throw ApplicationFailure.nonRetryable('run has no web target', 'NoTarget', {
           category: 'test_definition',
-          suggestedAction: 'Give the Run a web target: an Environment with targets.web.baseUrl, or targets.web.baseUrl.',
+          suggestedAction:
+            'Give the Run a web target: an Environment with targets.web.baseUrl, or targets.web.baseUrl.',
           reason: 'The Run has no web address to open.',
         });
       }
@@ -68,7 +69,8 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
           },
           onStepDone: async (step) => {
             await saveStep(deps, run.orgId, runId, step);
-            if (step.internalError) log.warn('step failed', { runId, step: step.index, error: redactor.redact(step.internalError) });
+            if (step.internalError)
+              log.warn('step failed', { runId, step: step.index, error: redactor.redact(step.internalError) });
           },
         });
         const failing = result.steps.find((s) => s.status !== 'passed');
@@ -88,14 +90,27 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
       const storageKey = `runs/${orgId}/${runId}/step-${step.index}-screenshot.png`;
       await d.storage.put(storageKey, step.screenshot, 'image/png');
       await runRepository.putMedia(d.db.manager, {
-        id: mediaId(runId, step.index, 'screenshot'), orgId, runId, stepIndex: step.index, kind: 'screenshot',
-        storageKey, contentType: 'image/png', byteSize: step.screenshot.length, createdAt: Date.now(),
+        id: mediaId(runId, step.index, 'screenshot'),
+        orgId,
+        runId,
+        stepIndex: step.index,
+        kind: 'screenshot',
+        storageKey,
+        contentType: 'image/png',
+        byteSize: step.screenshot.length,
+        createdAt: Date.now(),
       });
     }
     await runRepository.putStep(d.db.manager, runId, step.index, {
-      status: step.status, reason: step.reason, observed: { ...step.observed }, expectation: step.expectation,
-      verdictSource: step.verdictSource, postconditionProven: step.postconditionProven, recoveryCount: step.recoveryCount,
-      diagnosis: step.diagnosis ?? null, durationMs: Math.round(step.durationMs),
+      status: step.status,
+      reason: step.reason,
+      observed: { ...step.observed },
+      expectation: step.expectation,
+      verdictSource: step.verdictSource,
+      postconditionProven: step.postconditionProven,
+      recoveryCount: step.recoveryCount,
+      diagnosis: step.diagnosis ?? null,
+      durationMs: Math.round(step.durationMs),
     });
   }
 }

@@ -34,7 +34,6 @@ export function act(ctx: StepContext): Promise<string> {
   }
 }
 
-
 const RECOVERY_PAUSE_MS = 150;
 const SETTLE_AFTER_CLICK_MS = 1500;
 
@@ -67,7 +66,11 @@ async function navigate(ctx: StepContext<StepOf<'navigate'>>): Promise<string> {
   const url = new URL(path, ctx.baseUrl);
   // A step may only open pages of the site under test; an absolute address elsewhere is a test error.
   if (url.origin !== new URL(ctx.baseUrl).origin) {
-    throw new StepFailure('test_definition', `The address "${path}" leads outside the site under test.`, SUGGEST.testDefinition);
+    throw new StepFailure(
+      'test_definition',
+      `The address "${path}" leads outside the site under test.`,
+      SUGGEST.testDefinition,
+    );
   }
   let response: Response | null;
   try {
@@ -106,12 +109,24 @@ const UNREACHABLE: Record<string, string> = {
 function navigationFailure(err: unknown, path: string, origin: string, budgetMs: number): unknown {
   if (err instanceof StepFailure || isClosed(err)) return err;
   if (isTimeout(err)) {
-    return new StepFailure('timeout', `The page "${path}" did not finish loading within ${seconds(budgetMs)}.`, SUGGEST.timeout, err);
+    return new StepFailure(
+      'timeout',
+      `The page "${path}" did not finish loading within ${seconds(budgetMs)}.`,
+      SUGGEST.timeout,
+      err,
+    );
   }
   const code = /net::(ERR_[A-Z_]+)/.exec(message(err))?.[1];
   if (code) {
-    const why = UNREACHABLE[code] ?? (code.startsWith('ERR_CERT') ? 'its certificate was not accepted' : 'the browser could not load it');
-    return new StepFailure('environment', `The site at ${origin} could not be reached: ${why}.`, SUGGEST.unreachable, err);
+    const why =
+      UNREACHABLE[code] ??
+      (code.startsWith('ERR_CERT') ? 'its certificate was not accepted' : 'the browser could not load it');
+    return new StepFailure(
+      'environment',
+      `The site at ${origin} could not be reached: ${why}.`,
+      SUGGEST.unreachable,
+      err,
+    );
   }
   return err;
 }
@@ -134,7 +149,9 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       }
       await field.fill(value.text, { timeout: remaining(ctx) });
       // The postcondition of a fill: the field now holds exactly what was typed. Compared in memory only.
-      const held = await field.evaluate((el) => ('value' in el ? String((el as HTMLInputElement).value) : el.textContent ?? ''));
+      const held = await field.evaluate((el) =>
+        'value' in el ? String((el as HTMLInputElement).value) : (el.textContent ?? ''),
+      );
       if (!value.secret) ctx.observed.value = held;
       if (held !== value.text) {
         throw new StepFailure(
@@ -148,13 +165,28 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
   } catch (err) {
     if (err instanceof StepFailure || isClosed(err)) throw err;
     if (phase === 'locate' && isTimeout(err)) {
-      throw new StepFailure('test_definition', `No field labelled "${target}" appeared within ${seconds(ctx.stepTimeoutMs)}.`, SUGGEST.testDefinition, err);
+      throw new StepFailure(
+        'test_definition',
+        `No field labelled "${target}" appeared within ${seconds(ctx.stepTimeoutMs)}.`,
+        SUGGEST.testDefinition,
+        err,
+      );
     }
     if (isTimeout(err)) {
-      throw new StepFailure('timeout', `The field "${target}" appeared but did not accept input within ${seconds(ctx.stepTimeoutMs)}.`, SUGGEST.timeout, err);
+      throw new StepFailure(
+        'timeout',
+        `The field "${target}" appeared but did not accept input within ${seconds(ctx.stepTimeoutMs)}.`,
+        SUGGEST.timeout,
+        err,
+      );
     }
     if (/not an <input>|not an input|cannot be filled/i.test(message(err))) {
-      throw new StepFailure('test_definition', `The element "${target}" is not a field that accepts text.`, SUGGEST.testDefinition, err);
+      throw new StepFailure(
+        'test_definition',
+        `The element "${target}" is not a field that accepts text.`,
+        SUGGEST.testDefinition,
+        err,
+      );
     }
     throw err;
   }
@@ -173,7 +205,10 @@ async function readFieldFacts(field: Locator): Promise<{ type: string; words: st
 }
 
 /** The value to type. An Environment value is fetched only now, right before the fill, and redacted at once. */
-async function chooseValue(ctx: StepContext<StepOf<'fill'>>, facts: { type: string; words: string }): Promise<ChosenValue> {
+async function chooseValue(
+  ctx: StepContext<StepOf<'fill'>>,
+  facts: { type: string; words: string },
+): Promise<ChosenValue> {
   const spec = ctx.step.valueSpec;
   if (spec.kind === 'literal') return { text: spec.text, secret: false };
   if (spec.kind === 'agent') {
@@ -215,10 +250,20 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
   } catch (err) {
     if (err instanceof StepFailure || isClosed(err)) throw err;
     if (phase === 'locate' && isTimeout(err)) {
-      throw new StepFailure('test_definition', `No control named "${target}" appeared within ${seconds(ctx.stepTimeoutMs)}.`, SUGGEST.testDefinition, err);
+      throw new StepFailure(
+        'test_definition',
+        `No control named "${target}" appeared within ${seconds(ctx.stepTimeoutMs)}.`,
+        SUGGEST.testDefinition,
+        err,
+      );
     }
     if (isTimeout(err)) {
-      throw new StepFailure('timeout', `The control "${target}" appeared but could not be clicked within ${seconds(ctx.stepTimeoutMs)}.`, SUGGEST.timeout, err);
+      throw new StepFailure(
+        'timeout',
+        `The control "${target}" appeared but could not be clicked within ${seconds(ctx.stepTimeoutMs)}.`,
+        SUGGEST.timeout,
+        err,
+      );
     }
     throw err;
   } finally {
@@ -249,7 +294,10 @@ type Expectation = NonNullable<Step['expect']>;
 
 /** The authored expectation in words; without `expect`, the effect the action itself must have. */
 export function expectationWords(step: Step): string {
-  if (step.expect) return expectationParts(step.expect).map((part) => part.words).join(' and ');
+  if (step.expect)
+    return expectationParts(step.expect)
+      .map((part) => part.words)
+      .join(' and ');
   if (step.action === 'navigate') return `the page "${step.target ?? '/'}" loads`;
   if (step.action === 'fill') return `the field "${step.target}" holds the entered value`;
   return `the control "${step.target}" can be clicked`;
@@ -268,7 +316,11 @@ function expectationParts(expect: Expectation): Part[] {
       words: `the page shows "${text}"`,
       async check(page, deadline) {
         try {
-          await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: Math.max(1, deadline - Date.now()) });
+          await page
+            .getByText(text)
+            .filter({ visible: true })
+            .first()
+            .waitFor({ timeout: Math.max(1, deadline - Date.now()) });
           return null;
         } catch (err) {
           if (isTimeout(err)) return `the page did not show "${text}"`;
@@ -324,7 +376,10 @@ export async function checkExpectation(ctx: StepContext, expect: Expectation): P
 const TEXT_EXCERPT = 500;
 
 async function visibleText(page: Page): Promise<string> {
-  const text = await page.locator('body').innerText({ timeout: 1000 }).catch(() => '');
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 1000 })
+    .catch(() => '');
   return text.replace(/\s+/g, ' ').trim().slice(0, TEXT_EXCERPT);
 }
 

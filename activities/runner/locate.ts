@@ -31,7 +31,10 @@ export function controlCandidates(page: Page, target: string): Locator[] {
  */
 export async function findVisible(candidates: Locator[], timeoutMs: number): Promise<Locator> {
   const visible = candidates.map((candidate) => candidate.filter({ visible: true }));
-  await visible.reduce((a, b) => a.or(b)).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  await visible
+    .reduce((a, b) => a.or(b))
+    .first()
+    .waitFor({ state: 'visible', timeout: timeoutMs });
   for (const candidate of visible) {
     if ((await candidate.count()) > 0) return candidate.first();
   }

@@ -21,7 +21,10 @@ export class Redactor {
     if (!text || this.#needles.size === 0) return text;
     // Longest first, so a secret that contains another is replaced whole rather than leaving its rest behind.
     this.#pattern ??= new RegExp(
-      [...this.#needles].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'),
+      [...this.#needles]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join('|'),
       'g',
     );
     return text.replace(this.#pattern, REDACTED);

@@ -50,9 +50,13 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
       if (!stop && signal?.aborted) stop = { because: 'canceled' };
       let result: StepResult;
       if (stop) {
-        result = stop.because === 'canceled'
-          ? skipped(step, index, 'Not run: the Run was canceled.', { category: 'canceled', suggestedAction: SUGGEST.canceled })
-          : skipped(step, index, `Not run: the step at index ${stop.index} did not pass.`);
+        result =
+          stop.because === 'canceled'
+            ? skipped(step, index, 'Not run: the Run was canceled.', {
+                category: 'canceled',
+                suggestedAction: SUGGEST.canceled,
+              })
+            : skipped(step, index, `Not run: the step at index ${stop.index} did not pass.`);
       } else {
         if (reported) await options.onStepStart?.(index);
         result = await runStep(session, step, index, options);
@@ -101,7 +105,10 @@ async function runStep(session: Session, step: Step, index: number, options: Run
   const stepTimeoutMs = options.stepTimeoutMs ?? 10_000;
   const started = performance.now();
   let ctx: StepContext | undefined;
-  let verdict: Pick<StepResult, 'status' | 'reason' | 'verdictSource' | 'postconditionProven' | 'diagnosis' | 'internalError'>;
+  let verdict: Pick<
+    StepResult,
+    'status' | 'reason' | 'verdictSource' | 'postconditionProven' | 'diagnosis' | 'internalError'
+  >;
   try {
     const page = await untilAborted(session.page(), options.signal);
     ctx = {
@@ -117,7 +124,12 @@ async function runStep(session: Session, step: Step, index: number, options: Run
       redactor: options.redactor,
     };
     const reason = await untilAborted(perform(ctx), options.signal);
-    verdict = { status: 'passed', reason, verdictSource: step.expect ? 'assertion' : 'action', postconditionProven: true };
+    verdict = {
+      status: 'passed',
+      reason,
+      verdictSource: step.expect ? 'assertion' : 'action',
+      postconditionProven: true,
+    };
   } catch (err) {
     const failure = options.signal?.aborted ? canceled() : isClosed(err) ? browserGone(err) : asStepFailure(err);
     const cancel = failure.category === 'canceled';

@@ -23,7 +23,11 @@ export class Findings {
   }
 
   list(): ScanFinding[] {
-    const folded = [...this.extra].map(([code, { severity, count }]) => ({ code, severity, message: `…and ${count} more like this.` }));
+    const folded = [...this.extra].map(([code, { severity, count }]) => ({
+      code,
+      severity,
+      message: `…and ${count} more like this.`,
+    }));
     return [...this.kept, ...folded];
   }
 }

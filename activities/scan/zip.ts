@@ -16,9 +16,16 @@ export const zipLimits = {
   maxSymlinkTargetBytes: 4096,
 };
 
-interface Listed { entry: Entry; name: string; symlink: boolean }
+interface Listed {
+  entry: Entry;
+  name: string;
+  symlink: boolean;
+}
 
-export interface ArchiveReport { entries: number; uncompressedBytes: number }
+export interface ArchiveReport {
+  entries: number;
+  uncompressedBytes: number;
+}
 
 /**
  * Checks a stored archive without extracting it: it opens as a zip, names stay inside the
@@ -27,26 +34,43 @@ export interface ArchiveReport { entries: number; uncompressedBytes: number }
  * `progress` is called now and then, for activity heartbeats.
  */
 export async function inspectArchive(
-  path: string, archiveBytes: number, platform: ArtifactPlatform, findings: Findings, progress: () => void = () => {},
+  path: string,
+  archiveBytes: number,
+  platform: ArtifactPlatform,
+  findings: Findings,
+  progress: () => void = () => {},
 ): Promise<ArchiveReport> {
   let zip: ZipFile;
   try {
     // Names are decoded here, not by yauzl, so a bad name becomes a finding instead of aborting the listing.
-    zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true });
+    zip = await yauzl.openPromise(path, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: true,
+    });
   } catch (error) {
     findings.add('not_a_zip', 'error', `The file does not open as a zip archive (${(error as Error).message}).`);
     return { entries: 0, uncompressedBytes: 0 };
   }
   try {
     if (zip.entryCount > zipLimits.maxEntries) {
-      findings.add('too_many_entries', 'error', `The archive has ${zip.entryCount} entries; at most ${zipLimits.maxEntries} are accepted.`);
+      findings.add(
+        'too_many_entries',
+        'error',
+        `The archive has ${zip.entryCount} entries; at most ${zipLimits.maxEntries} are accepted.`,
+      );
       return { entries: zip.entryCount, uncompressedBytes: 0 };
     }
     const listed = await list(zip, findings, progress);
     if (!listed) return { entries: zip.entryCount, uncompressedBytes: 0 };
     const declared = listed.reduce((sum, l) => sum + l.entry.uncompressedSize, 0);
     checkDeclaredSizes(listed, declared, archiveBytes, findings);
-    checkStructure(listed.map((l) => l.name), platform, findings);
+    checkStructure(
+      listed.map((l) => l.name),
+      platform,
+      findings,
+    );
     // Inflating is only worth its cost (and risk) when the declared shape is already acceptable.
     if (!findings.hasError) await inflateAll(zip, listed, findings, progress);
     return { entries: listed.length, uncompressedBytes: declared };
@@ -66,13 +90,23 @@ async function list(zip: ZipFile, findings: Findings, progress: () => void): Pro
       // Other tools may read the raw name and ignore the Unicode path field: both must be safe.
       for (const candidate of new Set([name, raw.toString('latin1')])) checkName(candidate, findings);
       const key = name.toLowerCase();
-      if (seen.has(key)) findings.add('duplicate_entry', 'error', `The entry ${quoted(name)} appears more than once; tools disagree on which copy wins.`);
+      if (seen.has(key))
+        findings.add(
+          'duplicate_entry',
+          'error',
+          `The entry ${quoted(name)} appears more than once; tools disagree on which copy wins.`,
+        );
       seen.add(key);
-      if (entry.isEncrypted()) findings.add('encrypted_entry', 'error', `The entry ${quoted(name)} is encrypted and cannot be checked.`);
+      if (entry.isEncrypted())
+        findings.add('encrypted_entry', 'error', `The entry ${quoted(name)} is encrypted and cannot be checked.`);
       else if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-        findings.add('unsupported_compression', 'error', `The entry ${quoted(name)} uses compression method ${entry.compressionMethod}; only stored and deflated entries are accepted.`);
+        findings.add(
+          'unsupported_compression',
+          'error',
+          `The entry ${quoted(name)} uses compression method ${entry.compressionMethod}; only stored and deflated entries are accepted.`,
+        );
       }
-      const unixMode = (entry.versionMadeBy >> 8) === 3 ? entry.externalFileAttributes >>> 16 : 0;
+      const unixMode = entry.versionMadeBy >> 8 === 3 ? entry.externalFileAttributes >>> 16 : 0;
       listed.push({ entry, name, symlink: (unixMode & 0o170000) === 0o120000 });
     }
   } catch (error) {
@@ -83,37 +117,63 @@ async function list(zip: ZipFile, findings: Findings, progress: () => void): Pro
 }
 
 function checkName(name: string, findings: Findings): void {
-  const problem = !name ? 'is empty'
-    : /[\u0000-\u001f]/.test(name) ? 'contains control characters'
+  const problem = !name
+    ? 'is empty'
+    : /[\u0000-\u001f]/.test(name)
+      ? 'contains control characters'
       : yauzl.validateFileName(name);
-  if (problem) findings.add('path_escape', 'error', `The entry name ${quoted(name)} is not a safe relative path (${problem.replace(/: .*$/s, '')}).`);
+  if (problem)
+    findings.add(
+      'path_escape',
+      'error',
+      `The entry name ${quoted(name)} is not a safe relative path (${problem.replace(/: .*$/s, '')}).`,
+    );
 }
 
 function checkDeclaredSizes(listed: Listed[], declared: number, archiveBytes: number, findings: Findings): void {
   if (declared > zipLimits.maxUncompressedBytes) {
-    findings.add('uncompressed_too_large', 'error', `The archive declares ${declared} bytes uncompressed; at most ${zipLimits.maxUncompressedBytes} are accepted.`);
+    findings.add(
+      'uncompressed_too_large',
+      'error',
+      `The archive declares ${declared} bytes uncompressed; at most ${zipLimits.maxUncompressedBytes} are accepted.`,
+    );
   }
   for (const { entry, name } of listed) {
     const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
     if (entry.uncompressedSize > zipLimits.ratioFloorBytes && ratio > zipLimits.maxEntryRatio) {
-      findings.add('compression_ratio', 'error', `The entry ${quoted(name)} inflates ${Math.round(ratio)}:1 (${entry.uncompressedSize} bytes); more than ${zipLimits.maxEntryRatio}:1 looks like a zip bomb.`);
+      findings.add(
+        'compression_ratio',
+        'error',
+        `The entry ${quoted(name)} inflates ${Math.round(ratio)}:1 (${entry.uncompressedSize} bytes); more than ${zipLimits.maxEntryRatio}:1 looks like a zip bomb.`,
+      );
     }
   }
   const ratio = declared / Math.max(archiveBytes, 1);
   if (declared > 64 * zipLimits.ratioFloorBytes && ratio > zipLimits.maxArchiveRatio) {
-    findings.add('compression_ratio', 'error', `The archive inflates ${Math.round(ratio)}:1 overall; more than ${zipLimits.maxArchiveRatio}:1 looks like a zip bomb.`);
+    findings.add(
+      'compression_ratio',
+      'error',
+      `The archive inflates ${Math.round(ratio)}:1 overall; more than ${zipLimits.maxArchiveRatio}:1 looks like a zip bomb.`,
+    );
   }
 }
 
 function checkStructure(names: string[], platform: ArtifactPlatform, findings: Findings): void {
   if (platform === 'android') {
-    if (!names.includes('AndroidManifest.xml')) findings.add('missing_manifest', 'error', 'An APK must have AndroidManifest.xml at its root.');
-    if (!names.some((n) => /^classes\d*\.dex$/.test(n))) findings.add('missing_dex', 'error', 'An APK must have at least one classes*.dex at its root.');
+    if (!names.includes('AndroidManifest.xml'))
+      findings.add('missing_manifest', 'error', 'An APK must have AndroidManifest.xml at its root.');
+    if (!names.some((n) => /^classes\d*\.dex$/.test(n)))
+      findings.add('missing_dex', 'error', 'An APK must have at least one classes*.dex at its root.');
     return;
   }
   const apps = new Set(names.map((n) => /^Payload\/([^/]+\.app)\/Info\.plist$/.exec(n)?.[1]).filter(Boolean));
   if (!apps.size) findings.add('missing_info_plist', 'error', 'An IPA must have Payload/<name>.app/Info.plist.');
-  if (apps.size > 1) findings.add('multiple_apps', 'warning', `The IPA holds ${apps.size} apps under Payload/; runners install the first.`);
+  if (apps.size > 1)
+    findings.add(
+      'multiple_apps',
+      'warning',
+      `The IPA holds ${apps.size} apps under Payload/; runners install the first.`,
+    );
 }
 
 /**
@@ -134,7 +194,11 @@ async function inflateAll(zip: ZipFile, listed: Listed[], findings: Findings, pr
         total += chunk.length;
         if (total > zipLimits.maxUncompressedBytes) {
           (stream as unknown as { destroy(): void }).destroy();
-          findings.add('uncompressed_too_large', 'error', `Inflating the archive produced more than ${zipLimits.maxUncompressedBytes} bytes; refused as a zip bomb.`);
+          findings.add(
+            'uncompressed_too_large',
+            'error',
+            `Inflating the archive produced more than ${zipLimits.maxUncompressedBytes} bytes; refused as a zip bomb.`,
+          );
           return;
         }
         crc = crc32(chunk, crc);
@@ -143,13 +207,18 @@ async function inflateAll(zip: ZipFile, listed: Listed[], findings: Findings, pr
     } catch (error) {
       const message = (error as Error).message;
       const lied = /too many bytes|not enough bytes/.test(message);
-      findings.add(lied ? 'entry_size_mismatch' : 'corrupt_entry', 'error', lied
-        ? `The entry ${quoted(name)} inflates to a different size than it declares.`
-        : `The entry ${quoted(name)} cannot be read (${message}).`);
+      findings.add(
+        lied ? 'entry_size_mismatch' : 'corrupt_entry',
+        'error',
+        lied
+          ? `The entry ${quoted(name)} inflates to a different size than it declares.`
+          : `The entry ${quoted(name)} cannot be read (${message}).`,
+      );
       if (lied) return; // a lying archive is refused; reading on only costs time
       continue;
     }
-    if (crc !== entry.crc32) findings.add('crc_mismatch', 'error', `The entry ${quoted(name)} does not match its checksum.`);
+    if (crc !== entry.crc32)
+      findings.add('crc_mismatch', 'error', `The entry ${quoted(name)} does not match its checksum.`);
     if (symlink) checkSymlink(name, Buffer.concat(head).toString('utf8'), findings);
   }
 }

@@ -8,9 +8,12 @@ export type ConfirmRule = 'never' | 'always' | 'when_removing_members' | 'when_u
 
 export const confirmRuleText: Record<ConfirmRule, string> = {
   never: 'Never needs confirm.',
-  always: 'Always requires "confirm": true; without it nothing is written and the error carries details.confirmRequired and a details.wouldChange preview.',
-  when_removing_members: 'Requires "confirm": true only when Test Cases would be removed; the unconfirmed error lists them in details.wouldChange.',
-  when_updating_existing: 'Requires "confirm": true when the slug already exists (an update); the unconfirmed error previews the change in details.wouldChange.',
+  always:
+    'Always requires "confirm": true; without it nothing is written and the error carries details.confirmRequired and a details.wouldChange preview.',
+  when_removing_members:
+    'Requires "confirm": true only when Test Cases would be removed; the unconfirmed error lists them in details.wouldChange.',
+  when_updating_existing:
+    'Requires "confirm": true when the slug already exists (an update); the unconfirmed error previews the change in details.wouldChange.',
 };
 
 export interface OperationContext {
@@ -42,13 +45,18 @@ export interface Operation<Input = any, Output = any> {
   onReplay?(output: Output, ctx: Omit<OperationContext, 'afterCommit'>): Promise<void>;
 }
 
-const idempotencyKey = z.string().min(1).max(200)
+const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(200)
   .describe('Required. Reuse the same key when retrying the same mutation; a new key for a different one.');
-const confirm = z.boolean().optional()
+const confirm = z
+  .boolean()
+  .optional()
   .describe('Set to true to apply a change that replaces existing configuration, after reading the preview.');
 
-type Extras<Idem, Conf> = (Idem extends 'required' ? { idempotencyKey: string } : {})
-  & (Conf extends 'never' ? {} : { confirm?: boolean });
+type Extras<Idem, Conf> = (Idem extends 'required' ? { idempotencyKey: string } : {}) &
+  (Conf extends 'never' ? {} : { confirm?: boolean });
 
 /**
  * Defines one v1 operation. The input is a strict object (unknown fields are rejected) with
@@ -76,9 +84,14 @@ export function defineOperation<
   const shape: Record<string, z.core.$ZodType> = { ...def.input };
   if (def.idempotency === 'required') shape.idempotencyKey = idempotencyKey;
   if (def.confirm !== 'never') shape.confirm = confirm;
-  const description = [def.description ?? def.summary, `Scope: ${def.scope}.`,
+  const description = [
+    def.description ?? def.summary,
+    `Scope: ${def.scope}.`,
     def.idempotency === 'required' ? 'Mutation: idempotencyKey is required.' : 'Read-only.',
-    def.confirm !== 'never' ? confirmRuleText[def.confirm] : ''].filter(Boolean).join(' ');
+    def.confirm !== 'never' ? confirmRuleText[def.confirm] : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
     name: def.name,
     summary: def.summary,
@@ -98,7 +111,7 @@ export function defineOperation<
 /** Shared pieces of list operations. */
 export const listPage = {
   limit: z.number().int().min(1).max(100).optional().describe('Page size, 1..100 (default 20).'),
-  cursor: z.string().max(500).optional().describe('The previous response\'s nextCursor; keep the filters unchanged.'),
+  cursor: z.string().max(500).optional().describe("The previous response's nextCursor; keep the filters unchanged."),
 };
 
 export function pageOf<T extends z.ZodType>(item: T) {

@@ -8,7 +8,8 @@ import { targets as environmentTargets, type TargetPlatform } from '../../core/r
 import { slug, variableName } from '../../core/steps';
 import { environmentViews } from './views';
 
-const runtimeValues = z.record(variableName, z.string().max(10_000).nullable())
+const runtimeValues = z
+  .record(variableName, z.string().max(10_000).nullable())
   .refine((r) => Object.keys(r).length <= 100, 'at most 100 runtime values per request')
   .describe('Write-only runtime values by name; null removes one. Values are encrypted at rest and never returned.');
 
@@ -18,7 +19,12 @@ export default defineOperation({
   scope: 'svc:environments:write',
   idempotency: 'required',
   confirm: 'when_updating_existing',
-  input: { slug, name: recordName.optional(), targets: environmentTargets.optional(), runtimeValues: runtimeValues.optional() },
+  input: {
+    slug,
+    name: recordName.optional(),
+    targets: environmentTargets.optional(),
+    runtimeValues: runtimeValues.optional(),
+  },
   output: environment,
   async handler(input, { db, orgId, deps }) {
     const now = Date.now();
@@ -27,9 +33,18 @@ export default defineOperation({
     const values = Object.entries(input.runtimeValues ?? {});
 
     if (!existing) {
-      const row = { id: newId('env'), orgId, slug: input.slug, name: input.name ?? input.slug, targets: input.targets ?? {}, createdAt: now, updatedAt: now };
+      const row = {
+        id: newId('env'),
+        orgId,
+        slug: input.slug,
+        name: input.name ?? input.slug,
+        targets: input.targets ?? {},
+        createdAt: now,
+        updatedAt: now,
+      };
       await environmentRepository.insert(db, row);
-      for (const [name, value] of values) if (value !== null) await environmentRepository.putValue(db, row.id, name, seal(row.id, name, value), now);
+      for (const [name, value] of values)
+        if (value !== null) await environmentRepository.putValue(db, row.id, name, seal(row.id, name, value), now);
       return (await environmentViews(db, [row]))[0];
     }
 
@@ -37,19 +52,25 @@ export default defineOperation({
     const targets = { ...existing.targets, ...(input.targets ?? {}) };
     const supplied = input.name !== undefined || input.targets !== undefined || values.length > 0;
     if (supplied && input.confirm !== true) {
-      const targetChanges = Object.fromEntries(Object.entries(input.targets ?? {})
-        .map(([platform, to]) => [platform, { from: existing.targets[platform as TargetPlatform] ?? null, to }]));
+      const targetChanges = Object.fromEntries(
+        Object.entries(input.targets ?? {}).map(([platform, to]) => [
+          platform,
+          { from: existing.targets[platform as TargetPlatform] ?? null, to },
+        ]),
+      );
       throw confirmRequired(`Environment ${input.slug} exists; updating it overwrites the given fields.`, {
         slug: input.slug,
         ...(input.name !== undefined ? { name: { from: existing.name, to: input.name } } : {}),
         ...(input.targets ? { targets: targetChanges } : {}),
-        ...(values.length ? {
-          runtimeValues: {
-            added: values.filter(([n, v]) => v !== null && !names.has(n)).map(([n]) => n),
-            replaced: values.filter(([n, v]) => v !== null && names.has(n)).map(([n]) => n),
-            removed: values.filter(([n, v]) => v === null && names.has(n)).map(([n]) => n),
-          },
-        } : {}),
+        ...(values.length
+          ? {
+              runtimeValues: {
+                added: values.filter(([n, v]) => v !== null && !names.has(n)).map(([n]) => n),
+                replaced: values.filter(([n, v]) => v !== null && names.has(n)).map(([n]) => n),
+                removed: values.filter(([n, v]) => v === null && names.has(n)).map(([n]) => n),
+              },
+            }
+          : {}),
       });
     }
     if (!supplied) return (await environmentViews(db, [existing]))[0];

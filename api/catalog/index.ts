@@ -20,11 +20,24 @@ import testPlanSetMembers from './test_plan.set_members';
 
 /** The v1 operation catalog: routes, OpenAPI and MCP tools are all derived from this list. */
 export const catalog: Operation[] = [
-  testCaseList, testCaseGet, testCaseCreate, testCaseUpdateSteps,
-  testPlanList, testPlanGet, testPlanCreate, testPlanSetMembers,
-  runTrigger, runList, runGet, runEvidence,
-  environmentList, environmentGet, environmentUpsert,
-  noteList, noteCreate, noteComment,
+  testCaseList,
+  testCaseGet,
+  testCaseCreate,
+  testCaseUpdateSteps,
+  testPlanList,
+  testPlanGet,
+  testPlanCreate,
+  testPlanSetMembers,
+  runTrigger,
+  runList,
+  runGet,
+  runEvidence,
+  environmentList,
+  environmentGet,
+  environmentUpsert,
+  noteList,
+  noteCreate,
+  noteComment,
 ];
 
 export const operationsByName = new Map(catalog.map((op) => [op.name, op]));

@@ -18,16 +18,27 @@ export const IDEMPOTENCY_TTL_MS = 48 * 60 * 60 * 1000;
 export function requireScope(principal: Principal, scope: Scope): void {
   if (principal.scopes.has(scope)) return;
   const headers = principal.resourceMetadataUrl
-    ? { 'WWW-Authenticate': bearerChallenge(principal.resourceMetadataUrl, `error="insufficient_scope", scope="${scope}", `) }
+    ? {
+        'WWW-Authenticate': bearerChallenge(
+          principal.resourceMetadataUrl,
+          `error="insufficient_scope", scope="${scope}", `,
+        ),
+      }
     : undefined;
-  throw new AppError('PERMISSION_DENIED', `This credential lacks the scope ${scope}`, { requiredScope: scope }, headers);
+  throw new AppError(
+    'PERMISSION_DENIED',
+    `This credential lacks the scope ${scope}`,
+    { requiredScope: scope },
+    headers,
+  );
 }
 
 /** Turns zod issues into one readable INVALID_ARGUMENT. */
 export function validationError(error: z.ZodError): AppError {
   const issues = error.issues.slice(0, 20).map((i) => ({
     path: i.path.map(String).join('.') || '(body)',
-    message: i.code === 'unrecognized_keys' ? `unknown field(s): ${(i as { keys: string[] }).keys.join(', ')}` : i.message,
+    message:
+      i.code === 'unrecognized_keys' ? `unknown field(s): ${(i as { keys: string[] }).keys.join(', ')}` : i.message,
   }));
   const message = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
   return new AppError('INVALID_ARGUMENT', message, { issues });
@@ -43,19 +54,35 @@ export function parseInput<T>(schema: z.ZodType<T>, raw: unknown): T {
  * Runs one catalog operation for an authenticated caller: scope, validation, then the handler,
  * inside an idempotent transaction for mutations. HTTP and MCP both come through here.
  */
-export async function invokeOperation(op: Operation, raw: unknown, principal: Principal, deps: AppDeps, requestId: string): Promise<unknown> {
+export async function invokeOperation(
+  op: Operation,
+  raw: unknown,
+  principal: Principal,
+  deps: AppDeps,
+  requestId: string,
+): Promise<unknown> {
   requireScope(principal, op.scope);
   const input = parseInput(op.input, raw) as Record<string, unknown>;
   for (const scope of op.extraScopes?.(input) ?? []) requireScope(principal, scope);
 
   const base = { principal, orgId: principal.orgId, deps, requestId };
   if (op.idempotency === 'none') {
-    return op.handler(input, { ...base, db: deps.db.manager, afterCommit: () => { throw new Error('reads have no commit'); } });
+    return op.handler(input, {
+      ...base,
+      db: deps.db.manager,
+      afterCommit: () => {
+        throw new Error('reads have no commit');
+      },
+    });
   }
   return runIdempotent(op, input, base);
 }
 
-async function runIdempotent(op: Operation, input: Record<string, unknown>, base: Omit<OperationContext, 'db' | 'afterCommit'>) {
+async function runIdempotent(
+  op: Operation,
+  input: Record<string, unknown>,
+  base: Omit<OperationContext, 'db' | 'afterCommit'>,
+) {
   const { idempotencyKey, ...request } = input as { idempotencyKey: string };
   const requestHash = sha256(canonicalJson(request));
   const { deps, orgId } = base;
@@ -78,7 +105,8 @@ async function runIdempotent(op: Operation, input: Record<string, unknown>, base
       if (isDeadlock(error) && attempt < 4) continue;
       if (!isDuplicateKey(error)) throw error;
       const stored = await idem.find(deps.db.manager, orgId, op.name, idempotencyKey);
-      if (!stored) { // the holder rolled back between our claim and our read
+      if (!stored) {
+        // the holder rolled back between our claim and our read
         if (attempt < 4) continue;
         throw error;
       }
@@ -87,7 +115,10 @@ async function runIdempotent(op: Operation, input: Record<string, unknown>, base
         if (attempt < 4) continue;
       }
       if (stored.requestHash !== requestHash) {
-        throw new AppError('CONFLICT', `idempotencyKey "${idempotencyKey}" was already used for a different ${op.name} request; use a new key for a different mutation`);
+        throw new AppError(
+          'CONFLICT',
+          `idempotencyKey "${idempotencyKey}" was already used for a different ${op.name} request; use a new key for a different mutation`,
+        );
       }
       await op.onReplay?.(stored.response, { ...base, db: deps.db.manager });
       return stored.response;

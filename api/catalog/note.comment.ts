@@ -7,7 +7,7 @@ import { commentView } from './views';
 
 export default defineOperation({
   name: 'note.comment',
-  summary: 'Add a plain-text comment to a Note\'s activity thread.',
+  summary: "Add a plain-text comment to a Note's activity thread.",
   scope: 'svc:notes:write',
   idempotency: 'required',
   confirm: 'never',
@@ -17,8 +17,11 @@ export default defineOperation({
   async handler(input, { db, orgId }) {
     const note = await noteRepository.get(db, orgId, input.noteId, true);
     if (!note) throw notFound(`Note ${input.noteId}`);
-    if (await noteRepository.countComments(db, note.id) >= MAX_COMMENTS_PER_NOTE) {
-      throw new AppError('FAILED_PRECONDITION', `Note ${note.id} already has ${MAX_COMMENTS_PER_NOTE} comments; file a new Note`);
+    if ((await noteRepository.countComments(db, note.id)) >= MAX_COMMENTS_PER_NOTE) {
+      throw new AppError(
+        'FAILED_PRECONDITION',
+        `Note ${note.id} already has ${MAX_COMMENTS_PER_NOTE} comments; file a new Note`,
+      );
     }
     const row = { id: newId('cmt'), orgId, noteId: note.id, body: input.body, createdAt: Date.now() };
     await noteRepository.addComment(db, row);

@@ -30,7 +30,17 @@ export default defineOperation({
     const missing = await findMissingRuns(db, orgId, runIds);
     if (missing.length) throw notFound(`Run(s) ${missing.join(', ')}`);
     const now = Date.now();
-    const row = { id: newId('note'), orgId, environmentId: env.id, title: input.title, body: input.body, status: 'open', runIds, createdAt: now, updatedAt: now };
+    const row = {
+      id: newId('note'),
+      orgId,
+      environmentId: env.id,
+      title: input.title,
+      body: input.body,
+      status: 'open',
+      runIds,
+      createdAt: now,
+      updatedAt: now,
+    };
     await noteRepository.insert(db, row);
     return noteView(row, env.slug, []);
   },

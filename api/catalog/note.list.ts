@@ -21,9 +21,22 @@ export default defineOperation({
     if (!env) throw notFound(`Environment ${input.environmentSlug}`);
     const filters = { environmentSlug: input.environmentSlug, status: input.status };
     const limit = input.limit ?? DEFAULT_LIMIT;
-    const rows = await noteRepository.list(db, orgId, env.id, input.status, decodeCursor(input.cursor, filters), limit + 1);
+    const rows = await noteRepository.list(
+      db,
+      orgId,
+      env.id,
+      input.status,
+      decodeCursor(input.cursor, filters),
+      limit + 1,
+    );
     const page = pageFrom(rows, limit, filters, (n) => n);
-    const comments = await noteRepository.comments(db, page.items.map((n) => n.id));
-    return { items: page.items.map((n) => noteView(n, env.slug, comments.get(n.id) ?? [])), nextCursor: page.nextCursor };
+    const comments = await noteRepository.comments(
+      db,
+      page.items.map((n) => n.id),
+    );
+    return {
+      items: page.items.map((n) => noteView(n, env.slug, comments.get(n.id) ?? [])),
+      nextCursor: page.nextCursor,
+    };
   },
 });

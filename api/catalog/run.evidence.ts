@@ -11,13 +11,16 @@ const evidenceStep = z.object({
   target: z.string().optional(),
   status: z.enum(['passed', 'failed', 'skipped']),
   reason: z.string(),
-  observed: z.record(z.string(), z.unknown()).describe('Customer-safe facts the runner observed (URL, title, what was found).'),
+  observed: z
+    .record(z.string(), z.unknown())
+    .describe('Customer-safe facts the runner observed (URL, title, what was found).'),
   expectation: z.string().describe('The authored expectation, in words.'),
   verdictSource: z.string(),
   postconditionProven: z.boolean(),
   recoveryCount: z.number().int(),
   diagnosis: z.object({ category: z.string(), suggestedAction: z.string() }).optional(),
-  media: z.array(z.object({ kind: z.enum(['screenshot', 'frame', 'video']), url: z.string(), expiresAt: z.number() }))
+  media: z
+    .array(z.object({ kind: z.enum(['screenshot', 'frame', 'video']), url: z.string(), expiresAt: z.number() }))
     .describe('Signed links, valid 15 minutes; call run.evidence again for fresh ones.'),
   durationMs: z.number(),
 });
@@ -30,14 +33,22 @@ export default defineOperation({
   confirm: 'never',
   input: { runId: id('run'), step: z.number().int().min(0).optional().describe('Only this step index.') },
   output: z.object({
-    runId: z.string(), status: z.string(), verdict: z.string().optional(), validity: z.string(), flaky: z.boolean(),
-    diagnosis: z.object({ category: z.string(), suggestedAction: z.string(), reason: z.string().optional() }).optional(),
+    runId: z.string(),
+    status: z.string(),
+    verdict: z.string().optional(),
+    validity: z.string(),
+    flaky: z.boolean(),
+    diagnosis: z
+      .object({ category: z.string(), suggestedAction: z.string(), reason: z.string().optional() })
+      .optional(),
     steps: z.array(evidenceStep),
   }),
   async handler(input, { db, orgId, deps }) {
     const run = await runRepository.get(db, orgId, input.runId);
     if (!run) throw notFound(`Run ${input.runId}`);
-    const steps = (await runRepository.steps(db, [run.id])).get(run.id)!.filter((s) => input.step === undefined || s.stepIndex === input.step);
+    const steps = (await runRepository.steps(db, [run.id]))
+      .get(run.id)!
+      .filter((s) => input.step === undefined || s.stepIndex === input.step);
     const media = await runRepository.media(db, run.id);
     return evidenceView(run, steps, media, { baseUrl: deps.config.BASE_URL, signingKey: deps.config.SIGNING_KEY });
   },

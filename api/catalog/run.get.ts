@@ -9,37 +9,61 @@ import { idOf as id } from '../../core/ids';
 
 export const MAX_WAIT_MS = 25_000;
 
-const runStepState = z.object({ index: z.number().int(), action: z.string(), target: z.string().optional(), status: z.enum(['pending', 'running', 'passed', 'failed', 'skipped']) });
+const runStepState = z.object({
+  index: z.number().int(),
+  action: z.string(),
+  target: z.string().optional(),
+  status: z.enum(['pending', 'running', 'passed', 'failed', 'skipped']),
+});
 
-export const runState = z.object({
-  runId: z.string(),
-  status: z.enum(['queued', 'running', 'retrying', 'passing', 'failed', 'unverified', 'canceled', 'invalid']),
-  verdict: z.enum(['passed', 'failed', 'unverified']).optional().describe('Omitted while queued, running or retrying.'),
-  validity: z.enum(['not_evaluated', 'valid', 'invalid']),
-  cursor: z.number().describe('Grows on every change; pass it back with waitMs to wait for the next change.'),
-  timedOut: z.boolean().describe('true when the wait expired with no change (not an error).'),
-  progress: z.object({ total: z.number(), completed: z.number(), passed: z.number(), failed: z.number(), skipped: z.number() }),
-  steps: z.array(runStepState),
-  evidenceAvailable: z.boolean(),
-  next: z.enum(['wait', 'retry', 'evidence', 'none']).describe('Advice only.'),
-  flaky: z.boolean(),
-  diagnosis: z.object({ category: z.string(), suggestedAction: z.string(), reason: z.string().optional() }).optional(),
-}).passthrough();
+export const runState = z
+  .object({
+    runId: z.string(),
+    status: z.enum(['queued', 'running', 'retrying', 'passing', 'failed', 'unverified', 'canceled', 'invalid']),
+    verdict: z
+      .enum(['passed', 'failed', 'unverified'])
+      .optional()
+      .describe('Omitted while queued, running or retrying.'),
+    validity: z.enum(['not_evaluated', 'valid', 'invalid']),
+    cursor: z.number().describe('Grows on every change; pass it back with waitMs to wait for the next change.'),
+    timedOut: z.boolean().describe('true when the wait expired with no change (not an error).'),
+    progress: z.object({
+      total: z.number(),
+      completed: z.number(),
+      passed: z.number(),
+      failed: z.number(),
+      skipped: z.number(),
+    }),
+    steps: z.array(runStepState),
+    evidenceAvailable: z.boolean(),
+    next: z.enum(['wait', 'retry', 'evidence', 'none']).describe('Advice only.'),
+    flaky: z.boolean(),
+    diagnosis: z
+      .object({ category: z.string(), suggestedAction: z.string(), reason: z.string().optional() })
+      .optional(),
+  })
+  .passthrough();
 
 export default defineOperation({
   name: 'run.get',
   summary: 'Run state, with optional long-poll.',
-  description: 'Current state of a Run. To follow a Run without busy polling, pass the cursor of the previous '
-    + 'response and waitMs (up to 25000): the call returns as soon as the cursor grows or the Run ends, or with '
-    + 'timedOut: true when nothing changed; repeat with the same cursor. Terminal statuses: passing, failed, '
-    + 'unverified, canceled, invalid. Then read run.evidence.',
+  description:
+    'Current state of a Run. To follow a Run without busy polling, pass the cursor of the previous ' +
+    'response and waitMs (up to 25000): the call returns as soon as the cursor grows or the Run ends, or with ' +
+    'timedOut: true when nothing changed; repeat with the same cursor. Terminal statuses: passing, failed, ' +
+    'unverified, canceled, invalid. Then read run.evidence.',
   scope: 'svc:read',
   idempotency: 'none',
   confirm: 'never',
   input: {
     runId: id('run'),
     cursor: z.number().int().min(0).optional().describe('The cursor of a previous response.'),
-    waitMs: z.number().int().min(0).optional().describe('Wait up to this long for a change (0..25000; larger values are clamped).'),
+    waitMs: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Wait up to this long for a change (0..25000; larger values are clamped).'),
   },
   output: runState,
   async handler(input, { db, orgId, deps }) {
@@ -55,7 +79,7 @@ export default defineOperation({
       const since = input.cursor ?? run.cursor;
       if (run.cursor <= since && !isTerminal(run.status)) {
         const watcher = deps.runWatcher;
-        timedOut = !await watcher.wait(run.id, since, waitMs);
+        timedOut = !(await watcher.wait(run.id, since, waitMs));
         run = await read();
       }
     }

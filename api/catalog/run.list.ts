@@ -6,7 +6,16 @@ import { defineOperation, listPage, pageOf } from './define';
 import { idOf as id } from '../../core/ids';
 import { slug } from '../../core/steps';
 
-export const runStatus = z.enum(['queued', 'running', 'retrying', 'passing', 'failed', 'unverified', 'canceled', 'invalid']);
+export const runStatus = z.enum([
+  'queued',
+  'running',
+  'retrying',
+  'passing',
+  'failed',
+  'unverified',
+  'canceled',
+  'invalid',
+]);
 
 export default defineOperation({
   name: 'run.list',
@@ -23,7 +32,12 @@ export default defineOperation({
   },
   output: pageOf(z.object({ runId: z.string(), status: runStatus }).passthrough()),
   async handler(input, { db, orgId }) {
-    const filters = { status: input.status, testCaseId: input.testCaseId, environmentSlug: input.environmentSlug, branch: input.branch };
+    const filters = {
+      status: input.status,
+      testCaseId: input.testCaseId,
+      environmentSlug: input.environmentSlug,
+      branch: input.branch,
+    };
     const limit = input.limit ?? DEFAULT_LIMIT;
     const rows = await runRepository.list(db, orgId, filters, decodeCursor(input.cursor, filters), limit + 1);
     return pageFrom(rows, limit, filters, runSummaryView);

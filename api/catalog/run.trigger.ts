@@ -6,9 +6,10 @@ import { defineOperation } from './define';
 export default defineOperation({
   name: 'run.trigger',
   summary: 'Queue Runs of a Test Case or of every member of a Test Plan; returns at once.',
-  description: 'Queue Runs and return their ids at once, without waiting for them. Give exactly one of testCaseId '
-    + '(one Run) and testPlanId (one Run per member case, plus planGroupRunId). Target a saved Environment with '
-    + 'environmentSlug or pass explicit targets. Follow each Run with run.get (cursor + waitMs), then read run.evidence.',
+  description:
+    'Queue Runs and return their ids at once, without waiting for them. Give exactly one of testCaseId ' +
+    '(one Run) and testPlanId (one Run per member case, plus planGroupRunId). Target a saved Environment with ' +
+    'environmentSlug or pass explicit targets. Follow each Run with run.get (cursor + waitMs), then read run.evidence.',
   scope: 'svc:runs:write',
   idempotency: 'required',
   confirm: 'never',

@@ -4,8 +4,6 @@ import { targets } from '../../core/runs';
 
 /** Record and field schemas shared by the v1 operations. Inputs are strict; outputs document. */
 
-
-
 const name = z.string().trim().min(1).max(200);
 export const recordName = name;
 export const description = z.string().max(5000);
@@ -31,14 +29,17 @@ export const testPlan = z.object({
   name: z.string(),
   description: z.string(),
   members: z.array(planMember).describe('Ordered member Test Cases'),
-  steps: z.array(resourceStep).optional()
-    .describe('Inline resource-style steps (plans made with POST /api/plans or /api/generate), present when the plan has any; they run as one Run before the members.'),
+  steps: z
+    .array(resourceStep)
+    .optional()
+    .describe(
+      'Inline resource-style steps (plans made with POST /api/plans or /api/generate), present when the plan has any; they run as one Run before the members.',
+    ),
   status: z.string().optional().describe('Present for generated plans: generating, ready or failed.'),
   createdAt: ms,
   updatedAt: ms,
 });
 export const testPlanSummary = testPlan.omit({ members: true }).extend({ memberCount: z.number().int() });
-
 
 export const environment = z.object({
   id: z.string(),
@@ -66,6 +67,13 @@ export const note = z.object({
 });
 
 /** Plain text: printable characters, tabs and newlines only. */
-export const plainText = (max: number) => z.string().min(1).max(max)
-  .refine((t) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(t), 'must be plain text (no control characters)')
-  .refine((t) => t.trim().length > 0, 'must not be blank');
+export const plainText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine(
+      (t) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(t),
+      'must be plain text (no control characters)',
+    )
+    .refine((t) => t.trim().length > 0, 'must not be blank');

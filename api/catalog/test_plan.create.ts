@@ -18,9 +18,18 @@ export default defineOperation({
     await resolveMembers(db, orgId, members);
     const now = Date.now();
     const row = {
-      id: newId('tp'), orgId, name: input.name, description: input.description ?? '',
-      platforms: [], steps: [], apiAuthProfiles: [], mode: 'manual', status: 'created', failureReason: null,
-      createdAt: now, updatedAt: now,
+      id: newId('tp'),
+      orgId,
+      name: input.name,
+      description: input.description ?? '',
+      platforms: [],
+      steps: [],
+      apiAuthProfiles: [],
+      mode: 'manual',
+      status: 'created',
+      failureReason: null,
+      createdAt: now,
+      updatedAt: now,
     };
     await testPlanRepository.insert(db, row);
     await testPlanRepository.replaceMembers(db, row.id, members, now);

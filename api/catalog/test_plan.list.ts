@@ -15,7 +15,12 @@ export default defineOperation({
     const limit = input.limit ?? DEFAULT_LIMIT;
     const rows = await testPlanRepository.list(db, orgId, decodeCursor(input.cursor, {}), limit + 1);
     return pageFrom(rows, limit, {}, (p) => ({
-      id: p.id, name: p.name, description: p.description, memberCount: p.memberCount, createdAt: p.createdAt, updatedAt: p.updatedAt,
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      memberCount: p.memberCount,
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
     }));
   },
 });

@@ -26,7 +26,9 @@ export default defineOperation({
       throw confirmRequired(`${removed.length} Test Case(s) would be removed from Test Plan ${plan.id}.`, {
         testPlanId: plan.id,
         removed: removed.map(({ testCaseId, name }) => ({ testCaseId, name })),
-        added: input.testCaseIds.filter((i) => !before.has(i)).map((testCaseId) => ({ testCaseId, name: names.get(testCaseId) })),
+        added: input.testCaseIds
+          .filter((i) => !before.has(i))
+          .map((testCaseId) => ({ testCaseId, name: names.get(testCaseId) })),
         memberCount: { from: current.length, to: input.testCaseIds.length },
       });
     }

@@ -26,7 +26,9 @@ export function bearerChallenge(metadataUrl: string, extra = ''): string {
 }
 
 export function unauthenticated(deps: AppDeps, message: string, extra = ''): AppError {
-  return new AppError('UNAUTHENTICATED', message, undefined, { 'WWW-Authenticate': challenge(deps.config.SITE_URL, extra) });
+  return new AppError('UNAUTHENTICATED', message, undefined, {
+    'WWW-Authenticate': challenge(deps.config.SITE_URL, extra),
+  });
 }
 
 const bearerPattern = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
@@ -36,12 +38,24 @@ const bearerPattern = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
  * (`aut_…`) hold every scope; anything else is an OAuth access token.
  */
 export async function authenticate(ctx: Koa.Context, deps: AppDeps): Promise<Principal> {
-  const headers = ctx.req.rawHeaders.filter((_, i) => i % 2 === 0 && ctx.req.rawHeaders[i].toLowerCase() === 'authorization');
+  const headers = ctx.req.rawHeaders.filter(
+    (_, i) => i % 2 === 0 && ctx.req.rawHeaders[i].toLowerCase() === 'authorization',
+  );
   if (headers.length === 0) throw unauthenticated(deps, 'missing Authorization: Bearer credential');
   if (headers.length > 1) throw unauthenticated(deps, 'send exactly one Authorization header');
-  if (ctx.query.access_token !== undefined) throw unauthenticated(deps, 'credentials in the query string are refused; use the Authorization header', 'error="invalid_request", ');
+  if (ctx.query.access_token !== undefined)
+    throw unauthenticated(
+      deps,
+      'credentials in the query string are refused; use the Authorization header',
+      'error="invalid_request", ',
+    );
   const match = bearerPattern.exec(ctx.get('Authorization'));
-  if (!match) throw unauthenticated(deps, 'malformed Authorization header; expected "Bearer <credential>"', 'error="invalid_request", ');
+  if (!match)
+    throw unauthenticated(
+      deps,
+      'malformed Authorization header; expected "Bearer <credential>"',
+      'error="invalid_request", ',
+    );
   const credential = match[1];
   if (credential.startsWith('aut_')) return verifyApiKey(credential, deps);
   const verifier = deps.tokenVerifier;
@@ -51,7 +65,7 @@ export async function authenticate(ctx: Koa.Context, deps: AppDeps): Promise<Pri
 
 async function verifyApiKey(credential: string, deps: AppDeps): Promise<Principal> {
   const parts = splitApiKey(credential);
-  const key = parts && await apiKeyRepository.findActive(deps.db.manager, parts.keyId);
+  const key = parts && (await apiKeyRepository.findActive(deps.db.manager, parts.keyId));
   // Hash even when the key is unknown so a miss costs what a hit costs.
   const presented = sha256(parts?.secret ?? credential);
   if (!key || !safeEqual(presented, key.secretHash)) throw unauthenticated(deps, 'invalid or revoked API key');

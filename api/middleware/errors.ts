@@ -11,7 +11,13 @@ export function requestId(log: Logger): Koa.Middleware {
     ctx.set('X-Request-Id', ctx.state.requestId);
     const started = performance.now();
     await next();
-    log.debug('request', { id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) });
+    log.debug('request', {
+      id: ctx.state.requestId,
+      method: ctx.method,
+      path: ctx.path,
+      status: ctx.status,
+      ms: Math.round(performance.now() - started),
+    });
   };
 }
 
@@ -19,7 +25,8 @@ export function requestId(log: Logger): Koa.Middleware {
 function fromHttpError(error: { status?: number; expose?: boolean; message?: string; type?: string }): AppError | null {
   if (!error.status || error.status >= 500) return null;
   if (error.status === 413) return new AppError('INVALID_ARGUMENT', 'request body too large (limit 1 MB)');
-  if (error.type === 'entity.parse.failed' || error.status === 400) return new AppError('INVALID_ARGUMENT', 'request body is not valid JSON');
+  if (error.type === 'entity.parse.failed' || error.status === 400)
+    return new AppError('INVALID_ARGUMENT', 'request body is not valid JSON');
   if (error.status === 415) return new AppError('INVALID_ARGUMENT', 'Content-Type must be application/json');
   if (error.status === 404) return new AppError('NOT_FOUND', error.message ?? 'not found');
   return new AppError('INVALID_ARGUMENT', error.expose && error.message ? error.message : 'bad request');
@@ -35,14 +42,16 @@ export function errorEnvelope(log: Logger): Koa.Middleware {
     try {
       await next();
       // A handler that wrote the response itself (ctx.respond = false, e.g. /api/mcp) is done.
-      if (ctx.respond !== false && ctx.status === 404 && ctx.body === undefined) throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+      if (ctx.respond !== false && ctx.status === 404 && ctx.body === undefined)
+        throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
     } catch (raw) {
       const error = toAppError(raw, ctx.state.requestId, log);
       ctx.status = error.status;
       for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
-      ctx.body = isV1(ctx.path) || !ctx.path.startsWith('/api/')
-        ? error.toJSON()
-        : { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+      ctx.body =
+        isV1(ctx.path) || !ctx.path.startsWith('/api/')
+          ? error.toJSON()
+          : { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
     }
   };
 }
@@ -55,21 +64,32 @@ export const isV1 = (path: string) => path.startsWith('/api/v1/');
  * Surfaces that do not answer through this middleware (MCP tool results) use it too.
  */
 export function toAppError(raw: unknown, requestId: string, log: Logger): AppError {
-  return raw instanceof AppError ? raw : fromHttpError(raw as never) ?? internal(raw, requestId, log);
+  return raw instanceof AppError ? raw : (fromHttpError(raw as never) ?? internal(raw, requestId, log));
 }
 
 function internal(error: unknown, requestId: string, log: Logger): AppError {
   if (isUnavailable(error)) {
     log.warn('dependency unavailable', { requestId, error: String((error as Error)?.message ?? error) });
-    return new AppError('UNAVAILABLE', `a dependency is unavailable; retry with the same idempotencyKey (request ${requestId})`, undefined, { 'Retry-After': '2' });
+    return new AppError(
+      'UNAVAILABLE',
+      `a dependency is unavailable; retry with the same idempotencyKey (request ${requestId})`,
+      undefined,
+      { 'Retry-After': '2' },
+    );
   }
   log.error('unhandled error', { requestId, error: (error as Error)?.stack ?? String(error) });
   return new AppError('INTERNAL', `internal error; quote request id ${requestId} when reporting it`);
 }
 
 function isUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string | number })?.code ?? (error as { driverError?: { code?: string } })?.driverError?.code;
-  return ['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'ER_CON_COUNT_ERROR', 'POOL_CLOSED'].includes(String(code))
-    || (error as Error)?.name === 'ServiceError' || (error as Error)?.name === 'ConnectionError'
-    || /^Pool is closed/.test((error as Error)?.message ?? '');
+  const code =
+    (error as { code?: string | number })?.code ?? (error as { driverError?: { code?: string } })?.driverError?.code;
+  return (
+    ['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'ER_CON_COUNT_ERROR', 'POOL_CLOSED'].includes(
+      String(code),
+    ) ||
+    (error as Error)?.name === 'ServiceError' ||
+    (error as Error)?.name === 'ConnectionError' ||
+    /^Pool is closed/.test((error as Error)?.message ?? '')
+  );
 }

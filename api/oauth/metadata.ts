@@ -6,7 +6,9 @@ import { allScopes } from '../../core/scopes';
 const metadata = z.object({
   resource: z.string().describe('The protected resource: {SITE_URL}/api/mcp'),
   resource_name: z.string(),
-  authorization_servers: z.array(z.string()).describe('Issuers whose access tokens are accepted; empty when OAuth is not configured.'),
+  authorization_servers: z
+    .array(z.string())
+    .describe('Issuers whose access tokens are accepted; empty when OAuth is not configured.'),
   scopes_supported: z.array(z.string()),
   bearer_methods_supported: z.array(z.literal('header')),
   resource_documentation: z.string(),
@@ -29,8 +31,9 @@ export const protectedResourceMetadataEndpoint = defineEndpoint({
   method: 'GET',
   path: '/.well-known/oauth-protected-resource/api/mcp',
   summary: 'OAuth protected-resource metadata (RFC 9728) of the MCP endpoint and the API.',
-  description: 'Named by the resource_metadata parameter of every bearer challenge; OAuth clients read '
-    + 'authorization_servers here to find where to obtain access tokens.',
+  description:
+    'Named by the resource_metadata parameter of every bearer challenge; OAuth clients read ' +
+    'authorization_servers here to find where to obtain access tokens.',
   access: 'public',
   response: metadata,
   async handler({ deps, koa }) {

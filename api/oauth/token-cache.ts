@@ -6,7 +6,10 @@
 export class TokenCache<T> {
   private readonly entries = new Map<string, { value: T; until: number }>();
 
-  constructor(private readonly maxAgeMs = 60_000, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly maxAgeMs = 60_000,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   get(key: string, now = Date.now()): T | undefined {
     const entry = this.entries.get(key);

@@ -9,9 +9,16 @@ import { allScopes, type Principal, type Scope } from '../../core/scopes';
 import { TokenCache } from './token-cache';
 
 /** What a valid token asserts, before the membership check. */
-interface TokenFacts { sub: string; orgId: string; scopes: Scope[] }
+interface TokenFacts {
+  sub: string;
+  orgId: string;
+  scopes: Scope[];
+}
 
-interface Issuer { config: client.Configuration; as: oauth.AuthorizationServer }
+interface Issuer {
+  config: client.Configuration;
+  as: oauth.AuthorizationServer;
+}
 
 const TIMEOUT_MS = 10_000;
 /** Allowed clock difference with the issuer when checking exp and nbf. */
@@ -34,32 +41,44 @@ export function createTokenVerifier(deps: AppDeps): TokenVerifier {
   const issuerUrl = new URL(config.OAUTH_ISSUER!);
   // http is accepted for a loopback issuer only (tests, local development).
   const insecure = issuerUrl.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuerUrl.hostname);
-  if (issuerUrl.protocol !== 'https:' && !insecure) throw new Error('OAUTH_ISSUER must be an https URL (http only on loopback)');
+  if (issuerUrl.protocol !== 'https:' && !insecure)
+    throw new Error('OAUTH_ISSUER must be an https URL (http only on loopback)');
   const canIntrospect = Boolean(config.OAUTH_CLIENT_ID && config.OAUTH_CLIENT_SECRET);
   const cache = new TokenCache<TokenFacts>();
   const invalid = (message: string) => unauthenticated(deps, message, 'error="invalid_token", ');
 
   let issuer: Promise<Issuer> | null = null;
   const discover = () => {
-    issuer ??= client.discovery(
-      issuerUrl,
-      config.OAUTH_CLIENT_ID ?? 'unused-without-introspection',
-      undefined,
-      // RFC 6749 §2.3.1: every authorization server supports HTTP Basic client authentication.
-      canIntrospect ? client.ClientSecretBasic(config.OAUTH_CLIENT_SECRET!) : client.None(),
-      { execute: insecure ? [client.allowInsecureRequests] : [], timeout: TIMEOUT_MS / 1000 },
-    ).then((c) => ({ config: c, as: c.serverMetadata() }), (error) => {
-      issuer = null;
-      throw error;
-    });
+    issuer ??= client
+      .discovery(
+        issuerUrl,
+        config.OAUTH_CLIENT_ID ?? 'unused-without-introspection',
+        undefined,
+        // RFC 6749 §2.3.1: every authorization server supports HTTP Basic client authentication.
+        canIntrospect ? client.ClientSecretBasic(config.OAUTH_CLIENT_SECRET!) : client.None(),
+        { execute: insecure ? [client.allowInsecureRequests] : [], timeout: TIMEOUT_MS / 1000 },
+      )
+      .then(
+        (c) => ({ config: c, as: c.serverMetadata() }),
+        (error) => {
+          issuer = null;
+          throw error;
+        },
+      );
     return issuer;
   };
-  discover().catch((error) => log.warn('OAuth discovery failed; retrying on the next token', { issuer: issuerUrl.href, error: String(error?.message ?? error) }));
+  discover().catch((error) =>
+    log.warn('OAuth discovery failed; retrying on the next token', {
+      issuer: issuerUrl.href,
+      error: String(error?.message ?? error),
+    }),
+  );
 
   function factsFrom(claims: Record<string, unknown>): TokenFacts {
     if (!isValidSubject(claims.sub)) throw invalid('the access token names no user (sub)');
     const orgId = claims[config.OAUTH_ORG_CLAIM];
-    if (typeof orgId !== 'string' || !orgId) throw invalid(`the access token names no organization (${config.OAUTH_ORG_CLAIM})`);
+    if (typeof orgId !== 'string' || !orgId)
+      throw invalid(`the access token names no organization (${config.OAUTH_ORG_CLAIM})`);
     // A sender-constrained token (DPoP, mTLS) is not usable as a plain bearer token.
     if (claims.cnf !== undefined) throw invalid('sender-constrained access tokens are not accepted');
     const granted = new Set(typeof claims.scope === 'string' ? claims.scope.split(' ') : []);
@@ -82,11 +101,15 @@ export function createTokenVerifier(deps: AppDeps): TokenVerifier {
     if (!answer.active) throw invalid('the access token is not active');
     if (answer.iss !== undefined && answer.iss !== as.issuer) throw invalid('the access token is from another issuer');
     const audiences = answer.aud === undefined ? [] : Array.isArray(answer.aud) ? answer.aud : [answer.aud];
-    if (!audiences.includes(expectedAudience(config))) throw invalid('the access token is not meant for this service (aud)');
-    if (answer.token_type !== undefined && answer.token_type.toLowerCase() !== 'bearer') throw invalid('only bearer access tokens are accepted');
+    if (!audiences.includes(expectedAudience(config)))
+      throw invalid('the access token is not meant for this service (aud)');
+    if (answer.token_type !== undefined && answer.token_type.toLowerCase() !== 'bearer')
+      throw invalid('only bearer access tokens are accepted');
     const now = Date.now() / 1000;
-    if (typeof answer.exp === 'number' && answer.exp <= now - CLOCK_TOLERANCE_S) throw invalid('the access token has expired');
-    if (typeof answer.nbf === 'number' && answer.nbf > now + CLOCK_TOLERANCE_S) throw invalid('the access token is not valid yet');
+    if (typeof answer.exp === 'number' && answer.exp <= now - CLOCK_TOLERANCE_S)
+      throw invalid('the access token has expired');
+    if (typeof answer.nbf === 'number' && answer.nbf > now + CLOCK_TOLERANCE_S)
+      throw invalid('the access token is not valid yet');
     return { facts: factsFrom(answer), exp: typeof answer.exp === 'number' ? answer.exp : undefined };
   }
 
@@ -99,10 +122,18 @@ export function createTokenVerifier(deps: AppDeps): TokenVerifier {
       if (error instanceof AppError) throw error;
       if (isUpstreamFailure(error)) {
         log.warn('OAuth issuer unavailable', { error: describe(error) });
-        throw new AppError('UNAVAILABLE', 'the authorization server cannot be reached to verify the access token; retry later', undefined, { 'Retry-After': '5' });
+        throw new AppError(
+          'UNAVAILABLE',
+          'the authorization server cannot be reached to verify the access token; retry later',
+          undefined,
+          { 'Retry-After': '5' },
+        );
       }
       // An issuer without jwks_uri or introspection_endpoint is a setup problem worth a warning.
-      (String((error as { code?: string })?.code) === oauth.MISSING_SERVER_METADATA ? log.warn : log.debug)('access token refused', { error: describe(error) });
+      (String((error as { code?: string })?.code) === oauth.MISSING_SERVER_METADATA ? log.warn : log.debug)(
+        'access token refused',
+        { error: describe(error) },
+      );
       throw invalid(`invalid access token: ${(error as Error).message}`);
     }
   }
@@ -116,11 +147,14 @@ export function createTokenVerifier(deps: AppDeps): TokenVerifier {
         facts = checked.facts;
         cache.set(key, facts, checked.exp === undefined ? undefined : checked.exp * 1000);
       }
-      if (!await orgMemberRepository.isMember(deps.db.manager, facts.orgId, facts.sub)) {
-        throw invalid('the access token\'s user is not a member of its organization');
+      if (!(await orgMemberRepository.isMember(deps.db.manager, facts.orgId, facts.sub))) {
+        throw invalid("the access token's user is not a member of its organization");
       }
       return {
-        kind: 'oauth', orgId: facts.orgId, subject: facts.sub, scopes: new Set(facts.scopes),
+        kind: 'oauth',
+        orgId: facts.orgId,
+        subject: facts.sub,
+        scopes: new Set(facts.scopes),
         resourceMetadataUrl: resourceMetadataUrl(config.SITE_URL),
       };
     },
@@ -145,8 +179,12 @@ function isUpstreamFailure(error: unknown): boolean {
   if (e?.name === 'AbortError' || e?.name === 'TimeoutError') return true;
   if (error instanceof TypeError && e.message === 'fetch failed') return true;
   if (error instanceof oauth.ResponseBodyError) return true;
-  return [oauth.RESPONSE_IS_NOT_CONFORM, oauth.RESPONSE_IS_NOT_JSON, oauth.RESPONSE_BODY_ERROR,
-    oauth.INVALID_SERVER_METADATA].includes(e?.code as never);
+  return [
+    oauth.RESPONSE_IS_NOT_CONFORM,
+    oauth.RESPONSE_IS_NOT_JSON,
+    oauth.RESPONSE_BODY_ERROR,
+    oauth.INVALID_SERVER_METADATA,
+  ].includes(e?.code as never);
 }
 
 function describe(error: unknown): string {

@@ -4,7 +4,13 @@ import { startGenerationWorkflow } from '../workflow-starts';
 import type { AppDeps } from '../deps';
 import { newId } from '../../core/ids';
 
-export interface GenerationRequest { orgId: string; name: string; source: 'prompt' | 'diff'; text: string; platforms: string[] }
+export interface GenerationRequest {
+  orgId: string;
+  name: string;
+  source: 'prompt' | 'diff';
+  text: string;
+  platforms: string[];
+}
 
 /**
  * Records a placeholder plan (`generating`) with its generation input, then starts the
@@ -16,15 +22,35 @@ export async function startGeneration(deps: AppDeps, g: GenerationRequest): Prom
   const planId = newId('tp');
   await deps.db.transaction(async (tx) => {
     await testPlanRepository.insert(tx, {
-      id: planId, orgId: g.orgId, name: g.name, description: '', platforms: g.platforms, steps: [], apiAuthProfiles: [],
-      mode: 'auto', status: 'generating', failureReason: null, createdAt: now, updatedAt: now,
+      id: planId,
+      orgId: g.orgId,
+      name: g.name,
+      description: '',
+      platforms: g.platforms,
+      steps: [],
+      apiAuthProfiles: [],
+      mode: 'auto',
+      status: 'generating',
+      failureReason: null,
+      createdAt: now,
+      updatedAt: now,
     });
-    await resourcePlanRepository.insertGeneration(tx, { planId, orgId: g.orgId, source: g.source, input: g.text, platforms: g.platforms, createdAt: now, finishedAt: null });
+    await resourcePlanRepository.insertGeneration(tx, {
+      planId,
+      orgId: g.orgId,
+      source: g.source,
+      input: g.text,
+      platforms: g.platforms,
+      createdAt: now,
+      finishedAt: null,
+    });
   });
   try {
     await startGenerationWorkflow(deps, g.orgId, planId);
   } catch (error) {
-    await resourcePlanRepository.finishGeneration(deps.db.manager, planId, { failureReason: 'the generation could not be started; generate the plan again' });
+    await resourcePlanRepository.finishGeneration(deps.db.manager, planId, {
+      failureReason: 'the generation could not be started; generate the plan again',
+    });
     throw error;
   }
   return planId;

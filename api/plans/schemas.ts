@@ -9,7 +9,9 @@ export const resourcePlan = z.object({
   steps: z.array(resourceStep),
   apiAuthProfiles: z.array(apiAuthProfile),
   mode: z.string().describe('auto (generated) or manual'),
-  status: z.enum(['created', 'generating', 'ready', 'failed']).describe('created or ready: can run; generating: wait; failed: see failureReason.'),
+  status: z
+    .enum(['created', 'generating', 'ready', 'failed'])
+    .describe('created or ready: can run; generating: wait; failed: see failureReason.'),
   failureReason: z.string().optional(),
   memberCount: z.number().int().describe('Member Test Cases (v1 membership); each runs as its own Run.'),
   createdAt: z.number(),

@@ -17,6 +17,11 @@ export const resourcePlanView = (p: TestPlan, memberCount: number) => ({
 });
 
 export const flowView = (f: Flow) => ({
-  _id: f.id, name: f.name, slug: f.slug, description: f.description,
-  steps: f.steps, createdAt: f.createdAt, updatedAt: f.updatedAt,
+  _id: f.id,
+  name: f.name,
+  slug: f.slug,
+  description: f.description,
+  steps: f.steps,
+  createdAt: f.createdAt,
+  updatedAt: f.updatedAt,
 });

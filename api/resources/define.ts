@@ -10,7 +10,9 @@ import type { Principal, Scope } from '../../core/scopes';
 export type Access = { scope: Scope } | 'credential' | 'api_key_only' | 'public';
 
 export interface EndpointContext<P, Q, B> {
-  params: P; query: Q; body: B;
+  params: P;
+  query: Q;
+  body: B;
   principal: Principal | null;
   deps: AppDeps;
   requestId: string;
@@ -54,5 +56,10 @@ export function defineEndpoint<P = {}, Q = {}, B = {}>(endpoint: Endpoint<P, Q, 
 
 /** Query strings carry text; these coerce the common shapes. */
 export const queryInt = (min: number, max: number, fallback: number) =>
-  z.string().regex(/^\d+$/, 'must be a non-negative integer').transform(Number)
-    .pipe(z.number().int().min(min).max(max)).optional().transform((v) => v ?? fallback);
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a non-negative integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .optional()
+    .transform((v) => v ?? fallback);

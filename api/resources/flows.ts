@@ -9,12 +9,12 @@ import { resourceSteps } from '../../core/steps';
 import { flowView } from '../plans/views';
 import { defineEndpoint } from './define';
 
-const slugParams = z.strictObject({ slug: slug.describe('The flow\'s slug, unique in the organization.') });
+const slugParams = z.strictObject({ slug: slug.describe("The flow's slug, unique in the organization.") });
 
 export const getFlowEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/flows/:slug',
-  summary: 'One of the team\'s reusable step sequences, by slug.',
+  summary: "One of the team's reusable step sequences, by slug.",
   access: 'credential',
   params: slugParams,
   response: flowRecord,
@@ -29,8 +29,9 @@ export const putFlowEndpoint = defineEndpoint({
   method: 'PUT',
   path: '/api/flows/:slug',
   summary: 'Save a flow (create, or replace its name, description and steps).',
-  description: 'A step {"action":"flow","target":"<slug>"} in a plan or another flow is replaced by these steps when '
-    + 'Runs are queued, so a change here applies to the next Run. Flows may nest 5 deep; cycles are refused then.',
+  description:
+    'A step {"action":"flow","target":"<slug>"} in a plan or another flow is replaced by these steps when ' +
+    'Runs are queued, so a change here applies to the next Run. Flows may nest 5 deep; cycles are refused then.',
   access: { scope: 'svc:plans:write' },
   params: slugParams,
   body: z.strictObject({ name: recordName, description: description.optional(), steps: resourceSteps.min(1) }),
@@ -40,8 +41,14 @@ export const putFlowEndpoint = defineEndpoint({
     if (self >= 0) throw invalid(`steps[${self}]: flow "${params.slug}" cannot use itself`);
     const now = Date.now();
     await flowRepository.upsert(deps.db.manager, {
-      id: newId('flow'), orgId: principal!.orgId, slug: params.slug, name: body.name, description: body.description ?? '',
-      steps: body.steps, createdAt: now, updatedAt: now,
+      id: newId('flow'),
+      orgId: principal!.orgId,
+      slug: params.slug,
+      name: body.name,
+      description: body.description ?? '',
+      steps: body.steps,
+      createdAt: now,
+      updatedAt: now,
     });
     return flowView((await flowRepository.bySlug(deps.db.manager, principal!.orgId, params.slug))!);
   },

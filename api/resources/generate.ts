@@ -9,23 +9,30 @@ export const generatePlanEndpoint = defineEndpoint({
   path: '/api/generate',
   idempotent: true,
   summary: 'Create a placeholder plan (status generating) and generate its steps from a prompt or a git diff.',
-  description: 'Give exactly one of prompt and diff (a unified git diff). The plan shows status generating in GET /api/plans '
-    + 'until it is ready (with steps) or failed (with failureReason). The generator derives pages (paths such as /login), '
-    + 'fields and buttons; secret-looking fields read {{env.NAME}} from the Environment; other fields let the agent choose.',
+  description:
+    'Give exactly one of prompt and diff (a unified git diff). The plan shows status generating in GET /api/plans ' +
+    'until it is ready (with steps) or failed (with failureReason). The generator derives pages (paths such as /login), ' +
+    'fields and buttons; secret-looking fields read {{env.NAME}} from the Environment; other fields let the agent choose.',
   access: { scope: 'svc:plans:write' },
   status: 202,
-  body: z.strictObject({
-    name: recordName,
-    mode: z.literal('auto').optional().describe('Only auto: the steps are generated.'),
-    prompt: z.string().trim().min(1).max(20_000).optional().describe('What to test, in words.'),
-    diff: z.string().min(1).max(900_000).optional().describe('A unified git diff of the change to test.'),
-    platforms: platforms.optional().describe('Default ["web"].'),
-  }).refine((b) => !!b.prompt !== !!b.diff, { message: 'give exactly one of prompt and diff', path: ['prompt'] }),
+  body: z
+    .strictObject({
+      name: recordName,
+      mode: z.literal('auto').optional().describe('Only auto: the steps are generated.'),
+      prompt: z.string().trim().min(1).max(20_000).optional().describe('What to test, in words.'),
+      diff: z.string().min(1).max(900_000).optional().describe('A unified git diff of the change to test.'),
+      platforms: platforms.optional().describe('Default ["web"].'),
+    })
+    .refine((b) => !!b.prompt !== !!b.diff, { message: 'give exactly one of prompt and diff', path: ['prompt'] }),
   response: z.object({ testPlanId: z.string(), status: z.literal('generating') }),
   async handler({ body, principal, deps }) {
     const testPlanId = await startGeneration(deps, {
-      orgId: principal!.orgId, name: body.name, platforms: body.platforms ?? ['web'],
-      ...(body.prompt ? { source: 'prompt' as const, text: body.prompt } : { source: 'diff' as const, text: body.diff! }),
+      orgId: principal!.orgId,
+      name: body.name,
+      platforms: body.platforms ?? ['web'],
+      ...(body.prompt
+        ? { source: 'prompt' as const, text: body.prompt }
+        : { source: 'diff' as const, text: body.diff! }),
     });
     return { testPlanId, status: 'generating' as const };
   },

@@ -16,7 +16,12 @@ const WAIT_FOR_OWNER_MS = 10_000;
  * its response, a different body is CONFLICT, and a failed attempt releases the key.
  */
 export async function withIdempotencyKey<T>(
-  deps: AppDeps, orgId: string, operation: string, key: string, request: unknown, run: () => Promise<T>,
+  deps: AppDeps,
+  orgId: string,
+  operation: string,
+  key: string,
+  request: unknown,
+  run: () => Promise<T>,
 ): Promise<T> {
   const hash = sha256(canonicalJson(request));
   const db = deps.db.manager;
@@ -47,14 +52,18 @@ async function awaitOwner(deps: AppDeps, orgId: string, operation: string, key: 
     const stored = await idem.find(deps.db.manager, orgId, operation, key);
     if (!stored) return { done: false as const };
     if (stored.requestHash !== hash) {
-      throw new AppError('CONFLICT', `Idempotency-Key "${key}" was already used for a different request; use a new key`);
+      throw new AppError(
+        'CONFLICT',
+        `Idempotency-Key "${key}" was already used for a different request; use a new key`,
+      );
     }
     if (stored.response) return { done: true as const, response: (stored.response as { value: unknown }).value };
     if (stored.expiresAt - IDEMPOTENCY_TTL_MS < Date.now() - ABANDONED_AFTER_MS || stored.expiresAt < Date.now()) {
       await idem.release(deps.db.manager, orgId, operation, key);
       return { done: false as const };
     }
-    if (Date.now() > deadline) throw new AppError('CONFLICT', `a request with Idempotency-Key "${key}" is still in flight; retry shortly`);
+    if (Date.now() > deadline)
+      throw new AppError('CONFLICT', `a request with Idempotency-Key "${key}" is still in flight; retry shortly`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

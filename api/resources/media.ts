@@ -13,21 +13,35 @@ export const evidenceMediaEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/v1/evidence/:mediaId',
   summary: 'Signed evidence media: redirects to a short-lived storage URL.',
-  description: 'No bearer credential: the signature (HMAC over id, kind and exp) authorizes. Links from run.evidence '
-    + 'are valid 15 minutes; do not edit their query parameters. 403 when the signature is wrong or expired, 404 when the media is missing.',
+  description:
+    'No bearer credential: the signature (HMAC over id, kind and exp) authorizes. Links from run.evidence ' +
+    'are valid 15 minutes; do not edit their query parameters. 403 when the signature is wrong or expired, 404 when the media is missing.',
   access: 'public',
   params: z.object({ mediaId: z.string().max(100) }),
-  query: z.object({ kind: z.string().max(20).optional(), exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+  query: z.object({
+    kind: z.string().max(20).optional(),
+    exp: z.string().max(20).optional(),
+    sig: z.string().max(100).optional(),
+  }),
   response: z.null(),
   status: 302,
   responses: { 302: 'Redirect to the media', 403: 'Invalid or expired signature', 404: 'Media missing' },
   async handler({ params, query, deps, koa }) {
-    if (!query.kind || !query.exp || !query.sig || !verifyMediaLink(deps.config.SIGNING_KEY, params.mediaId, query.kind, query.exp, query.sig)) {
-      throw new AppError('PERMISSION_DENIED', 'the link signature is invalid or expired; call run.evidence for a fresh link');
+    if (
+      !query.kind ||
+      !query.exp ||
+      !query.sig ||
+      !verifyMediaLink(deps.config.SIGNING_KEY, params.mediaId, query.kind, query.exp, query.sig)
+    ) {
+      throw new AppError(
+        'PERMISSION_DENIED',
+        'the link signature is invalid or expired; call run.evidence for a fresh link',
+      );
     }
     const media = await runRepository.mediaById(deps.db.manager, params.mediaId);
     const storage = deps.storage;
-    if (!media || media.kind !== query.kind || !await storage.exists(media.storageKey)) throw new AppError('NOT_FOUND', 'media not found');
+    if (!media || media.kind !== query.kind || !(await storage.exists(media.storageKey)))
+      throw new AppError('NOT_FOUND', 'media not found');
     koa.redirect(await storage.readUrl(media.storageKey, STORAGE_URL_TTL_S));
     return undefined;
   },
@@ -40,7 +54,11 @@ export const localMediaEndpoint = defineEndpoint({
   summary: 'Local media storage (the default when no S3 bucket is configured).',
   access: 'public',
   internal: true,
-  query: z.object({ key: z.string().max(500), exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+  query: z.object({
+    key: z.string().max(500),
+    exp: z.string().max(20).optional(),
+    sig: z.string().max(100).optional(),
+  }),
   response: z.null(),
   async handler({ query, deps, koa }) {
     const storage = deps.storage;

@@ -25,15 +25,25 @@ export function resourceRouter(endpoints: Endpoint[], deps: AppDeps): Router {
       let body = {};
       if (endpoint.body) {
         const raw = (ctx.request as { body?: unknown }).body;
-        if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
+        if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+          throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
         body = parseInput(endpoint.body, raw);
       }
-      const invoke = () => endpoint.handler({ params, query, body, principal, deps, requestId: ctx.state.requestId, koa: ctx });
+      const invoke = () =>
+        endpoint.handler({ params, query, body, principal, deps, requestId: ctx.state.requestId, koa: ctx });
       const key = endpoint.idempotent ? ctx.get('Idempotency-Key') : '';
       if (key.length > 200) throw new AppError('INVALID_ARGUMENT', 'Idempotency-Key is longer than 200 characters');
-      const result = key && principal
-        ? await withIdempotencyKey(deps, principal.orgId, `${endpoint.method} ${endpoint.path}`, key, { params, query, body }, invoke)
-        : await invoke();
+      const result =
+        key && principal
+          ? await withIdempotencyKey(
+              deps,
+              principal.orgId,
+              `${endpoint.method} ${endpoint.path}`,
+              key,
+              { params, query, body },
+              invoke,
+            )
+          : await invoke();
       if (result !== undefined) {
         ctx.status = endpoint.status ?? 200;
         ctx.body = result;

@@ -13,29 +13,41 @@ import { startRunRequestWorkflow } from '../workflow-starts';
 import { runRequestRecord, runRequestView } from '../run-requests/views';
 import { defineEndpoint } from './define';
 
-const unique = <T extends z.ZodType>(item: T, what: string) => z.array(item).min(1).max(50)
-  .refine((list) => new Set(list).size === list.length, `${what} must not repeat`);
+const unique = <T extends z.ZodType>(item: T, what: string) =>
+  z
+    .array(item)
+    .min(1)
+    .max(50)
+    .refine((list) => new Set(list).size === list.length, `${what} must not repeat`);
 
 export const createRunRequestEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/run-requests',
   summary: 'Ask for Runs in words or by plan: resolved into a plan × environment matrix, each entry one Run.',
-  description: 'Give request (natural language) or planIds / planNames (structured), optionally with environmentSlugs and '
-    + 'platforms. The answer is the run request record (status interpreting); follow it with GET /api/run-requests/status. '
-    + 'The matrix holds at most RUN_REQUEST_MAX_ENTRIES Runs (default 8): a plan counts one Run per member Test Case and '
-    + 'one for its inline steps, per environment; a larger matrix is rejected with nothing queued. Idempotency: a UUID in '
-    + 'idempotencyKey or the Idempotency-Key header (generated when omitted); resending it returns the original request, '
-    + 'interpreted and billed once. The same key with a different body is 409.',
+  description:
+    'Give request (natural language) or planIds / planNames (structured), optionally with environmentSlugs and ' +
+    'platforms. The answer is the run request record (status interpreting); follow it with GET /api/run-requests/status. ' +
+    'The matrix holds at most RUN_REQUEST_MAX_ENTRIES Runs (default 8): a plan counts one Run per member Test Case and ' +
+    'one for its inline steps, per environment; a larger matrix is rejected with nothing queued. Idempotency: a UUID in ' +
+    'idempotencyKey or the Idempotency-Key header (generated when omitted); resending it returns the original request, ' +
+    'interpreted and billed once. The same key with a different body is 409.',
   access: { scope: 'svc:runs:write' },
   status: 202,
-  body: z.strictObject({
-    request: z.string().trim().min(1).max(4000).optional().describe('What to run, in natural language.'),
-    planIds: unique(id('tp'), 'planIds').optional(),
-    planNames: unique(recordName, 'planNames').optional(),
-    environmentSlugs: unique(slug, 'environmentSlugs').optional().describe('Environments to run against; default: those the request names, or the only one.'),
-    platforms: platforms.optional().describe('Platforms of every Run; default: each plan\'s own.'),
-    idempotencyKey: z.uuid().optional().describe('A UUID; may come in the Idempotency-Key header instead.'),
-  }).refine((b) => b.request || b.planIds || b.planNames, { message: 'give request (natural language) or planIds / planNames', path: ['request'] }),
+  body: z
+    .strictObject({
+      request: z.string().trim().min(1).max(4000).optional().describe('What to run, in natural language.'),
+      planIds: unique(id('tp'), 'planIds').optional(),
+      planNames: unique(recordName, 'planNames').optional(),
+      environmentSlugs: unique(slug, 'environmentSlugs')
+        .optional()
+        .describe('Environments to run against; default: those the request names, or the only one.'),
+      platforms: platforms.optional().describe("Platforms of every Run; default: each plan's own."),
+      idempotencyKey: z.uuid().optional().describe('A UUID; may come in the Idempotency-Key header instead.'),
+    })
+    .refine((b) => b.request || b.planIds || b.planNames, {
+      message: 'give request (natural language) or planIds / planNames',
+      path: ['request'],
+    }),
   response: runRequestRecord,
   async handler({ body, principal, deps, koa }) {
     const idemKey = idempotencyKeyOf(body.idempotencyKey, koa.get('Idempotency-Key'));
@@ -43,10 +55,24 @@ export const createRunRequestEndpoint = defineEndpoint({
     const requestHash = sha256(canonicalJson(fields));
     const now = Date.now();
     const row = {
-      id: newId('rr'), orgId: principal!.orgId, idemKey, requestHash, status: 'interpreting' as const,
+      id: newId('rr'),
+      orgId: principal!.orgId,
+      idemKey,
+      requestHash,
+      status: 'interpreting' as const,
       request: body.request ?? null,
-      input: { planIds: body.planIds, planNames: body.planNames, environmentSlugs: body.environmentSlugs, platforms: body.platforms },
-      resolutionSource: null, rejectionReasons: [], error: null, createdAt: now, updatedAt: now, completedAt: null,
+      input: {
+        planIds: body.planIds,
+        planNames: body.planNames,
+        environmentSlugs: body.environmentSlugs,
+        platforms: body.platforms,
+      },
+      resolutionSource: null,
+      rejectionReasons: [],
+      error: null,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
     };
     try {
       await runRequestRepository.insert(deps.db.manager, row);
@@ -55,7 +81,10 @@ export const createRunRequestEndpoint = defineEndpoint({
       const existing = await runRequestRepository.byKey(deps.db.manager, row.orgId, idemKey);
       if (!existing) throw error;
       if (existing.requestHash !== requestHash) {
-        throw new AppError('CONFLICT', `idempotency key ${idemKey} was already used for a different run request; use a new key for a different request`);
+        throw new AppError(
+          'CONFLICT',
+          `idempotency key ${idemKey} was already used for a different run request; use a new key for a different request`,
+        );
       }
       // A replay may follow a crash between the insert and the workflow start.
       if (existing.status === 'interpreting') await startRunRequestWorkflow(deps, existing);
@@ -79,7 +108,7 @@ function idempotencyKeyOf(fromBody: string | undefined, fromHeader: string): str
 export const runRequestStatusEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/run-requests/status',
-  summary: 'A run request: interpretation status, resolved entries and each entry\'s live Run progress.',
+  summary: "A run request: interpretation status, resolved entries and each entry's live Run progress.",
   access: 'credential',
   query: z.strictObject({ id: id('rr').describe('The requestId.') }),
   response: runRequestRecord,

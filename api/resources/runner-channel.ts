@@ -28,9 +28,11 @@ export const runnerValuesEndpoint = defineEndpoint({
     }
     koa.set('Cache-Control', 'no-store');
     const run = await runRepository.byId(deps.db.manager, body.runId);
-    if (!run || !['running', 'retrying'].includes(run.status)) throw new AppError('FAILED_PRECONDITION', 'the Run is not executing');
-    const referenced = (run.steps as Array<{ valueSpec?: { kind: string; variable?: string } }>)
-      .some((s) => s.valueSpec?.kind === 'environment' && s.valueSpec.variable === body.name);
+    if (!run || !['running', 'retrying'].includes(run.status))
+      throw new AppError('FAILED_PRECONDITION', 'the Run is not executing');
+    const referenced = (run.steps as Array<{ valueSpec?: { kind: string; variable?: string } }>).some(
+      (s) => s.valueSpec?.kind === 'environment' && s.valueSpec.variable === body.name,
+    );
     if (!referenced) throw new AppError('PERMISSION_DENIED', 'the Run does not reference this value');
     const runSealed = await runRepository.sealedValue(deps.db.manager, run.id, body.name);
     if (runSealed) return { value: deps.secrets.openValue(run.id, body.name, runSealed) };

@@ -12,23 +12,37 @@ import { resourceRunView } from '../runs/views';
 import { triggerFields } from '../../domain/runs/trigger';
 import { defineEndpoint, queryInt } from './define';
 
-const resourceRun = z.object({
-  _id: z.string(), testPlanId: z.string().nullable(), status: z.string(), platforms: z.array(z.string()), trigger: z.record(z.string(), z.unknown()),
-}).passthrough();
+const resourceRun = z
+  .object({
+    _id: z.string(),
+    testPlanId: z.string().nullable(),
+    status: z.string(),
+    platforms: z.array(z.string()),
+    trigger: z.record(z.string(), z.unknown()),
+  })
+  .passthrough();
 
 const logEntry = z.object({
-  stepIndex: z.number().int(), action: z.string(), target: z.string(), status: z.string(), platform: z.string(),
-  error: z.string(), durationMs: z.number(), timestamp: z.number(),
+  stepIndex: z.number().int(),
+  action: z.string(),
+  target: z.string(),
+  status: z.string(),
+  platform: z.string(),
+  error: z.string(),
+  durationMs: z.number(),
+  timestamp: z.number(),
 });
 
 /** POST /api/trigger: the run.trigger operation in the resource-style shape. */
 export const triggerEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/trigger',
-  summary: 'Queue the Runs of a saved Test Plan (its inline steps as one Run, then one per member Test Case); returns at once.',
-  description: 'A web Run may use a saved Environment or an explicit targets.web.baseUrl; API and mobile Runs need '
-    + 'environmentSlug or explicit targets. Send an Idempotency-Key header to make retries safe. When a plan has '
-    + 'several Runs, runId is the first and runIds lists all of them. Flow steps expand now; an unknown flow is 422.',
+  summary:
+    'Queue the Runs of a saved Test Plan (its inline steps as one Run, then one per member Test Case); returns at once.',
+  description:
+    'A web Run may use a saved Environment or an explicit targets.web.baseUrl; API and mobile Runs need ' +
+    'environmentSlug or explicit targets. Send an Idempotency-Key header to make retries safe. When a plan has ' +
+    'several Runs, runId is the first and runIds lists all of them. Flow steps expand now; an unknown flow is 422.',
   access: { scope: 'svc:runs:write' },
   body: z.strictObject({
     testPlanId: id('tp'),
@@ -39,11 +53,27 @@ export const triggerEndpoint = defineEndpoint({
     targets: triggerFields.targets,
     deployment: triggerFields.deployment,
   }),
-  response: z.object({ runId: z.string(), status: z.literal('queued'), runIds: z.array(z.string()), planGroupRunId: z.string().optional() }),
+  response: z.object({
+    runId: z.string(),
+    status: z.literal('queued'),
+    runIds: z.array(z.string()),
+    planGroupRunId: z.string().optional(),
+  }),
   async handler({ body, principal, deps, requestId, koa }) {
     const idempotencyKey = koa.get('Idempotency-Key') || randomUUID();
-    const queued = await invokeOperation(operationsByName.get('run.trigger')!, { ...body, idempotencyKey }, principal!, deps, requestId) as { runIds: string[]; planGroupRunId?: string };
-    return { runId: queued.runIds[0], status: 'queued' as const, runIds: queued.runIds, ...(queued.planGroupRunId ? { planGroupRunId: queued.planGroupRunId } : {}) };
+    const queued = (await invokeOperation(
+      operationsByName.get('run.trigger')!,
+      { ...body, idempotencyKey },
+      principal!,
+      deps,
+      requestId,
+    )) as { runIds: string[]; planGroupRunId?: string };
+    return {
+      runId: queued.runIds[0],
+      status: 'queued' as const,
+      runIds: queued.runIds,
+      ...(queued.planGroupRunId ? { planGroupRunId: queued.planGroupRunId } : {}),
+    };
   },
 });
 
@@ -59,7 +89,13 @@ export const listRunsEndpoint = defineEndpoint({
   }),
   response: z.array(resourceRun),
   async handler({ query, principal, deps }) {
-    const runs = await runRepository.listByOffset(deps.db.manager, principal!.orgId, query.status, query.offset, query.limit);
+    const runs = await runRepository.listByOffset(
+      deps.db.manager,
+      principal!.orgId,
+      query.status,
+      query.offset,
+      query.limit,
+    );
     return runs.map((r) => resourceRunView(r));
   },
 });
@@ -93,7 +129,7 @@ export const reportEndpoint = defineEndpoint({
   async handler({ body, principal, deps }) {
     const run = await runRepository.get(deps.db.manager, principal!.orgId, body.runId);
     if (!run) throw notFound(`Run ${body.runId}`);
-    if (!await runRepository.putStep(deps.db.manager, run.id, body.stepIndex, { status: body.status })) {
+    if (!(await runRepository.putStep(deps.db.manager, run.id, body.stepIndex, { status: body.status }))) {
       throw new AppError('NOT_FOUND', `Run ${run.id} has no step ${body.stepIndex}`);
     }
     return { success: true as const };

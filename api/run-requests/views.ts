@@ -8,23 +8,34 @@ import { progressOf } from '../runs/views';
 const failedStatuses = new Set(['failed', 'unverified', 'canceled', 'invalid']);
 
 export const runRequestEntry = z.object({
-  runId: z.string().nullable().describe('The entry\'s Run; null when it could not be queued (see queueError).'),
+  runId: z.string().nullable().describe("The entry's Run; null when it could not be queued (see queueError)."),
   testPlanId: z.string(),
   planName: z.string(),
-  testCaseId: z.string().nullable().describe('The member Test Case this Run executes; null for the plan\'s inline steps.'),
+  testCaseId: z
+    .string()
+    .nullable()
+    .describe("The member Test Case this Run executes; null for the plan's inline steps."),
   platforms: z.array(z.string()),
   target: z.object({ kind: z.literal('environment'), slug: z.string(), name: z.string() }),
   queueError: z.string().nullable(),
-  runStatus: z.string().nullable().describe('The Run\'s live status (queued, running, retrying, passing, failed, unverified, canceled, invalid).'),
+  runStatus: z
+    .string()
+    .nullable()
+    .describe("The Run's live status (queued, running, retrying, passing, failed, unverified, canceled, invalid)."),
   runError: z.string().nullable().describe('Why the Run did not pass, once it is final.'),
-  progress: z.object({ total: z.number(), completed: z.number(), passed: z.number(), failed: z.number(), skipped: z.number() }).nullable(),
+  progress: z
+    .object({ total: z.number(), completed: z.number(), passed: z.number(), failed: z.number(), skipped: z.number() })
+    .nullable(),
 });
 
 export const runRequestRecord = z.object({
   requestId: z.string(),
   idempotencyKey: z.string().describe('The key this request is stored under (generated when none was sent).'),
-  status: z.enum(['interpreting', 'queued', 'completed', 'rejected', 'failed', 'canceled'])
-    .describe('interpreting → queued → completed, or rejected / failed / canceled. Final: completed, rejected, failed, canceled.'),
+  status: z
+    .enum(['interpreting', 'queued', 'completed', 'rejected', 'failed', 'canceled'])
+    .describe(
+      'interpreting → queued → completed, or rejected / failed / canceled. Final: completed, rejected, failed, canceled.',
+    ),
   request: z.string().nullable(),
   resolutionSource: z.enum(['structured', 'interpreter']).nullable(),
   rejectionReasons: z.array(z.string()),
@@ -38,7 +49,10 @@ export const runRequestRecord = z.object({
 export async function runRequestView(db: EntityManager, r: RunRequest): Promise<z.infer<typeof runRequestRecord>> {
   const entries = await runRequestRepository.entries(db, r.id);
   const runIds = entries.map((e) => e.runId).filter((id): id is string => !!id);
-  const [states, steps] = await Promise.all([runRequestRepository.runStates(db, runIds), runRepository.steps(db, runIds)]);
+  const [states, steps] = await Promise.all([
+    runRequestRepository.runStates(db, runIds),
+    runRepository.steps(db, runIds),
+  ]);
   return {
     requestId: r.id,
     idempotencyKey: r.idemKey,

@@ -12,7 +12,14 @@ export function signedMediaUrl(baseUrl: string, signingKey: string, id: string, 
 }
 
 /** True when the link is untouched and unexpired. */
-export function verifyMediaLink(signingKey: string, id: string, kind: string, expText: string, sig: string, now = Date.now()): boolean {
+export function verifyMediaLink(
+  signingKey: string,
+  id: string,
+  kind: string,
+  expText: string,
+  sig: string,
+  now = Date.now(),
+): boolean {
   if (!/^\d{1,15}$/.test(expText)) return false;
   const exp = Number(expText);
   if (exp < now || exp > now + MEDIA_LINK_TTL_MS + 60_000) return false;

@@ -3,9 +3,16 @@ import { runOutcome } from './status';
 import { signedMediaUrl } from './media-links';
 
 /** The Run-level diagnosis, customer-safe fields only. */
-const runDiagnosis = (run: Run) => (run.diagnosis ? {
-  diagnosis: { category: run.diagnosis.category, suggestedAction: run.diagnosis.suggestedAction, ...(run.diagnosis.reason ? { reason: run.diagnosis.reason } : {}) },
-} : {});
+const runDiagnosis = (run: Run) =>
+  run.diagnosis
+    ? {
+        diagnosis: {
+          category: run.diagnosis.category,
+          suggestedAction: run.diagnosis.suggestedAction,
+          ...(run.diagnosis.reason ? { reason: run.diagnosis.reason } : {}),
+        },
+      }
+    : {};
 
 const finished = (s: RunStep) => s.status === 'passed' || s.status === 'failed' || s.status === 'skipped';
 
@@ -30,7 +37,12 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean) {
     cursor: run.cursor,
     timedOut,
     progress: progressOf(steps),
-    steps: steps.map((s) => ({ index: s.stepIndex, action: s.action, ...(s.target ? { target: s.target } : {}), status: s.status })),
+    steps: steps.map((s) => ({
+      index: s.stepIndex,
+      action: s.action,
+      ...(s.target ? { target: s.target } : {}),
+      status: s.status,
+    })),
     evidenceAvailable: steps.some(finished),
     next: outcome.next,
     flaky: run.flaky,
@@ -50,15 +62,30 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean) {
 export function runSummaryView(run: Run) {
   const outcome = runOutcome(run.status, run.flaky);
   return {
-    runId: run.id, status: run.status, ...(outcome.verdict ? { verdict: outcome.verdict } : {}), validity: outcome.validity,
-    next: outcome.next, testCaseId: run.testCaseId, testPlanId: run.testPlanId, planGroupRunId: run.planGroupId,
-    environmentSlug: run.environmentSlug, branch: run.branch, platforms: run.platforms, cursor: run.cursor,
-    createdAt: run.createdAt, updatedAt: run.updatedAt,
+    runId: run.id,
+    status: run.status,
+    ...(outcome.verdict ? { verdict: outcome.verdict } : {}),
+    validity: outcome.validity,
+    next: outcome.next,
+    testCaseId: run.testCaseId,
+    testPlanId: run.testPlanId,
+    planGroupRunId: run.planGroupId,
+    environmentSlug: run.environmentSlug,
+    branch: run.branch,
+    platforms: run.platforms,
+    cursor: run.cursor,
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
   };
 }
 
 /** External Evidence: customer-safe facts per executed step, with fresh signed media links. */
-export function evidenceView(run: Run, steps: RunStep[], media: RunMedia[], links: { baseUrl: string; signingKey: string }) {
+export function evidenceView(
+  run: Run,
+  steps: RunStep[],
+  media: RunMedia[],
+  links: { baseUrl: string; signingKey: string },
+) {
   const outcome = runOutcome(run.status, run.flaky);
   const now = Date.now();
   return {
@@ -79,9 +106,15 @@ export function evidenceView(run: Run, steps: RunStep[], media: RunMedia[], link
       verdictSource: s.verdictSource ?? 'none',
       postconditionProven: s.postconditionProven,
       recoveryCount: s.recoveryCount,
-      ...(s.diagnosis ? { diagnosis: { category: s.diagnosis.category, suggestedAction: s.diagnosis.suggestedAction } } : {}),
-      media: media.filter((m) => m.stepIndex === s.stepIndex)
-        .map((m) => ({ kind: m.kind as 'screenshot' | 'frame' | 'video', ...signedMediaUrl(links.baseUrl, links.signingKey, m.id, m.kind, now) })),
+      ...(s.diagnosis
+        ? { diagnosis: { category: s.diagnosis.category, suggestedAction: s.diagnosis.suggestedAction } }
+        : {}),
+      media: media
+        .filter((m) => m.stepIndex === s.stepIndex)
+        .map((m) => ({
+          kind: m.kind as 'screenshot' | 'frame' | 'video',
+          ...signedMediaUrl(links.baseUrl, links.signingKey, m.id, m.kind, now),
+        })),
       durationMs: s.durationMs ?? 0,
     })),
   };
@@ -97,11 +130,19 @@ export function resourceRunView(run: Run, steps?: RunStep[]) {
     platforms: run.platforms,
     trigger: run.trigger,
     createdAt: run.createdAt,
-    ...(steps ? {
-      logs: steps.map((s) => ({
-        stepIndex: s.stepIndex, action: s.action, target: s.target ?? '', status: s.status, platform: s.platform,
-        error: s.status === 'failed' ? (s.reason ?? '') : '', durationMs: s.durationMs ?? 0, timestamp: s.updatedAt,
-      })),
-    } : {}),
+    ...(steps
+      ? {
+          logs: steps.map((s) => ({
+            stepIndex: s.stepIndex,
+            action: s.action,
+            target: s.target ?? '',
+            status: s.status,
+            platform: s.platform,
+            error: s.status === 'failed' ? (s.reason ?? '') : '',
+            durationMs: s.durationMs ?? 0,
+            timestamp: s.updatedAt,
+          })),
+        }
+      : {}),
   };
 }

@@ -1,7 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 
-interface Waiter { cursor: number; wake(changed: boolean): void }
+interface Waiter {
+  cursor: number;
+  wake(changed: boolean): void;
+}
 
 /**
  * Long-poll waiters of one API process share a single timer: every interval, one query reads
@@ -12,7 +15,10 @@ export class RunWatcher {
   private readonly waiters = new Map<string, Set<Waiter>>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly db: DataSource, private readonly intervalMs: number) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly intervalMs: number,
+  ) {}
 
   /** Resolves true when the Run's cursor passes `cursor` or it ends, false at the deadline. */
   wait(runId: string, cursor: number, timeoutMs: number): Promise<boolean> {

@@ -26,7 +26,11 @@ export interface StagedUpload {
 export class LocalMediaStorage implements MediaStorage {
   private readonly root: string;
 
-  constructor(dir: string, private readonly baseUrl: () => string, private readonly signingKey: string) {
+  constructor(
+    dir: string,
+    private readonly baseUrl: () => string,
+    private readonly signingKey: string,
+  ) {
     this.root = resolve(dir);
   }
 
@@ -45,7 +49,10 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    return stat(this.path(key)).then(() => true, () => false);
+    return stat(this.path(key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async readUrl(key: string, ttlSeconds: number): Promise<string> {
@@ -97,8 +104,21 @@ export class LocalMediaStorage implements MediaStorage {
       await pipeline(body, counter, createWriteStream(temp, { flags: 'wx' }));
     } catch (error) {
       await discard();
-      if (error === tooLong) return { received: limit + 1, commit: async () => { throw tooLong; }, discard };
-      return { received: Math.min(received, limit), commit: async () => { throw error; }, discard };
+      if (error === tooLong)
+        return {
+          received: limit + 1,
+          commit: async () => {
+            throw tooLong;
+          },
+          discard,
+        };
+      return {
+        received: Math.min(received, limit),
+        commit: async () => {
+          throw error;
+        },
+        discard,
+      };
     }
     return {
       received,
@@ -126,4 +146,7 @@ export class LocalMediaStorage implements MediaStorage {
   }
 }
 
-export const joinKey = (...parts: string[]) => join(...parts).split(sep).join('/');
+export const joinKey = (...parts: string[]) =>
+  join(...parts)
+    .split(sep)
+    .join('/');

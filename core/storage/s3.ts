@@ -24,15 +24,22 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
   }
 
   async exists(key: string): Promise<boolean> {
-    return this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })).then(() => true, () => false);
+    return this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })).then(
+      () => true,
+      () => false,
+    );
   }
 
   async readUrl(key: string, ttlSeconds: number): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: ttlSeconds });
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+      expiresIn: ttlSeconds,
+    });
   }
 
   async read(key: string): Promise<Readable> {
@@ -42,9 +49,13 @@ export class S3MediaStorage implements MediaStorage {
 
   /** Content-Type and Content-Length are signed headers: a PUT with any other value is refused by the store. */
   async presignPut(key: string, contentType: string, bytes: number, ttlSeconds: number): Promise<string> {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: bytes }), {
-      expiresIn: ttlSeconds,
-      signableHeaders: new Set(['content-type', 'content-length']),
-    });
+    return getSignedUrl(
+      this.client,
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: bytes }),
+      {
+        expiresIn: ttlSeconds,
+        signableHeaders: new Set(['content-type', 'content-length']),
+      },
+    );
   }
 }

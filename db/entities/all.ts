@@ -6,4 +6,11 @@ import { planEntities } from './plans';
 import { runRequestEntities } from './run-requests';
 
 /** Every entity of the service; later capabilities append theirs here. */
-export const allEntities = [...foundationEntities, OrgMemberEntity, ...runEntities, ...artifactEntities, ...planEntities, ...runRequestEntities];
+export const allEntities = [
+  ...foundationEntities,
+  OrgMemberEntity,
+  ...runEntities,
+  ...artifactEntities,
+  ...planEntities,
+  ...runRequestEntities,
+];

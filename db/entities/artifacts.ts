@@ -3,13 +3,20 @@ import { column } from './json';
 
 const { ref, ms } = column;
 
-
 export type ArtifactPlatform = 'android' | 'ios';
 
 /** A promise to accept one upload of exactly `declaredBytes` of `contentType` until `expiresAt`. */
 export interface ArtifactIntent {
-  id: string; orgId: string; platform: ArtifactPlatform; declaredBytes: number; contentType: string;
-  storageKey: string; storageId: string; expiresAt: number; uploadedAt: number | null; createdAt: number;
+  id: string;
+  orgId: string;
+  platform: ArtifactPlatform;
+  declaredBytes: number;
+  contentType: string;
+  storageKey: string;
+  storageId: string;
+  expiresAt: number;
+  uploadedAt: number | null;
+  createdAt: number;
 }
 export const ArtifactIntentEntity = new EntitySchema<ArtifactIntent>({
   name: 'ArtifactIntent',
@@ -28,12 +35,24 @@ export const ArtifactIntentEntity = new EntitySchema<ArtifactIntent>({
   },
 });
 
-export interface ScanFinding { code: string; severity: 'info' | 'warning' | 'error'; message: string }
+export interface ScanFinding {
+  code: string;
+  severity: 'info' | 'warning' | 'error';
+  message: string;
+}
 
 /** The recorded verdict on one uploaded artifact; written once, never updated. */
 export interface ArtifactScan {
-  storageId: string; orgId: string; status: 'clean' | 'rejected'; sha256: string; byteSize: number;
-  contentType: string; scanner: string; findings: ScanFinding[]; fileName: string; createdAt: number;
+  storageId: string;
+  orgId: string;
+  status: 'clean' | 'rejected';
+  sha256: string;
+  byteSize: number;
+  contentType: string;
+  scanner: string;
+  findings: ScanFinding[];
+  fileName: string;
+  createdAt: number;
 }
 export const ArtifactScanEntity = new EntitySchema<ArtifactScan>({
   name: 'ArtifactScan',

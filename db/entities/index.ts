@@ -7,14 +7,24 @@ const { id, ref, ms, json } = column;
 
 /** Entities are mapping only; every query lives in db/repositories. */
 
-export interface Organization { id: string; name: string; createdAt: number }
+export interface Organization {
+  id: string;
+  name: string;
+  createdAt: number;
+}
 export const OrganizationEntity = new EntitySchema<Organization>({
   name: 'Organization',
   tableName: 'organizations',
   columns: { id, name: { type: 'varchar', length: 200 }, createdAt: { ...ms, name: 'created_at' } },
 });
 
-export interface ApiKey { id: string; orgId: string; secretHash: string; createdAt: number; revokedAt: number | null }
+export interface ApiKey {
+  id: string;
+  orgId: string;
+  secretHash: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
 export const ApiKeyEntity = new EntitySchema<ApiKey>({
   name: 'ApiKey',
   tableName: 'api_keys',
@@ -28,9 +38,15 @@ export const ApiKeyEntity = new EntitySchema<ApiKey>({
 });
 
 export interface TestCase {
-  id: string; orgId: string; name: string; description: string;
-  platforms: string[]; tags: string[]; steps: Step[];
-  createdAt: number; updatedAt: number;
+  id: string;
+  orgId: string;
+  name: string;
+  description: string;
+  platforms: string[];
+  tags: string[];
+  steps: Step[];
+  createdAt: number;
+  updatedAt: number;
 }
 export const TestCaseEntity = new EntitySchema<TestCase>({
   name: 'TestCase',
@@ -49,10 +65,18 @@ export const TestCaseEntity = new EntitySchema<TestCase>({
 });
 
 export interface TestPlan {
-  id: string; orgId: string; name: string; description: string;
-  platforms: string[]; steps: ResourceStep[]; apiAuthProfiles: ApiAuthProfile[]; mode: string;
-  status: string; failureReason: string | null;
-  createdAt: number; updatedAt: number;
+  id: string;
+  orgId: string;
+  name: string;
+  description: string;
+  platforms: string[];
+  steps: ResourceStep[];
+  apiAuthProfiles: ApiAuthProfile[];
+  mode: string;
+  status: string;
+  failureReason: string | null;
+  createdAt: number;
+  updatedAt: number;
 }
 export const TestPlanEntity = new EntitySchema<TestPlan>({
   name: 'TestPlan',
@@ -73,7 +97,11 @@ export const TestPlanEntity = new EntitySchema<TestPlan>({
   },
 });
 
-export interface TestPlanMember { planId: string; position: number; testCaseId: string }
+export interface TestPlanMember {
+  planId: string;
+  position: number;
+  testCaseId: string;
+}
 export const TestPlanMemberEntity = new EntitySchema<TestPlanMember>({
   name: 'TestPlanMember',
   tableName: 'test_plan_members',
@@ -85,8 +113,13 @@ export const TestPlanMemberEntity = new EntitySchema<TestPlanMember>({
 });
 
 export interface Environment {
-  id: string; orgId: string; slug: string; name: string; targets: Targets;
-  createdAt: number; updatedAt: number;
+  id: string;
+  orgId: string;
+  slug: string;
+  name: string;
+  targets: Targets;
+  createdAt: number;
+  updatedAt: number;
 }
 export const EnvironmentEntity = new EntitySchema<Environment>({
   name: 'Environment',
@@ -102,7 +135,12 @@ export const EnvironmentEntity = new EntitySchema<Environment>({
   },
 });
 
-export interface EnvironmentValue { environmentId: string; name: string; sealed: string; updatedAt: number }
+export interface EnvironmentValue {
+  environmentId: string;
+  name: string;
+  sealed: string;
+  updatedAt: number;
+}
 export const EnvironmentValueEntity = new EntitySchema<EnvironmentValue>({
   name: 'EnvironmentValue',
   tableName: 'environment_values',
@@ -115,8 +153,15 @@ export const EnvironmentValueEntity = new EntitySchema<EnvironmentValue>({
 });
 
 export interface Note {
-  id: string; orgId: string; environmentId: string; title: string; body: string; status: string;
-  runIds: string[]; createdAt: number; updatedAt: number;
+  id: string;
+  orgId: string;
+  environmentId: string;
+  title: string;
+  body: string;
+  status: string;
+  runIds: string[];
+  createdAt: number;
+  updatedAt: number;
 }
 export const NoteEntity = new EntitySchema<Note>({
   name: 'Note',
@@ -134,7 +179,13 @@ export const NoteEntity = new EntitySchema<Note>({
   },
 });
 
-export interface NoteComment { id: string; orgId: string; noteId: string; body: string; createdAt: number }
+export interface NoteComment {
+  id: string;
+  orgId: string;
+  noteId: string;
+  body: string;
+  createdAt: number;
+}
 export const NoteCommentEntity = new EntitySchema<NoteComment>({
   name: 'NoteComment',
   tableName: 'note_comments',
@@ -148,9 +199,14 @@ export const NoteCommentEntity = new EntitySchema<NoteComment>({
 });
 
 export interface IdempotencyRecord {
-  orgId: string; operation: string; idemKey: string; requestHash: string;
+  orgId: string;
+  operation: string;
+  idemKey: string;
+  requestHash: string;
   /** The stored response: JSON of whatever the operation answered. */
-  response: unknown; createdAt: number; expiresAt: number;
+  response: unknown;
+  createdAt: number;
+  expiresAt: number;
 }
 export const IdempotencyRecordEntity = new EntitySchema<IdempotencyRecord>({
   name: 'IdempotencyRecord',
@@ -167,6 +223,14 @@ export const IdempotencyRecordEntity = new EntitySchema<IdempotencyRecord>({
 });
 
 export const foundationEntities = [
-  OrganizationEntity, ApiKeyEntity, TestCaseEntity, TestPlanEntity, TestPlanMemberEntity,
-  EnvironmentEntity, EnvironmentValueEntity, NoteEntity, NoteCommentEntity, IdempotencyRecordEntity,
+  OrganizationEntity,
+  ApiKeyEntity,
+  TestCaseEntity,
+  TestPlanEntity,
+  TestPlanMemberEntity,
+  EnvironmentEntity,
+  EnvironmentValueEntity,
+  NoteEntity,
+  NoteCommentEntity,
+  IdempotencyRecordEntity,
 ];

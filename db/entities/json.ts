@@ -6,7 +6,7 @@ import type { ValueTransformer } from 'typeorm';
  */
 export const jsonText: ValueTransformer = {
   to: (value: unknown) => (value === undefined ? undefined : value === null ? null : JSON.stringify(value)),
-  from: (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value ?? null),
+  from: (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? null)),
 };
 
 /** BIGINT epoch milliseconds arrive from mysql2 as strings; this keeps them numbers. */

@@ -2,7 +2,11 @@ import { EntitySchema } from 'typeorm';
 import { epochMs } from './json';
 
 /** A user (the OAuth `sub`) who may act for an organization with an access token. */
-export interface OrgMember { orgId: string; userSub: string; createdAt: number }
+export interface OrgMember {
+  orgId: string;
+  userSub: string;
+  createdAt: number;
+}
 export const OrgMemberEntity = new EntitySchema<OrgMember>({
   name: 'OrgMember',
   tableName: 'org_members',

@@ -9,8 +9,14 @@ const json = { type: 'mediumtext', transformer: jsonText } as const;
 
 /** A team's reusable sequence of resource-style steps, addressed by slug. */
 export interface Flow {
-  id: string; orgId: string; slug: string; name: string; description: string; steps: ResourceStep[];
-  createdAt: number; updatedAt: number;
+  id: string;
+  orgId: string;
+  slug: string;
+  name: string;
+  description: string;
+  steps: ResourceStep[];
+  createdAt: number;
+  updatedAt: number;
 }
 export const FlowEntity = new EntitySchema<Flow>({
   name: 'Flow',
@@ -29,8 +35,13 @@ export const FlowEntity = new EntitySchema<Flow>({
 
 /** What a generated plan is generated from. */
 export interface PlanGeneration {
-  planId: string; orgId: string; source: 'prompt' | 'diff'; input: string; platforms: string[];
-  createdAt: number; finishedAt: number | null;
+  planId: string;
+  orgId: string;
+  source: 'prompt' | 'diff';
+  input: string;
+  platforms: string[];
+  createdAt: number;
+  finishedAt: number | null;
 }
 export const PlanGenerationEntity = new EntitySchema<PlanGeneration>({
   name: 'PlanGeneration',

@@ -13,14 +13,26 @@ export type RunRequestStatus = 'interpreting' | 'queued' | 'completed' | 'reject
 
 /** The structured part of a request as the caller sent it. */
 export interface RunRequestInput {
-  planIds?: string[]; planNames?: string[]; environmentSlugs?: string[]; platforms?: string[];
+  planIds?: string[];
+  planNames?: string[];
+  environmentSlugs?: string[];
+  platforms?: string[];
 }
 
 export interface RunRequest {
-  id: string; orgId: string; idemKey: string; requestHash: string; status: RunRequestStatus;
-  request: string | null; input: RunRequestInput; resolutionSource: 'structured' | 'interpreter' | null;
-  rejectionReasons: string[]; error: string | null;
-  createdAt: number; updatedAt: number; completedAt: number | null;
+  id: string;
+  orgId: string;
+  idemKey: string;
+  requestHash: string;
+  status: RunRequestStatus;
+  request: string | null;
+  input: RunRequestInput;
+  resolutionSource: 'structured' | 'interpreter' | null;
+  rejectionReasons: string[];
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+  completedAt: number | null;
 }
 export const RunRequestEntity = new EntitySchema<RunRequest>({
   name: 'RunRequest',
@@ -44,9 +56,17 @@ export const RunRequestEntity = new EntitySchema<RunRequest>({
 
 /** One cell of the matrix: one plan unit against one Environment, which is one Run. */
 export interface RunRequestEntry {
-  requestId: string; position: number; testPlanId: string; planName: string; testCaseId: string | null;
-  environmentId: string; environmentSlug: string; environmentName: string; platforms: string[];
-  runId: string | null; queueError: string | null;
+  requestId: string;
+  position: number;
+  testPlanId: string;
+  planName: string;
+  testCaseId: string | null;
+  environmentId: string;
+  environmentSlug: string;
+  environmentName: string;
+  platforms: string[];
+  runId: string | null;
+  queueError: string | null;
 }
 export const RunRequestEntryEntity = new EntitySchema<RunRequestEntry>({
   name: 'RunRequestEntry',
@@ -72,9 +92,17 @@ export const RunRequestEntryEntity = new EntitySchema<RunRequestEntry>({
  * cost, else the token estimate.
  */
 export interface InterpretationCharge {
-  requestId: string; orgId: string; basis: 'provider_cost' | 'token_estimate' | 'embedded';
-  provider: string; model: string; promptTokens: number; completionTokens: number;
-  providerCostMicros: number | null; estimatedCostMicros: number | null; billedMicros: number; createdAt: number;
+  requestId: string;
+  orgId: string;
+  basis: 'provider_cost' | 'token_estimate' | 'embedded';
+  provider: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  providerCostMicros: number | null;
+  estimatedCostMicros: number | null;
+  billedMicros: number;
+  createdAt: number;
 }
 export const InterpretationChargeEntity = new EntitySchema<InterpretationCharge>({
   name: 'InterpretationCharge',

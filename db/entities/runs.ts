@@ -5,16 +5,30 @@ import type { Step } from '../../core/steps';
 
 const { id, ref, ms, json } = column;
 
-
 export type { RunStatus, StepStatus, Diagnosis } from '../../core/runs';
 
 export interface Run {
-  id: string; orgId: string; testCaseId: string | null; testPlanId: string | null; planGroupId: string | null;
-  environmentId: string | null; environmentSlug: string | null;
-  status: RunStatus; flaky: boolean; cursor: number; attempt: number;
-  platforms: string[]; targets: Targets; steps: Step[]; trigger: RunTrigger;
-  branch: string | null; diagnosis: Diagnosis | null;
-  createdAt: number; updatedAt: number; startedAt: number | null; finishedAt: number | null;
+  id: string;
+  orgId: string;
+  testCaseId: string | null;
+  testPlanId: string | null;
+  planGroupId: string | null;
+  environmentId: string | null;
+  environmentSlug: string | null;
+  status: RunStatus;
+  flaky: boolean;
+  cursor: number;
+  attempt: number;
+  platforms: string[];
+  targets: Targets;
+  steps: Step[];
+  trigger: RunTrigger;
+  branch: string | null;
+  diagnosis: Diagnosis | null;
+  createdAt: number;
+  updatedAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
 }
 export const RunEntity = new EntitySchema<Run>({
   name: 'Run',
@@ -45,10 +59,21 @@ export const RunEntity = new EntitySchema<Run>({
 });
 
 export interface RunStep {
-  runId: string; stepIndex: number; action: string; target: string | null; platform: string; status: StepStatus;
-  reason: string | null; observed: Record<string, any> | null; expectation: string | null;
-  verdictSource: string | null; postconditionProven: boolean; recoveryCount: number;
-  diagnosis: Diagnosis | null; durationMs: number | null; updatedAt: number;
+  runId: string;
+  stepIndex: number;
+  action: string;
+  target: string | null;
+  platform: string;
+  status: StepStatus;
+  reason: string | null;
+  observed: Record<string, any> | null;
+  expectation: string | null;
+  verdictSource: string | null;
+  postconditionProven: boolean;
+  recoveryCount: number;
+  diagnosis: Diagnosis | null;
+  durationMs: number | null;
+  updatedAt: number;
 }
 export const RunStepEntity = new EntitySchema<RunStep>({
   name: 'RunStep',
@@ -73,8 +98,15 @@ export const RunStepEntity = new EntitySchema<RunStep>({
 });
 
 export interface RunMedia {
-  id: string; orgId: string; runId: string; stepIndex: number; kind: string;
-  storageKey: string; contentType: string; byteSize: number; createdAt: number;
+  id: string;
+  orgId: string;
+  runId: string;
+  stepIndex: number;
+  kind: string;
+  storageKey: string;
+  contentType: string;
+  byteSize: number;
+  createdAt: number;
 }
 export const RunMediaEntity = new EntitySchema<RunMedia>({
   name: 'RunMedia',
@@ -92,7 +124,13 @@ export const RunMediaEntity = new EntitySchema<RunMedia>({
   },
 });
 
-export interface PlanGroup { id: string; orgId: string; testPlanId: string; runCount: number; createdAt: number }
+export interface PlanGroup {
+  id: string;
+  orgId: string;
+  testPlanId: string;
+  runCount: number;
+  createdAt: number;
+}
 export const PlanGroupEntity = new EntitySchema<PlanGroup>({
   name: 'PlanGroup',
   tableName: 'plan_groups',
@@ -105,7 +143,11 @@ export const PlanGroupEntity = new EntitySchema<PlanGroup>({
   },
 });
 
-export interface RunValue { runId: string; name: string; sealed: string }
+export interface RunValue {
+  runId: string;
+  name: string;
+  sealed: string;
+}
 export const RunValueEntity = new EntitySchema<RunValue>({
   name: 'RunValue',
   tableName: 'run_values',

@@ -101,8 +101,18 @@ export class Foundation1763784000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['idempotency_records', 'note_comments', 'notes', 'environment_values', 'environments',
-      'test_plan_members', 'test_plans', 'test_cases', 'api_keys', 'organizations']) {
+    for (const t of [
+      'idempotency_records',
+      'note_comments',
+      'notes',
+      'environment_values',
+      'environments',
+      'test_plan_members',
+      'test_plans',
+      'test_cases',
+      'api_keys',
+      'organizations',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${t}`);
     }
   }

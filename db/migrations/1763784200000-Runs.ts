@@ -81,6 +81,7 @@ export class Runs1763784200000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['run_values', 'run_media', 'run_steps', 'runs', 'plan_groups']) await q.query(`DROP TABLE IF EXISTS ${t}`);
+    for (const t of ['run_values', 'run_media', 'run_steps', 'runs', 'plan_groups'])
+      await q.query(`DROP TABLE IF EXISTS ${t}`);
   }
 }

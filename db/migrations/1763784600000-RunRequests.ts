@@ -56,6 +56,7 @@ export class RunRequests1763784600000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['interpretation_charges', 'run_request_entries', 'run_requests']) await q.query(`DROP TABLE IF EXISTS ${t}`);
+    for (const t of ['interpretation_charges', 'run_request_entries', 'run_requests'])
+      await q.query(`DROP TABLE IF EXISTS ${t}`);
   }
 }

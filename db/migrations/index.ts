@@ -7,6 +7,10 @@ import { RunRequests1763784600000 } from './1763784600000-RunRequests';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
-  Foundation1763784000000, OrgMembers1763784100000, Runs1763784200000,
-  Artifacts1763784400000, PlansAndFlows1763784500000, RunRequests1763784600000,
+  Foundation1763784000000,
+  OrgMembers1763784100000,
+  Runs1763784200000,
+  Artifacts1763784400000,
+  PlansAndFlows1763784500000,
+  RunRequests1763784600000,
 ];

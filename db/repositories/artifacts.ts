@@ -1,6 +1,11 @@
 import { In, IsNull, type EntityManager } from 'typeorm';
 import { isDuplicateKey } from '../data-source';
-import { ArtifactIntentEntity, ArtifactScanEntity, type ArtifactIntent, type ArtifactScan } from '../entities/artifacts';
+import {
+  ArtifactIntentEntity,
+  ArtifactScanEntity,
+  type ArtifactIntent,
+  type ArtifactScan,
+} from '../entities/artifacts';
 
 export const artifactRepository = {
   async insertIntent(db: EntityManager, intent: ArtifactIntent) {
@@ -22,7 +27,9 @@ export const artifactRepository = {
 
   /** Marks the intent used; false when another upload got there first (the once-only rule). */
   async claimUpload(db: EntityManager, id: string, now: number): Promise<boolean> {
-    const result = await db.getRepository(ArtifactIntentEntity).update({ id, uploadedAt: IsNull() }, { uploadedAt: now });
+    const result = await db
+      .getRepository(ArtifactIntentEntity)
+      .update({ id, uploadedAt: IsNull() }, { uploadedAt: now });
     return result.affected === 1;
   },
 
@@ -47,7 +54,11 @@ export const artifactRepository = {
   },
 
   /** The scan status of each of these storage ids that has a scan in this organization. */
-  async scanStatuses(db: EntityManager, orgId: string, storageIds: string[]): Promise<Map<string, ArtifactScan['status']>> {
+  async scanStatuses(
+    db: EntityManager,
+    orgId: string,
+    storageIds: string[],
+  ): Promise<Map<string, ArtifactScan['status']>> {
     if (!storageIds.length) return new Map();
     const rows = await db.getRepository(ArtifactScanEntity).find({
       select: { storageId: true, status: true },

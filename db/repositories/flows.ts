@@ -11,6 +11,7 @@ export const flowRepository = {
     await db.query(
       `INSERT INTO flows (id, org_id, slug, name, description, steps, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE name = VALUES(name), description = VALUES(description), steps = VALUES(steps), updated_at = VALUES(updated_at)`,
-      [row.id, row.orgId, row.slug, row.name, row.description, JSON.stringify(row.steps), row.createdAt, row.updatedAt]);
+      [row.id, row.orgId, row.slug, row.name, row.description, JSON.stringify(row.steps), row.createdAt, row.updatedAt],
+    );
   },
 };

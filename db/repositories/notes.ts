@@ -10,13 +10,25 @@ export const noteRepository = {
   },
 
   async get(db: EntityManager, orgId: string, id: string, lock = false): Promise<Note | null> {
-    const qb = db.getRepository(NoteEntity).createQueryBuilder('n').where('n.orgId = :orgId AND n.id = :id', { orgId, id });
+    const qb = db
+      .getRepository(NoteEntity)
+      .createQueryBuilder('n')
+      .where('n.orgId = :orgId AND n.id = :id', { orgId, id });
     if (lock) qb.setLock('pessimistic_write');
     return qb.getOne();
   },
 
-  async list(db: EntityManager, orgId: string, environmentId: string, status: string | undefined, after: string | null, take: number): Promise<Note[]> {
-    const qb = db.getRepository(NoteEntity).createQueryBuilder('n')
+  async list(
+    db: EntityManager,
+    orgId: string,
+    environmentId: string,
+    status: string | undefined,
+    after: string | null,
+    take: number,
+  ): Promise<Note[]> {
+    const qb = db
+      .getRepository(NoteEntity)
+      .createQueryBuilder('n')
       .where('n.orgId = :orgId AND n.environmentId = :environmentId', { orgId, environmentId });
     if (status) qb.andWhere('n.status = :status', { status });
     if (after) qb.andWhere('n.id < :after', { after });
@@ -26,8 +38,12 @@ export const noteRepository = {
   async comments(db: EntityManager, noteIds: string[]): Promise<Map<string, NoteComment[]>> {
     const byNote = new Map<string, NoteComment[]>(noteIds.map((id) => [id, []]));
     if (!noteIds.length) return byNote;
-    const rows = await db.getRepository(NoteCommentEntity).createQueryBuilder('c')
-      .where('c.noteId IN (:...noteIds)', { noteIds }).orderBy('c.id', 'ASC').getMany();
+    const rows = await db
+      .getRepository(NoteCommentEntity)
+      .createQueryBuilder('c')
+      .where('c.noteId IN (:...noteIds)', { noteIds })
+      .orderBy('c.id', 'ASC')
+      .getMany();
     for (const r of rows) byNote.get(r.noteId)!.push(r);
     return byNote;
   },

@@ -14,7 +14,11 @@ export function isValidSubject(sub: unknown): sub is string {
 export const orgMemberRepository = {
   /** Returns false when the user already was a member. */
   async add(db: EntityManager, orgId: string, userSub: string, now: number): Promise<boolean> {
-    const result = await db.query('INSERT IGNORE INTO org_members (org_id, user_sub, created_at) VALUES (?, ?, ?)', [orgId, userSub, now]);
+    const result = await db.query('INSERT IGNORE INTO org_members (org_id, user_sub, created_at) VALUES (?, ?, ?)', [
+      orgId,
+      userSub,
+      now,
+    ]);
     return (result.affectedRows ?? 0) > 0;
   },
 

@@ -17,8 +17,18 @@ export const apiKeyRepository = {
   /** Every authenticated request runs this, so it is one plain indexed query. */
   async findActive(db: EntityManager, id: string): Promise<ApiKey | null> {
     const rows: Array<{ org_id: string; secret_hash: string; created_at: string }> = await db.query(
-      'SELECT org_id, secret_hash, created_at FROM api_keys WHERE id = ? AND revoked_at IS NULL', [id]);
-    return rows.length ? { id, orgId: rows[0].org_id, secretHash: rows[0].secret_hash, createdAt: Number(rows[0].created_at), revokedAt: null } : null;
+      'SELECT org_id, secret_hash, created_at FROM api_keys WHERE id = ? AND revoked_at IS NULL',
+      [id],
+    );
+    return rows.length
+      ? {
+          id,
+          orgId: rows[0].org_id,
+          secretHash: rows[0].secret_hash,
+          createdAt: Number(rows[0].created_at),
+          revokedAt: null,
+        }
+      : null;
   },
   /** Returns false when no such active key exists. */
   async revoke(db: EntityManager, id: string, now: number): Promise<boolean> {

@@ -6,12 +6,16 @@ import { PlanGenerationEntity, type PlanGeneration } from '../entities/plans';
 export const resourcePlanRepository = {
   /** Newest first, by offset (the resource-style listing). */
   async list(db: EntityManager, orgId: string, offset: number, limit: number): Promise<TestPlan[]> {
-    return db.getRepository(TestPlanEntity).find({ where: { orgId }, order: { id: 'DESC' }, skip: offset, take: limit });
+    return db
+      .getRepository(TestPlanEntity)
+      .find({ where: { orgId }, order: { id: 'DESC' }, skip: offset, take: limit });
   },
 
   /** Every plan's id and name, for resolving a run request (names and ids only). */
   async names(db: EntityManager, orgId: string): Promise<Array<{ id: string; name: string }>> {
-    return db.getRepository(TestPlanEntity).find({ where: { orgId }, select: { id: true, name: true }, order: { id: 'ASC' } });
+    return db
+      .getRepository(TestPlanEntity)
+      .find({ where: { orgId }, select: { id: true, name: true }, order: { id: 'ASC' } });
   },
 
   async insertGeneration(db: EntityManager, row: PlanGeneration): Promise<void> {
@@ -26,13 +30,27 @@ export const resourcePlanRepository = {
    * Ends a generation once: only a plan still `generating` moves to `ready` (with steps) or
    * `failed` (with a reason), so a late retry cannot overwrite the outcome.
    */
-  async finishGeneration(db: EntityManager, planId: string, outcome: { steps: object[] } | { failureReason: string }): Promise<boolean> {
+  async finishGeneration(
+    db: EntityManager,
+    planId: string,
+    outcome: { steps: object[] } | { failureReason: string },
+  ): Promise<boolean> {
     const now = Date.now();
     const ready = 'steps' in outcome;
     const result = await db.query(
       `UPDATE test_plans SET status = ?, steps = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'generating'`,
-      [ready ? 'ready' : 'failed', JSON.stringify(ready ? outcome.steps : []), ready ? null : outcome.failureReason, now, planId]);
-    await db.query('UPDATE plan_generations SET finished_at = ? WHERE plan_id = ? AND finished_at IS NULL', [now, planId]);
+      [
+        ready ? 'ready' : 'failed',
+        JSON.stringify(ready ? outcome.steps : []),
+        ready ? null : outcome.failureReason,
+        now,
+        planId,
+      ],
+    );
+    await db.query('UPDATE plan_generations SET finished_at = ? WHERE plan_id = ? AND finished_at IS NULL', [
+      now,
+      planId,
+    ]);
     return (result.affectedRows ?? 0) > 0;
   },
 };

@@ -1,7 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import {
-  InterpretationChargeEntity, RunRequestEntity, RunRequestEntryEntity,
-  type InterpretationCharge, type RunRequest, type RunRequestEntry, type RunRequestStatus,
+  InterpretationChargeEntity,
+  RunRequestEntity,
+  RunRequestEntryEntity,
+  type InterpretationCharge,
+  type RunRequest,
+  type RunRequestEntry,
+  type RunRequestStatus,
 } from '../entities/run-requests';
 
 export const finalRunRequestStatuses: RunRequestStatus[] = ['completed', 'rejected', 'failed', 'canceled'];
@@ -40,26 +45,58 @@ export const runRequestRepository = {
    * Moves a request that is not final yet; a late or repeated activity cannot change a final
    * request. `completedAt` is set when the new status is final. Returns whether it moved.
    */
-  async transition(db: EntityManager, id: string, fields: {
-    status: RunRequestStatus; resolutionSource?: RunRequest['resolutionSource']; rejectionReasons?: string[]; error?: string | null;
-  }): Promise<boolean> {
+  async transition(
+    db: EntityManager,
+    id: string,
+    fields: {
+      status: RunRequestStatus;
+      resolutionSource?: RunRequest['resolutionSource'];
+      rejectionReasons?: string[];
+      error?: string | null;
+    },
+  ): Promise<boolean> {
     const now = Date.now();
     const sets = ['status = ?', 'updated_at = ?'];
     const params: unknown[] = [fields.status, now];
-    if (fields.resolutionSource !== undefined) { sets.push('resolution_source = ?'); params.push(fields.resolutionSource); }
-    if (fields.rejectionReasons !== undefined) { sets.push('rejection_reasons = ?'); params.push(JSON.stringify(fields.rejectionReasons)); }
-    if (fields.error !== undefined) { sets.push('error = ?'); params.push(fields.error); }
-    if (finalRunRequestStatuses.includes(fields.status)) { sets.push('completed_at = ?'); params.push(now); }
-    const result = await db.query(`UPDATE run_requests SET ${sets.join(', ')} WHERE id = ? AND status NOT IN (${finalList})`, [...params, id]);
+    if (fields.resolutionSource !== undefined) {
+      sets.push('resolution_source = ?');
+      params.push(fields.resolutionSource);
+    }
+    if (fields.rejectionReasons !== undefined) {
+      sets.push('rejection_reasons = ?');
+      params.push(JSON.stringify(fields.rejectionReasons));
+    }
+    if (fields.error !== undefined) {
+      sets.push('error = ?');
+      params.push(fields.error);
+    }
+    if (finalRunRequestStatuses.includes(fields.status)) {
+      sets.push('completed_at = ?');
+      params.push(now);
+    }
+    const result = await db.query(
+      `UPDATE run_requests SET ${sets.join(', ')} WHERE id = ? AND status NOT IN (${finalList})`,
+      [...params, id],
+    );
     return (result.affectedRows ?? 0) > 0;
   },
 
   /** Live state of entry Runs: status and the customer-safe reason of a diagnosis. */
-  async runStates(db: EntityManager, runIds: string[]): Promise<Map<string, { status: string; reason: string | null }>> {
+  async runStates(
+    db: EntityManager,
+    runIds: string[],
+  ): Promise<Map<string, { status: string; reason: string | null }>> {
     if (!runIds.length) return new Map();
     const rows: Array<{ id: string; status: string; diagnosis: string | null }> = await db.query(
-      `SELECT id, status, diagnosis FROM runs WHERE id IN (${runIds.map(() => '?').join(',')})`, runIds);
-    return new Map(rows.map((r) => [r.id, { status: r.status, reason: r.diagnosis ? (JSON.parse(r.diagnosis).reason ?? null) : null }]));
+      `SELECT id, status, diagnosis FROM runs WHERE id IN (${runIds.map(() => '?').join(',')})`,
+      runIds,
+    );
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        { status: r.status, reason: r.diagnosis ? (JSON.parse(r.diagnosis).reason ?? null) : null },
+      ]),
+    );
   },
 
   /** The ledger row of a request's interpretation; a second write for the same request is a no-op. */
@@ -68,8 +105,20 @@ export const runRequestRepository = {
       `INSERT INTO interpretation_charges (request_id, org_id, basis, provider, model, prompt_tokens, completion_tokens,
        provider_cost_micros, estimated_cost_micros, billed_micros, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE request_id = request_id`,
-      [charge.requestId, charge.orgId, charge.basis, charge.provider, charge.model, charge.promptTokens, charge.completionTokens,
-        charge.providerCostMicros, charge.estimatedCostMicros, charge.billedMicros, charge.createdAt]);
+      [
+        charge.requestId,
+        charge.orgId,
+        charge.basis,
+        charge.provider,
+        charge.model,
+        charge.promptTokens,
+        charge.completionTokens,
+        charge.providerCostMicros,
+        charge.estimatedCostMicros,
+        charge.billedMicros,
+        charge.createdAt,
+      ],
+    );
   },
 
   async charges(db: EntityManager, requestId: string): Promise<InterpretationCharge[]> {

@@ -1,13 +1,26 @@
 import type { EntityManager } from 'typeorm';
 import {
-  PlanGroupEntity, RunEntity, RunMediaEntity, RunStepEntity, RunValueEntity,
-  type PlanGroup, type Run, type RunMedia, type RunStatus, type RunStep,
+  PlanGroupEntity,
+  RunEntity,
+  RunMediaEntity,
+  RunStepEntity,
+  RunValueEntity,
+  type PlanGroup,
+  type Run,
+  type RunMedia,
+  type RunStatus,
+  type RunStep,
 } from '../entities/runs';
 
 export const terminalStatuses: RunStatus[] = ['passing', 'failed', 'unverified', 'canceled', 'invalid'];
 const terminalList = terminalStatuses.map((s) => `'${s}'`).join(',');
 
-export interface RunFilter { status?: string; testCaseId?: string; environmentSlug?: string; branch?: string }
+export interface RunFilter {
+  status?: string;
+  testCaseId?: string;
+  environmentSlug?: string;
+  branch?: string;
+}
 
 export const runRepository = {
   async insert(db: EntityManager, run: Run, steps: RunStep[]) {
@@ -30,15 +43,24 @@ export const runRepository = {
 
   async list(db: EntityManager, orgId: string, filter: RunFilter, after: string | null, take: number): Promise<Run[]> {
     const qb = db.getRepository(RunEntity).createQueryBuilder('r').where('r.orgId = :orgId', { orgId });
-    for (const [field, value] of Object.entries(filter)) if (value !== undefined) qb.andWhere(`r.${field} = :${field}`, { [field]: value });
+    for (const [field, value] of Object.entries(filter))
+      if (value !== undefined) qb.andWhere(`r.${field} = :${field}`, { [field]: value });
     if (after) qb.andWhere('r.id < :after', { after });
     return qb.orderBy('r.id', 'DESC').limit(take).getMany();
   },
 
-  async listByOffset(db: EntityManager, orgId: string, status: string | undefined, offset: number, limit: number): Promise<Run[]> {
+  async listByOffset(
+    db: EntityManager,
+    orgId: string,
+    status: string | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<Run[]> {
     return db.getRepository(RunEntity).find({
       where: { orgId, ...(status ? { status: status as RunStatus } : {}) },
-      order: { id: 'DESC' }, skip: offset, take: limit,
+      order: { id: 'DESC' },
+      skip: offset,
+      take: limit,
     });
   },
 
@@ -49,8 +71,13 @@ export const runRepository = {
   async steps(db: EntityManager, runIds: string[]): Promise<Map<string, RunStep[]>> {
     const byRun = new Map<string, RunStep[]>(runIds.map((id) => [id, []]));
     if (!runIds.length) return byRun;
-    const rows = await db.getRepository(RunStepEntity).createQueryBuilder('s')
-      .where('s.runId IN (:...runIds)', { runIds }).orderBy('s.runId').addOrderBy('s.stepIndex').getMany();
+    const rows = await db
+      .getRepository(RunStepEntity)
+      .createQueryBuilder('s')
+      .where('s.runId IN (:...runIds)', { runIds })
+      .orderBy('s.runId')
+      .addOrderBy('s.stepIndex')
+      .getMany();
     for (const r of rows) byRun.get(r.runId)!.push(r);
     return byRun;
   },
@@ -69,28 +96,58 @@ export const runRepository = {
       `INSERT INTO run_media (id, org_id, run_id, step_index, kind, storage_key, content_type, byte_size, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON DUPLICATE KEY UPDATE storage_key = VALUES(storage_key),
        content_type = VALUES(content_type), byte_size = VALUES(byte_size), created_at = VALUES(created_at)`,
-      [media.id, media.orgId, media.runId, media.stepIndex, media.kind, media.storageKey, media.contentType, media.byteSize, media.createdAt]);
+      [
+        media.id,
+        media.orgId,
+        media.runId,
+        media.stepIndex,
+        media.kind,
+        media.storageKey,
+        media.contentType,
+        media.byteSize,
+        media.createdAt,
+      ],
+    );
   },
 
   /**
    * Moves a Run that is not yet terminal, growing its cursor. Returns false when the Run was
    * already terminal: a late or repeated activity can never revive a finished Run.
    */
-  async transition(db: EntityManager, runId: string, fields: Partial<Pick<Run, 'status' | 'flaky' | 'attempt' | 'diagnosis' | 'startedAt' | 'finishedAt'>>): Promise<boolean> {
+  async transition(
+    db: EntityManager,
+    runId: string,
+    fields: Partial<Pick<Run, 'status' | 'flaky' | 'attempt' | 'diagnosis' | 'startedAt' | 'finishedAt'>>,
+  ): Promise<boolean> {
     const sets: string[] = ['cursor_value = cursor_value + 1', 'updated_at = ?'];
     const params: unknown[] = [Date.now()];
-    const columns: Record<string, string> = { status: 'status', flaky: 'flaky', attempt: 'attempt', diagnosis: 'diagnosis', startedAt: 'started_at', finishedAt: 'finished_at' };
+    const columns: Record<string, string> = {
+      status: 'status',
+      flaky: 'flaky',
+      attempt: 'attempt',
+      diagnosis: 'diagnosis',
+      startedAt: 'started_at',
+      finishedAt: 'finished_at',
+    };
     for (const [key, value] of Object.entries(fields)) {
       if (value === undefined) continue;
       sets.push(`${columns[key]} = ?`);
       params.push(key === 'diagnosis' ? JSON.stringify(value) : key === 'flaky' ? (value ? 1 : 0) : value);
     }
-    const result = await db.query(`UPDATE runs SET ${sets.join(', ')} WHERE id = ? AND status NOT IN (${terminalList})`, [...params, runId]);
+    const result = await db.query(
+      `UPDATE runs SET ${sets.join(', ')} WHERE id = ? AND status NOT IN (${terminalList})`,
+      [...params, runId],
+    );
     return (result.affectedRows ?? 0) > 0;
   },
 
   /** Writes one step's state (idempotent by run and index) and grows the Run's cursor. */
-  async putStep(db: EntityManager, runId: string, stepIndex: number, fields: Partial<Omit<RunStep, 'runId' | 'stepIndex'>>): Promise<boolean> {
+  async putStep(
+    db: EntityManager,
+    runId: string,
+    stepIndex: number,
+    fields: Partial<Omit<RunStep, 'runId' | 'stepIndex'>>,
+  ): Promise<boolean> {
     const repo = db.getRepository(RunStepEntity);
     const result = await repo.update({ runId, stepIndex }, { ...fields, updatedAt: Date.now() });
     if (!result.affected) return false;
@@ -99,10 +156,15 @@ export const runRepository = {
   },
 
   /** One query for many long-poll waiters. */
-  async cursors(db: EntityManager, runIds: string[]): Promise<Array<{ id: string; cursor: number; status: RunStatus }>> {
+  async cursors(
+    db: EntityManager,
+    runIds: string[],
+  ): Promise<Array<{ id: string; cursor: number; status: RunStatus }>> {
     if (!runIds.length) return [];
     const rows: Array<{ id: string; cursor_value: string; status: RunStatus }> = await db.query(
-      `SELECT id, cursor_value, status FROM runs WHERE id IN (${runIds.map(() => '?').join(',')})`, runIds);
+      `SELECT id, cursor_value, status FROM runs WHERE id IN (${runIds.map(() => '?').join(',')})`,
+      runIds,
+    );
     return rows.map((r) => ({ id: r.id, cursor: Number(r.cursor_value), status: r.status }));
   },
 
@@ -111,7 +173,9 @@ export const runRepository = {
   },
 
   async valueNames(db: EntityManager, runId: string): Promise<string[]> {
-    return (await db.getRepository(RunValueEntity).find({ where: { runId }, select: { name: true } })).map((v) => v.name);
+    return (await db.getRepository(RunValueEntity).find({ where: { runId }, select: { name: true } })).map(
+      (v) => v.name,
+    );
   },
 
   async sealedValue(db: EntityManager, runId: string, name: string): Promise<string | null> {

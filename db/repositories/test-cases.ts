@@ -1,7 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { TestCaseEntity, type TestCase } from '../entities';
 
-export interface TestCaseFilter { platform?: string; query?: string }
+export interface TestCaseFilter {
+  platform?: string;
+  query?: string;
+}
 
 export const testCaseRepository = {
   async insert(db: EntityManager, row: TestCase) {
@@ -10,26 +13,49 @@ export const testCaseRepository = {
 
   /** Raw SQL: this is the hottest read of the catalog, and the query builder costs more than the query. */
   async get(db: EntityManager, orgId: string, id: string, lock = false): Promise<TestCase | null> {
-    const rows: TestCaseRow[] = await db.query(`SELECT ${columns} FROM test_cases WHERE id = ? AND org_id = ?${lock ? ' FOR UPDATE' : ''}`, [id, orgId]);
+    const rows: TestCaseRow[] = await db.query(
+      `SELECT ${columns} FROM test_cases WHERE id = ? AND org_id = ?${lock ? ' FOR UPDATE' : ''}`,
+      [id, orgId],
+    );
     return rows.length ? fromRow(rows[0]) : null;
   },
 
   async getMany(db: EntityManager, orgId: string, ids: string[]): Promise<TestCase[]> {
     if (!ids.length) return [];
-    return db.getRepository(TestCaseEntity).createQueryBuilder('c')
-      .where('c.orgId = :orgId AND c.id IN (:...ids)', { orgId, ids }).getMany();
+    return db
+      .getRepository(TestCaseEntity)
+      .createQueryBuilder('c')
+      .where('c.orgId = :orgId AND c.id IN (:...ids)', { orgId, ids })
+      .getMany();
   },
 
   /** Newest first by id (time-ordered); `platform` matches inside the JSON array text. */
   /** Summaries: the step list is counted by MySQL, not shipped and parsed. */
-  async list(db: EntityManager, orgId: string, filter: TestCaseFilter, after: string | null, take: number): Promise<TestCaseSummary[]> {
+  async list(
+    db: EntityManager,
+    orgId: string,
+    filter: TestCaseFilter,
+    after: string | null,
+    take: number,
+  ): Promise<TestCaseSummary[]> {
     const where = ['org_id = ?'];
     const params: unknown[] = [orgId];
-    if (after) { where.push('id < ?'); params.push(after); }
-    if (filter.platform) { where.push('platforms LIKE ?'); params.push(`%"${filter.platform}"%`); }
-    if (filter.query) { where.push('name LIKE ?'); params.push(`%${escapeLike(filter.query)}%`); }
+    if (after) {
+      where.push('id < ?');
+      params.push(after);
+    }
+    if (filter.platform) {
+      where.push('platforms LIKE ?');
+      params.push(`%"${filter.platform}"%`);
+    }
+    if (filter.query) {
+      where.push('name LIKE ?');
+      params.push(`%${escapeLike(filter.query)}%`);
+    }
     const rows: Array<Omit<TestCaseRow, 'steps'> & { step_count: string }> = await db.query(
-      `SELECT ${summaryColumns} FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${Number(take)}`, params);
+      `SELECT ${summaryColumns} FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${Number(take)}`,
+      params,
+    );
     return rows.map((r) => {
       const { steps: _none, ...rest } = fromRow({ ...r, steps: '[]' });
       return { ...rest, stepCount: Number(r.step_count) };
@@ -46,19 +72,33 @@ export function escapeLike(text: string): string {
 }
 
 const columns = 'id, org_id, name, description, platforms, tags, steps, created_at, updated_at';
-const summaryColumns = 'id, org_id, name, description, platforms, tags, JSON_LENGTH(steps) AS step_count, created_at, updated_at';
+const summaryColumns =
+  'id, org_id, name, description, platforms, tags, JSON_LENGTH(steps) AS step_count, created_at, updated_at';
 
 export type TestCaseSummary = Omit<TestCase, 'steps'> & { stepCount: number };
 
 interface TestCaseRow {
-  id: string; org_id: string; name: string; description: string; platforms: string; tags: string; steps: string;
-  created_at: string; updated_at: string;
+  id: string;
+  org_id: string;
+  name: string;
+  description: string;
+  platforms: string;
+  tags: string;
+  steps: string;
+  created_at: string;
+  updated_at: string;
 }
 
 function fromRow(r: TestCaseRow): TestCase {
   return {
-    id: r.id, orgId: r.org_id, name: r.name, description: r.description,
-    platforms: JSON.parse(r.platforms), tags: JSON.parse(r.tags), steps: JSON.parse(r.steps),
-    createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+    id: r.id,
+    orgId: r.org_id,
+    name: r.name,
+    description: r.description,
+    platforms: JSON.parse(r.platforms),
+    tags: JSON.parse(r.tags),
+    steps: JSON.parse(r.steps),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
   };
 }

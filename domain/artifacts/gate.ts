@@ -25,9 +25,14 @@ export const artifactGate = {
       .filter(([storageId]) => statuses.get(storageId) !== 'clean')
       .map(([storageId, platform]) => ({ platform, storageId, scan: statuses.get(storageId) ?? 'none' }));
     if (!blocked.length) return;
-    const list = blocked.map((b) => `targets.${b.platform}.storageId ${b.storageId} (${b.scan === 'rejected' ? 'scan rejected' : 'not scanned'})`);
-    throw new AppError('FAILED_PRECONDITION',
+    const list = blocked.map(
+      (b) =>
+        `targets.${b.platform}.storageId ${b.storageId} (${b.scan === 'rejected' ? 'scan rejected' : 'not scanned'})`,
+    );
+    throw new AppError(
+      'FAILED_PRECONDITION',
       `no clean artifact scan for ${list.join(', ')}; upload the artifact and call POST /api/artifacts/scan until its status is clean`,
-      { artifacts: blocked });
+      { artifacts: blocked },
+    );
   },
 };

@@ -21,18 +21,27 @@ export async function compileSteps(db: EntityManager, orgId: string, steps: Reso
     for (const [index, step] of list.entries()) {
       if (step.action !== 'flow') {
         out.push(toRunnerStep(step));
-        if (out.length > MAX_RUN_STEPS) throw new AppError('FAILED_PRECONDITION', `the steps expand to more than ${MAX_RUN_STEPS} steps`);
+        if (out.length > MAX_RUN_STEPS)
+          throw new AppError('FAILED_PRECONDITION', `the steps expand to more than ${MAX_RUN_STEPS} steps`);
         continue;
       }
       const flowSlug = step.target;
       const at = `${where}[${index}]`;
-      if (path.includes(flowSlug)) throw new AppError('FAILED_PRECONDITION', `${at}: flows use each other in a cycle: ${[...path, flowSlug].join(' → ')}`);
-      if (path.length >= MAX_FLOW_DEPTH) throw new AppError('FAILED_PRECONDITION', `${at}: flows are nested more than ${MAX_FLOW_DEPTH} deep`);
+      if (path.includes(flowSlug))
+        throw new AppError(
+          'FAILED_PRECONDITION',
+          `${at}: flows use each other in a cycle: ${[...path, flowSlug].join(' → ')}`,
+        );
+      if (path.length >= MAX_FLOW_DEPTH)
+        throw new AppError('FAILED_PRECONDITION', `${at}: flows are nested more than ${MAX_FLOW_DEPTH} deep`);
       if (!flows.has(flowSlug)) flows.set(flowSlug, await flowRepository.bySlug(db, orgId, flowSlug));
       const flow = flows.get(flowSlug);
       if (!flow) {
-        throw new AppError('FAILED_PRECONDITION', `${at} uses flow "${flowSlug}", which this organization does not have; save it with PUT /api/flows/${flowSlug}`,
-          { missingFlow: flowSlug });
+        throw new AppError(
+          'FAILED_PRECONDITION',
+          `${at} uses flow "${flowSlug}", which this organization does not have; save it with PUT /api/flows/${flowSlug}`,
+          { missingFlow: flowSlug },
+        );
       }
       await expand(flow.steps, [...path, flowSlug], `flow ${flowSlug} steps`);
     }

@@ -17,39 +17,57 @@ import { planUnits, type RunUnit } from './units';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
-export const triggerTargets = z.strictObject({
-  web: z.strictObject({ baseUrl: httpUrl.describe('Base address of the deployment under test.') }).optional(),
-  api: z.strictObject({
-    baseUrl: httpUrl.optional(),
-    runtimeValues: z.record(variableName, z.string().max(10_000))
-      .refine((r) => Object.keys(r).length <= 100, 'at most 100 runtime values')
-      .optional().describe('Runtime values for this Run only; write-only, sealed at rest, never returned.'),
-  }).optional(),
-  android: z.strictObject({ storageId: z.string().min(1).max(200).describe('An uploaded artifact whose scan is clean.') }).optional(),
-  ios: z.strictObject({ storageId: z.string().min(1).max(200).describe('An uploaded artifact whose scan is clean.') }).optional(),
-}).describe('Explicit targets for a fresh deployment or artifact; they override the Environment\'s.');
+export const triggerTargets = z
+  .strictObject({
+    web: z.strictObject({ baseUrl: httpUrl.describe('Base address of the deployment under test.') }).optional(),
+    api: z
+      .strictObject({
+        baseUrl: httpUrl.optional(),
+        runtimeValues: z
+          .record(variableName, z.string().max(10_000))
+          .refine((r) => Object.keys(r).length <= 100, 'at most 100 runtime values')
+          .optional()
+          .describe('Runtime values for this Run only; write-only, sealed at rest, never returned.'),
+      })
+      .optional(),
+    android: z
+      .strictObject({ storageId: z.string().min(1).max(200).describe('An uploaded artifact whose scan is clean.') })
+      .optional(),
+    ios: z
+      .strictObject({ storageId: z.string().min(1).max(200).describe('An uploaded artifact whose scan is clean.') })
+      .optional(),
+  })
+  .describe("Explicit targets for a fresh deployment or artifact; they override the Environment's.");
 
 /** Fields of run.trigger (and, reshaped, of POST /api/trigger). */
 export const triggerFields = {
   testCaseId: id('tc').optional().describe('Exactly one of testCaseId and testPlanId.'),
   testPlanId: id('tp').optional().describe('A plan queues one Run per member Test Case.'),
-  platforms: platforms.optional().describe('Platforms to run on; defaults to the Test Case\'s.'),
+  platforms: platforms.optional().describe("Platforms to run on; defaults to the Test Case's."),
   environmentSlug: slug.optional().describe('A saved Environment to run against.'),
   targets: triggerTargets.optional(),
   branch: z.string().min(1).max(255).optional(),
   pr: z.string().min(1).max(100).optional(),
-  deployment: z.strictObject({
-    commitSha: z.string().regex(/^[0-9a-fA-F]{7,64}$/, 'a git commit sha').optional(),
-    provider: z.string().max(100).optional(),
-    branch: z.string().max(255).optional(),
-  }).optional(),
+  deployment: z
+    .strictObject({
+      commitSha: z
+        .string()
+        .regex(/^[0-9a-fA-F]{7,64}$/, 'a git commit sha')
+        .optional(),
+      provider: z.string().max(100).optional(),
+      branch: z.string().max(255).optional(),
+    })
+    .optional(),
   scope: z.enum(['changed', 'all']).optional().describe('"changed" when only tests touched by changedFiles matter.'),
   changedFiles: z.array(z.string().min(1).max(1000)).max(1000).optional(),
 };
 const triggerInput = z.object(triggerFields);
 export type TriggerInput = z.infer<typeof triggerInput>;
 
-export interface QueuedRuns { runIds: string[]; planGroupRunId?: string }
+export interface QueuedRuns {
+  runIds: string[];
+  planGroupRunId?: string;
+}
 
 /** Where recordRuns writes: the caller's transaction, for the caller's organization. */
 export interface RecordContext {
@@ -63,25 +81,59 @@ export interface RecordContext {
  * unit of a plan: its inline steps, then each member) and returns their ids; workflows start
  * after commit.
  */
-export async function recordRuns(input: TriggerInput, { db, orgId, secrets }: RecordContext, source: RunTrigger['source']): Promise<QueuedRuns> {
+export async function recordRuns(
+  input: TriggerInput,
+  { db, orgId, secrets }: RecordContext,
+  source: RunTrigger['source'],
+): Promise<QueuedRuns> {
   if (!!input.testCaseId === !!input.testPlanId) throw invalid('give exactly one of testCaseId and testPlanId');
-  const units = input.testCaseId ? [await oneCase(db, orgId, input.testCaseId)] : await planRunUnits(db, orgId, input.testPlanId!);
-  const environment = input.environmentSlug ? await environmentRepository.bySlug(db, orgId, input.environmentSlug) : null;
+  const units = input.testCaseId
+    ? [await oneCase(db, orgId, input.testCaseId)]
+    : await planRunUnits(db, orgId, input.testPlanId!);
+  const environment = input.environmentSlug
+    ? await environmentRepository.bySlug(db, orgId, input.environmentSlug)
+    : null;
   if (input.environmentSlug && !environment) throw notFound(`Environment ${input.environmentSlug}`);
 
   const explicit = input.targets ?? {};
   const planGroupRunId = input.testPlanId ? newId('pgr') : undefined;
   const now = Date.now();
   const trigger: RunTrigger = {
-    source, branch: input.branch ?? input.deployment?.branch ?? null, pr: input.pr ?? null, deployment: input.deployment ?? null,
-    scope: input.scope ?? null, changedFiles: input.changedFiles ?? [], environmentSlug: environment?.slug ?? null,
+    source,
+    branch: input.branch ?? input.deployment?.branch ?? null,
+    pr: input.pr ?? null,
+    deployment: input.deployment ?? null,
+    scope: input.scope ?? null,
+    changedFiles: input.changedFiles ?? [],
+    environmentSlug: environment?.slug ?? null,
   };
-  const runs = units.map((unit) => draftRun({
-    orgId, unit, testPlanId: input.testPlanId ?? null, planGroupId: planGroupRunId ?? null, environment, explicit,
-    platforms: input.platforms, branch: trigger.branch, trigger, now,
-  }));
-  await artifactGate.check(db, orgId, runs.map((r) => r.run.targets));
-  if (planGroupRunId) await runRepository.insertPlanGroup(db, { id: planGroupRunId, orgId, testPlanId: input.testPlanId!, runCount: runs.length, createdAt: now });
+  const runs = units.map((unit) =>
+    draftRun({
+      orgId,
+      unit,
+      testPlanId: input.testPlanId ?? null,
+      planGroupId: planGroupRunId ?? null,
+      environment,
+      explicit,
+      platforms: input.platforms,
+      branch: trigger.branch,
+      trigger,
+      now,
+    }),
+  );
+  await artifactGate.check(
+    db,
+    orgId,
+    runs.map((r) => r.run.targets),
+  );
+  if (planGroupRunId)
+    await runRepository.insertPlanGroup(db, {
+      id: planGroupRunId,
+      orgId,
+      testPlanId: input.testPlanId!,
+      runCount: runs.length,
+      createdAt: now,
+    });
   for (const { run, steps } of runs) {
     await runRepository.insert(db, run, steps);
     for (const [name, value] of Object.entries(explicit.api?.runtimeValues ?? {})) {
@@ -112,20 +164,53 @@ export interface RunDraftInput {
 export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
   const runPlatforms = d.platforms ?? d.unit.platforms;
   const primary = runPlatforms[0];
-  const targets = resolveTargets(primary, (d.environment?.targets ?? {}) as Record<string, Record<string, unknown>>, d.explicit, !!d.environment);
+  const targets = resolveTargets(
+    primary,
+    (d.environment?.targets ?? {}) as Record<string, Record<string, unknown>>,
+    d.explicit,
+    !!d.environment,
+  );
   const runId = newId('run');
   return {
     run: {
-      id: runId, orgId: d.orgId, testCaseId: d.unit.testCaseId, testPlanId: d.testPlanId, planGroupId: d.planGroupId,
-      environmentId: d.environment?.id ?? null, environmentSlug: d.environment?.slug ?? null,
-      status: 'queued', flaky: false, cursor: 1, attempt: 0, platforms: runPlatforms, targets,
-      steps: d.unit.steps, branch: d.branch, diagnosis: null, trigger: d.trigger,
-      createdAt: d.now, updatedAt: d.now, startedAt: null, finishedAt: null,
+      id: runId,
+      orgId: d.orgId,
+      testCaseId: d.unit.testCaseId,
+      testPlanId: d.testPlanId,
+      planGroupId: d.planGroupId,
+      environmentId: d.environment?.id ?? null,
+      environmentSlug: d.environment?.slug ?? null,
+      status: 'queued',
+      flaky: false,
+      cursor: 1,
+      attempt: 0,
+      platforms: runPlatforms,
+      targets,
+      steps: d.unit.steps,
+      branch: d.branch,
+      diagnosis: null,
+      trigger: d.trigger,
+      createdAt: d.now,
+      updatedAt: d.now,
+      startedAt: null,
+      finishedAt: null,
     },
     steps: (d.unit.steps as Array<{ action: string; target?: string }>).map((s, stepIndex) => ({
-      runId, stepIndex, action: s.action, target: s.target ?? null, platform: primary, status: 'pending',
-      reason: null, observed: null, expectation: null, verdictSource: null, postconditionProven: false,
-      recoveryCount: 0, diagnosis: null, durationMs: null, updatedAt: d.now,
+      runId,
+      stepIndex,
+      action: s.action,
+      target: s.target ?? null,
+      platform: primary,
+      status: 'pending',
+      reason: null,
+      observed: null,
+      expectation: null,
+      verdictSource: null,
+      postconditionProven: false,
+      recoveryCount: 0,
+      diagnosis: null,
+      durationMs: null,
+      updatedAt: d.now,
     })),
   };
 }
@@ -146,7 +231,12 @@ async function planRunUnits(db: EntityManager, orgId: string, testPlanId: string
  * The non-secret target of a Run's primary platform: explicit targets win over the
  * Environment's. A web Run needs a baseUrl; API and mobile Runs need an Environment or targets.
  */
-function resolveTargets(primary: string, envTargets: Record<string, Record<string, unknown>>, explicit: z.infer<typeof triggerTargets>, hasEnvironment: boolean) {
+function resolveTargets(
+  primary: string,
+  envTargets: Record<string, Record<string, unknown>>,
+  explicit: z.infer<typeof triggerTargets>,
+  hasEnvironment: boolean,
+) {
   const merged: Record<string, Record<string, unknown>> = {};
   for (const platform of ['web', 'api', 'android', 'ios'] as const) {
     const { runtimeValues: _secret, ...given } = (explicit[platform] ?? {}) as Record<string, unknown>;
@@ -154,7 +244,9 @@ function resolveTargets(primary: string, envTargets: Record<string, Record<strin
     if (Object.keys(combined).length) merged[platform] = combined;
   }
   if (primary === 'web' && !merged.web?.baseUrl) {
-    throw invalid('a web Run needs a target: pass environmentSlug of an Environment with targets.web.baseUrl, or targets.web.baseUrl');
+    throw invalid(
+      'a web Run needs a target: pass environmentSlug of an Environment with targets.web.baseUrl, or targets.web.baseUrl',
+    );
   }
   if (primary !== 'web' && !hasEnvironment && !explicit[primary as 'api']) {
     throw invalid(`a ${primary} Run needs environmentSlug or explicit targets.${primary}`);

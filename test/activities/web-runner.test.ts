@@ -86,7 +86,10 @@ describe('runWebSteps', () => {
       assertScreenshot(step);
       assertCustomerSafe(step);
     }
-    assert.deepEqual(result.steps.map((s) => s.verdictSource), ['assertion', 'action', 'action', 'assertion']);
+    assert.deepEqual(
+      result.steps.map((s) => s.verdictSource),
+      ['assertion', 'action', 'action', 'assertion'],
+    );
     assert.equal(result.steps[1].observed.found, 'textbox "Email"');
     assert.equal(result.steps[1].observed.value, 'ada@example.test');
     assert.equal(result.steps[2].observed.value, undefined, 'a secret value is not observed');
@@ -95,7 +98,12 @@ describe('runWebSteps', () => {
     assert.equal(result.steps[3].observed.status, 200);
 
     const text = withoutScreenshots(result) + JSON.stringify(done.map(({ screenshot, ...rest }) => rest));
-    for (const form of [SECRET, encodeURIComponent(SECRET), 'S3cr3t+pa%24%24%2Fword%2B', Buffer.from(SECRET).toString('base64')]) {
+    for (const form of [
+      SECRET,
+      encodeURIComponent(SECRET),
+      'S3cr3t+pa%24%24%2Fword%2B',
+      Buffer.from(SECRET).toString('base64'),
+    ]) {
       assert.ok(!text.includes(form), `the result contains the secret as ${form}`);
     }
   });
@@ -198,7 +206,12 @@ describe('runWebSteps', () => {
   });
 
   it('fails with an application diagnosis when navigate gets HTTP 500', async () => {
-    const result = await run({ steps: [{ action: 'navigate', target: '/broken' }, { action: 'navigate', target: '/login' }] });
+    const result = await run({
+      steps: [
+        { action: 'navigate', target: '/broken' },
+        { action: 'navigate', target: '/login' },
+      ],
+    });
 
     assert.equal(result.outcome, 'failed');
     const [broken, after] = result.steps;
@@ -217,7 +230,10 @@ describe('runWebSteps', () => {
         probe.close(() => resolve(port));
       });
     });
-    const result = await run({ baseUrl: `http://127.0.0.1:${closedPort}`, steps: [{ action: 'navigate', target: '/' }] });
+    const result = await run({
+      baseUrl: `http://127.0.0.1:${closedPort}`,
+      steps: [{ action: 'navigate', target: '/' }],
+    });
 
     assert.equal(result.outcome, 'unverified');
     assert.equal(result.steps[0].diagnosis?.category, 'environment');
@@ -249,7 +265,10 @@ describe('runWebSteps', () => {
 
     assert.ok(Date.now() - began < 5000, 'did not wait for the step timeout');
     assert.equal(result.outcome, 'unverified');
-    assert.deepEqual(result.steps.map((s) => s.status), ['passed', 'skipped', 'skipped']);
+    assert.deepEqual(
+      result.steps.map((s) => s.status),
+      ['passed', 'skipped', 'skipped'],
+    );
     for (const step of result.steps.slice(1)) assert.equal(step.diagnosis?.category, 'canceled');
   });
 

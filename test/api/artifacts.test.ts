@@ -25,8 +25,10 @@ describe('Mobile artifacts: upload intents and scans', function () {
     await app?.close();
   });
 
-  const intent = (body: Record<string, unknown>, apiKey: string | null = org.apiKey) => resource(app, apiKey, 'POST', '/api/artifacts/upload-url', body);
-  const codes = (findings: Array<{ code: string; severity: string }>) => findings.filter((f) => f.severity === 'error').map((f) => f.code);
+  const intent = (body: Record<string, unknown>, apiKey: string | null = org.apiKey) =>
+    resource(app, apiKey, 'POST', '/api/artifacts/upload-url', body);
+  const codes = (findings: Array<{ code: string; severity: string }>) =>
+    findings.filter((f) => f.severity === 'error').map((f) => f.code);
 
   describe('POST /api/artifacts/upload-url', () => {
     it('returns a 15-minute PUT URL bound to an intent', async () => {
@@ -54,7 +56,10 @@ describe('Mobile artifacts: upload intents and scans', function () {
         assert.equal(res.status, status, JSON.stringify(body));
         assert.equal(typeof res.body.error, 'string');
       }
-      assert.equal((await intent({ platform: 'ios', declaredBytes: 10, contentType: 'application/zip' }, null)).status, 401);
+      assert.equal(
+        (await intent({ platform: 'ios', declaredBytes: 10, contentType: 'application/zip' }, null)).status,
+        401,
+      );
     });
   });
 
@@ -62,19 +67,28 @@ describe('Mobile artifacts: upload intents and scans', function () {
     it('accepts exactly the declared bytes and type, once', async () => {
       const bytes = await apkZip();
       const { body } = await intent({ platform: 'android', declaredBytes: bytes.length, contentType: APK });
-      const short = await rawPut(body.uploadUrl, bytes.subarray(1), { 'Content-Type': APK, 'Content-Length': String(bytes.length - 1) });
+      const short = await rawPut(body.uploadUrl, bytes.subarray(1), {
+        'Content-Type': APK,
+        'Content-Length': String(bytes.length - 1),
+      });
       assert.equal(short.status, 400);
       assert.match(short.body.error, /Content-Length must be/);
       const chunked = await rawPut(body.uploadUrl, bytes, { 'Content-Type': APK, 'Transfer-Encoding': 'chunked' });
       assert.equal(chunked.status, 400);
-      const wrongType = await rawPut(body.uploadUrl, bytes, { 'Content-Type': 'application/zip', 'Content-Length': String(bytes.length) });
+      const wrongType = await rawPut(body.uploadUrl, bytes, {
+        'Content-Type': 'application/zip',
+        'Content-Length': String(bytes.length),
+      });
       assert.equal(wrongType.status, 400);
       assert.match(wrongType.body.error, /Content-Type must be/);
 
       const ok = await rawPut(body.uploadUrl, bytes, { 'Content-Type': APK, 'Content-Length': String(bytes.length) });
       assert.equal(ok.status, 200);
       assert.deepEqual(ok.body, { storageId: body.storageId, byteSize: bytes.length });
-      const again = await rawPut(body.uploadUrl, bytes, { 'Content-Type': APK, 'Content-Length': String(bytes.length) });
+      const again = await rawPut(body.uploadUrl, bytes, {
+        'Content-Type': APK,
+        'Content-Length': String(bytes.length),
+      });
       assert.equal(again.status, 409);
       assert.equal(typeof again.body.error, 'string');
     });
@@ -83,10 +97,14 @@ describe('Mobile artifacts: upload intents and scans', function () {
       const { body } = await intent({ platform: 'ios', declaredBytes: 5, contentType: 'application/zip' });
       const headers = { 'Content-Type': 'application/zip', 'Content-Length': '5' };
       const url = new URL(body.uploadUrl);
-      const editedExp = new URL(url); editedExp.searchParams.set('exp', String(Number(url.searchParams.get('exp')) + 60_000));
-      const editedSig = new URL(url); editedSig.searchParams.set('sig', `${url.searchParams.get('sig')!.slice(0, -2)}AA`);
-      const otherKey = new URL(url); otherKey.searchParams.set('key', url.searchParams.get('key')!.replace('.ipa', '.apk'));
-      const noSig = new URL(url); noSig.searchParams.delete('sig');
+      const editedExp = new URL(url);
+      editedExp.searchParams.set('exp', String(Number(url.searchParams.get('exp')) + 60_000));
+      const editedSig = new URL(url);
+      editedSig.searchParams.set('sig', `${url.searchParams.get('sig')!.slice(0, -2)}AA`);
+      const otherKey = new URL(url);
+      otherKey.searchParams.set('key', url.searchParams.get('key')!.replace('.ipa', '.apk'));
+      const noSig = new URL(url);
+      noSig.searchParams.delete('sig');
       for (const bad of [editedExp, editedSig, otherKey, noSig]) {
         const res = await rawPut(bad.toString(), Buffer.from('hello'), headers);
         assert.equal(res.status, 403, bad.toString());
@@ -96,7 +114,11 @@ describe('Mobile artifacts: upload intents and scans', function () {
       const storage = app.deps.storage as LocalMediaStorage;
       const expired = await storage.presignPut(url.searchParams.get('key')!, 'application/zip', 5, -1);
       assert.equal((await rawPut(expired, Buffer.from('hello'), headers)).status, 403);
-      assert.equal((await rawPut(body.uploadUrl, Buffer.from('hello'), headers)).status, 200, 'the intact link still works');
+      assert.equal(
+        (await rawPut(body.uploadUrl, Buffer.from('hello'), headers)).status,
+        200,
+        'the intact link still works',
+      );
     });
   });
 
@@ -106,10 +128,19 @@ describe('Mobile artifacts: upload intents and scans', function () {
       const up = await upload(app, org.apiKey, 'android', bytes);
       const res = await scan(app, org.apiKey, up, 'android');
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.deepEqual({ ...res.body, findings: undefined }, {
-        storageId: up.storageId, status: 'clean', kind: 'context', sha256: createHash('sha256').update(bytes).digest('hex'),
-        byteSize: bytes.length, contentType: APK, scanner: 'builtin-zip-scanner/1', findings: undefined,
-      });
+      assert.deepEqual(
+        { ...res.body, findings: undefined },
+        {
+          storageId: up.storageId,
+          status: 'clean',
+          kind: 'context',
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          byteSize: bytes.length,
+          contentType: APK,
+          scanner: 'builtin-zip-scanner/1',
+          findings: undefined,
+        },
+      );
       assert.deepEqual(codes(res.body.findings), []);
       assert.ok(res.body.findings.some((f: { severity: string }) => f.severity === 'info'));
       const again = await scan(app, org.apiKey, up, 'android', 'renamed.apk');
@@ -125,7 +156,10 @@ describe('Mobile artifacts: upload intents and scans', function () {
     });
 
     it('rejects a zip bomb without inflating it', async () => {
-      const bomb = await buildZip([['AndroidManifest.xml', '<manifest/>'], ['classes.dex', { zeros: 200 * 1024 * 1024 }]]);
+      const bomb = await buildZip([
+        ['AndroidManifest.xml', '<manifest/>'],
+        ['classes.dex', { zeros: 200 * 1024 * 1024 }],
+      ]);
       const up = await upload(app, org.apiKey, 'android', bomb);
       const res = await scan(app, org.apiKey, up, 'android');
       assert.equal(res.body.status, 'rejected');
@@ -133,14 +167,27 @@ describe('Mobile artifacts: upload intents and scans', function () {
     });
 
     it('rejects an entry that inflates past its declared size', async () => {
-      const liar = underDeclare(await buildZip([['AndroidManifest.xml', '<manifest/>'], ['classes.dex', { zeros: 2 * 1024 * 1024 }]]), 'classes.dex', 1000);
+      const liar = underDeclare(
+        await buildZip([
+          ['AndroidManifest.xml', '<manifest/>'],
+          ['classes.dex', { zeros: 2 * 1024 * 1024 }],
+        ]),
+        'classes.dex',
+        1000,
+      );
       const res = await scan(app, org.apiKey, await upload(app, org.apiKey, 'android', liar), 'android');
       assert.equal(res.body.status, 'rejected');
       assert.deepEqual(codes(res.body.findings), ['entry_size_mismatch']);
     });
 
     it('rejects a plain text file', async () => {
-      const up = await upload(app, org.apiKey, 'android', Buffer.from('this is not an APK\n'), 'application/octet-stream');
+      const up = await upload(
+        app,
+        org.apiKey,
+        'android',
+        Buffer.from('this is not an APK\n'),
+        'application/octet-stream',
+      );
       const res = await scan(app, org.apiKey, up, 'android');
       assert.equal(res.body.status, 'rejected');
       assert.deepEqual(codes(res.body.findings), ['not_a_zip']);
@@ -148,7 +195,15 @@ describe('Mobile artifacts: upload intents and scans', function () {
     });
 
     it('rejects an entry path that escapes the archive', async () => {
-      const evil = renameEntry(await buildZip([['AndroidManifest.xml', '<manifest/>'], ['classes.dex', 'dex'], ['aa/evil', 'x']]), 'aa/evil', '../evil');
+      const evil = renameEntry(
+        await buildZip([
+          ['AndroidManifest.xml', '<manifest/>'],
+          ['classes.dex', 'dex'],
+          ['aa/evil', 'x'],
+        ]),
+        'aa/evil',
+        '../evil',
+      );
       const res = await scan(app, org.apiKey, await upload(app, org.apiKey, 'android', evil), 'android');
       assert.equal(res.body.status, 'rejected');
       assert.deepEqual(codes(res.body.findings), ['path_escape']);
@@ -156,13 +211,16 @@ describe('Mobile artifacts: upload intents and scans', function () {
 
     it('rejects an archive of the wrong platform and a scan naming another type', async () => {
       const ipaAsApk = await upload(app, org.apiKey, 'android', await ipaZip());
-      assert.deepEqual(codes((await scan(app, org.apiKey, ipaAsApk, 'android')).body.findings), ['missing_manifest', 'missing_dex']);
+      assert.deepEqual(codes((await scan(app, org.apiKey, ipaAsApk, 'android')).body.findings), [
+        'missing_manifest',
+        'missing_dex',
+      ]);
       const apk = await upload(app, org.apiKey, 'android', await apkZip());
       const res = await scan(app, org.apiKey, { ...apk, contentType: 'application/octet-stream' }, 'android');
       assert.deepEqual(codes(res.body.findings), ['content_type_mismatch']);
     });
 
-    it('answers 422 before an upload and 404 for another organization\'s intent', async () => {
+    it("answers 422 before an upload and 404 for another organization's intent", async () => {
       const { body } = await intent({ platform: 'android', declaredBytes: 10, contentType: APK });
       const early = await scan(app, org.apiKey, { ...body, contentType: APK }, 'android');
       assert.equal(early.status, 422);
@@ -179,13 +237,21 @@ describe('Mobile artifacts: upload intents and scans', function () {
 
   describe('S3 storage', () => {
     it('presigns a PUT whose signature covers Content-Type and Content-Length', async () => {
-      const storage = new S3MediaStorage(testConfig({
-        S3_BUCKET: 'artifacts', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'test', S3_SECRET_ACCESS_KEY: 'test-secret',
-      }));
+      const storage = new S3MediaStorage(
+        testConfig({
+          S3_BUCKET: 'artifacts',
+          S3_ENDPOINT: 'http://127.0.0.1:9',
+          S3_ACCESS_KEY_ID: 'test',
+          S3_SECRET_ACCESS_KEY: 'test-secret',
+        }),
+      );
       const url = new URL(await storage.presignPut('artifacts/org/sto.apk', APK, 1234, 900));
       assert.equal(url.searchParams.get('X-Amz-SignedHeaders'), 'content-length;content-type;host');
       assert.equal(url.searchParams.get('X-Amz-Expires'), '900');
-      assert.ok(![...url.searchParams.keys()].some((k) => k.toLowerCase().startsWith('x-amz-checksum')), 'no checksum of an empty body');
+      assert.ok(
+        ![...url.searchParams.keys()].some((k) => k.toLowerCase().startsWith('x-amz-checksum')),
+        'no checksum of an empty body',
+      );
     });
   });
 });

@@ -14,20 +14,31 @@ describe('authentication and errors', () => {
   const challenge = 'Bearer resource_metadata="https://app.example.test/.well-known/oauth-protected-resource/api/mcp"';
 
   async function raw(headers: Record<string, string>, body = '{}', path = '/api/v1/test_case.list') {
-    const res = await fetch(`${app.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+    const res = await fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body,
+    });
     return { status: res.status, headers: res.headers, body: await res.json() };
   }
 
   it('refuses missing, malformed, unknown and non-bearer credentials with 401 and the challenge', async () => {
     const attempts: Array<Record<string, string>> = [
-      {}, { Authorization: 'Basic abc' }, { Authorization: 'Bearer' }, { Authorization: `Bearer ${org.apiKey}x` },
-      { Authorization: 'Bearer aut_short' }, { Authorization: 'Bearer some.oauth.token' },
+      {},
+      { Authorization: 'Basic abc' },
+      { Authorization: 'Bearer' },
+      { Authorization: `Bearer ${org.apiKey}x` },
+      { Authorization: 'Bearer aut_short' },
+      { Authorization: 'Bearer some.oauth.token' },
     ];
     for (const headers of attempts) {
       const res = await raw(headers);
       assert.equal(res.status, 401, JSON.stringify(headers));
       assert.equal(res.body.error.code, 'UNAUTHENTICATED');
-      assert.match(res.headers.get('www-authenticate')!, /^Bearer .*resource_metadata="https:\/\/app\.example\.test\/\.well-known\/oauth-protected-resource\/api\/mcp"$/);
+      assert.match(
+        res.headers.get('www-authenticate')!,
+        /^Bearer .*resource_metadata="https:\/\/app\.example\.test\/\.well-known\/oauth-protected-resource\/api\/mcp"$/,
+      );
     }
     assert.equal((await raw({})).headers.get('www-authenticate'), challenge);
   });
@@ -35,9 +46,28 @@ describe('authentication and errors', () => {
   it('refuses two Authorization headers', async () => {
     const res = await new Promise<number>((resolve, reject) => {
       const url = new URL(`${app.url}/api/v1/test_case.list`);
-      const req = require('node:http').request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: [
-        'Host', url.host, 'Content-Type', 'application/json', 'Authorization', `Bearer ${org.apiKey}`, 'Authorization', `Bearer ${org.apiKey}`,
-      ] }, (r: { statusCode: number; resume(): void }) => { r.resume(); resolve(r.statusCode); });
+      const req = require('node:http').request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: [
+            'Host',
+            url.host,
+            'Content-Type',
+            'application/json',
+            'Authorization',
+            `Bearer ${org.apiKey}`,
+            'Authorization',
+            `Bearer ${org.apiKey}`,
+          ],
+        },
+        (r: { statusCode: number; resume(): void }) => {
+          r.resume();
+          resolve(r.statusCode);
+        },
+      );
       req.on('error', reject);
       req.end('{}');
     });

@@ -10,11 +10,17 @@ describe('environment operations', () => {
   });
   after(() => app.close());
 
-  const upsert = (body: Record<string, unknown>) => call(app, org.apiKey, 'environment.upsert', { idempotencyKey: key(), ...body });
+  const upsert = (body: Record<string, unknown>) =>
+    call(app, org.apiKey, 'environment.upsert', { idempotencyKey: key(), ...body });
 
   it('creates, returns value names only, and stores values encrypted', async () => {
     const secret = 'correct horse battery staple';
-    const res = await upsert({ slug: 'staging', name: 'Staging', targets: { web: { baseUrl: 'https://staging.example.test' } }, runtimeValues: { PASSWORD: secret, USER: 'ada' } });
+    const res = await upsert({
+      slug: 'staging',
+      name: 'Staging',
+      targets: { web: { baseUrl: 'https://staging.example.test' } },
+      runtimeValues: { PASSWORD: secret, USER: 'ada' },
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.runtimeValueNames, ['PASSWORD', 'USER']);
     assert.ok(!JSON.stringify(res.body).includes(secret));
@@ -23,31 +29,68 @@ describe('environment operations', () => {
     const list = await call(app, org.apiKey, 'environment.list', {});
     assert.ok(!JSON.stringify(list.body).includes(secret));
 
-    const rows: Array<{ sealed: string; environment_id: string; name: string }> = await app.deps.db.query('SELECT * FROM environment_values WHERE environment_id = ?', [res.body.id]);
+    const rows: Array<{ sealed: string; environment_id: string; name: string }> = await app.deps.db.query(
+      'SELECT * FROM environment_values WHERE environment_id = ?',
+      [res.body.id],
+    );
     const sealed = rows.find((r) => r.name === 'PASSWORD')!.sealed;
     assert.ok(!sealed.includes(secret) && !Buffer.from(sealed.slice(3), 'base64').toString('latin1').includes(secret));
     assert.equal(app.deps.secrets.open(sealed, `${res.body.id}:PASSWORD`), secret);
-    assert.throws(() => app.deps.secrets.open(sealed, `${res.body.id}:USER`), 'a value moved to another name does not open');
+    assert.throws(
+      () => app.deps.secrets.open(sealed, `${res.body.id}:USER`),
+      'a value moved to another name does not open',
+    );
   });
 
   it('updating an existing slug needs confirm, previews, and keeps other targets', async () => {
-    await upsert({ slug: 'prod', targets: { web: { baseUrl: 'https://a.example.test' }, api: { baseUrl: 'https://api.example.test' } }, runtimeValues: { TOKEN: 't1' } });
-    const preview = await upsert({ slug: 'prod', targets: { web: { baseUrl: 'https://b.example.test' } }, runtimeValues: { TOKEN: 't2', NEW: 'n', GONE: null } });
+    await upsert({
+      slug: 'prod',
+      targets: { web: { baseUrl: 'https://a.example.test' }, api: { baseUrl: 'https://api.example.test' } },
+      runtimeValues: { TOKEN: 't1' },
+    });
+    const preview = await upsert({
+      slug: 'prod',
+      targets: { web: { baseUrl: 'https://b.example.test' } },
+      runtimeValues: { TOKEN: 't2', NEW: 'n', GONE: null },
+    });
     assert.equal(preview.status, 400);
     assert.equal(preview.body.error.details.confirmRequired, true);
-    assert.deepEqual(preview.body.error.details.wouldChange.targets.web, { from: { baseUrl: 'https://a.example.test' }, to: { baseUrl: 'https://b.example.test' } });
-    assert.deepEqual(preview.body.error.details.wouldChange.runtimeValues, { added: ['NEW'], replaced: ['TOKEN'], removed: [] });
+    assert.deepEqual(preview.body.error.details.wouldChange.targets.web, {
+      from: { baseUrl: 'https://a.example.test' },
+      to: { baseUrl: 'https://b.example.test' },
+    });
+    assert.deepEqual(preview.body.error.details.wouldChange.runtimeValues, {
+      added: ['NEW'],
+      replaced: ['TOKEN'],
+      removed: [],
+    });
     assert.ok(!JSON.stringify(preview.body).includes('t2'));
-    assert.equal((await call(app, org.apiKey, 'environment.get', { slug: 'prod' })).body.targets.web.baseUrl, 'https://a.example.test');
+    assert.equal(
+      (await call(app, org.apiKey, 'environment.get', { slug: 'prod' })).body.targets.web.baseUrl,
+      'https://a.example.test',
+    );
 
-    const applied = await upsert({ slug: 'prod', targets: { web: { baseUrl: 'https://b.example.test' } }, runtimeValues: { TOKEN: null, NEW: 'n' }, confirm: true });
+    const applied = await upsert({
+      slug: 'prod',
+      targets: { web: { baseUrl: 'https://b.example.test' } },
+      runtimeValues: { TOKEN: null, NEW: 'n' },
+      confirm: true,
+    });
     assert.equal(applied.status, 200);
-    assert.deepEqual(applied.body.targets, { web: { baseUrl: 'https://b.example.test' }, api: { baseUrl: 'https://api.example.test' } });
+    assert.deepEqual(applied.body.targets, {
+      web: { baseUrl: 'https://b.example.test' },
+      api: { baseUrl: 'https://api.example.test' },
+    });
     assert.deepEqual(applied.body.runtimeValueNames, ['NEW']);
   });
 
   it('rejects bad slugs, bad URLs and unknown target fields; foreign slugs are NOT_FOUND', async () => {
-    for (const body of [{ slug: 'Bad Slug' }, { slug: 'x', targets: { web: { baseUrl: 'not a url' } } }, { slug: 'x', targets: { web: { baseUrl: 'https://x', extra: 1 } } }, { slug: 'x', runtimeValues: { '1bad': 'v' } }]) {
+    for (const body of [
+      { slug: 'Bad Slug' },
+      { slug: 'x', targets: { web: { baseUrl: 'not a url' } } },
+      { slug: 'x', targets: { web: { baseUrl: 'https://x', extra: 1 } } },
+      { slug: 'x', runtimeValues: { '1bad': 'v' } },
+    ]) {
       const res = await upsert(body);
       assert.equal(res.status, 400, JSON.stringify(body));
     }
@@ -63,12 +106,26 @@ describe('environment operations', () => {
       { action: 'fill', target: 'Notes', valueSpec: { kind: 'literal', text: 'sk_live_abcdefghijklmnop1234' } },
       { action: 'fill', target: 'Name', valueSpec: { kind: 'literal', text: 'Ada Lovelace' } },
     ];
-    const rejected = await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name: 'c', platforms: ['web'], steps });
+    const rejected = await call(app, org.apiKey, 'test_case.create', {
+      idempotencyKey: key(),
+      name: 'c',
+      platforms: ['web'],
+      steps,
+    });
     assert.equal(rejected.status, 400);
-    assert.deepEqual(rejected.body.error.details.credentialSteps.map((s: { stepIndex: number }) => s.stepIndex), [1, 2]);
+    assert.deepEqual(
+      rejected.body.error.details.credentialSteps.map((s: { stepIndex: number }) => s.stepIndex),
+      [1, 2],
+    );
     assert.ok(!JSON.stringify(rejected.body).includes('hunter2'));
 
-    const relocated = await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name: 'c', platforms: ['web'], steps, relocateSecretsTo: 'relocate' });
+    const relocated = await call(app, org.apiKey, 'test_case.create', {
+      idempotencyKey: key(),
+      name: 'c',
+      platforms: ['web'],
+      steps,
+      relocateSecretsTo: 'relocate',
+    });
     assert.equal(relocated.status, 200);
     assert.deepEqual(relocated.body.steps[1].valueSpec, { kind: 'environment', variable: 'PASSWORD_2' });
     assert.deepEqual(relocated.body.steps[2].valueSpec, { kind: 'environment', variable: 'NOTES' });
@@ -77,9 +134,20 @@ describe('environment operations', () => {
     const env = await call(app, org.apiKey, 'environment.get', { slug: 'relocate' });
     assert.deepEqual(env.body.runtimeValueNames, ['NOTES', 'PASSWORD', 'PASSWORD_2']);
 
-    const missing = await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name: 'c', platforms: ['web'], steps, relocateSecretsTo: 'nowhere' });
+    const missing = await call(app, org.apiKey, 'test_case.create', {
+      idempotencyKey: key(),
+      name: 'c',
+      platforms: ['web'],
+      steps,
+      relocateSecretsTo: 'nowhere',
+    });
     assert.equal(missing.status, 404);
-    const update = await call(app, org.apiKey, 'test_case.update_steps', { idempotencyKey: key(), testCaseId: relocated.body.id, steps, confirm: true });
+    const update = await call(app, org.apiKey, 'test_case.update_steps', {
+      idempotencyKey: key(),
+      testCaseId: relocated.body.id,
+      steps,
+      confirm: true,
+    });
     assert.equal(update.status, 400, 'update_steps never accepts credential literals');
   });
 });

@@ -11,8 +11,16 @@ describe('idempotency', () => {
   });
   after(() => app.close());
 
-  const body = (idempotencyKey: string, name = 'Idem') => ({ idempotencyKey, name, platforms: ['web'], steps: [{ action: 'navigate', target: '/' }] });
-  const count = async (name: string) => (await app.deps.db.query('SELECT COUNT(*) AS n FROM test_cases WHERE org_id = ? AND name = ?', [org.orgId, name]))[0].n;
+  const body = (idempotencyKey: string, name = 'Idem') => ({
+    idempotencyKey,
+    name,
+    platforms: ['web'],
+    steps: [{ action: 'navigate', target: '/' }],
+  });
+  const count = async (name: string) =>
+    (
+      await app.deps.db.query('SELECT COUNT(*) AS n FROM test_cases WHERE org_id = ? AND name = ?', [org.orgId, name])
+    )[0].n;
 
   it('replays the first response for the same key and body, also after a restart', async () => {
     const k = key();
@@ -50,8 +58,13 @@ describe('idempotency', () => {
 
   it('20 concurrent duplicates make one record and all get its response', async () => {
     const k = key();
-    const replies = await Promise.all(Array.from({ length: 20 }, () => call(app, org.apiKey, 'test_case.create', body(k, 'concurrent'))));
-    assert.deepEqual(replies.map((r) => r.status), Array(20).fill(200));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => call(app, org.apiKey, 'test_case.create', body(k, 'concurrent'))),
+    );
+    assert.deepEqual(
+      replies.map((r) => r.status),
+      Array(20).fill(200),
+    );
     assert.equal(new Set(replies.map((r) => r.body.id)).size, 1);
     assert.equal(Number(await count('concurrent')), 1);
   });
@@ -59,15 +72,23 @@ describe('idempotency', () => {
   it('an expired record is swept and its key is free again', async () => {
     const k = key();
     const first = await call(app, org.apiKey, 'test_case.create', body(k, 'expiring'));
-    await app.deps.db.query('UPDATE idempotency_records SET expires_at = ? WHERE org_id = ? AND idem_key = ?', [Date.now() - 1, org.orgId, k]);
-    assert.ok(await idempotencyRepository.purgeExpired(app.deps.db.manager, Date.now()) >= 1);
+    await app.deps.db.query('UPDATE idempotency_records SET expires_at = ? WHERE org_id = ? AND idem_key = ?', [
+      Date.now() - 1,
+      org.orgId,
+      k,
+    ]);
+    assert.ok((await idempotencyRepository.purgeExpired(app.deps.db.manager, Date.now())) >= 1);
     const second = await call(app, org.apiKey, 'test_case.create', body(k, 'expiring'));
     assert.notEqual(second.body.id, first.body.id, 'after expiry the key starts a new mutation');
   });
 
   it('a failed mutation stores nothing, so the key can be used once the input is fixed', async () => {
     const k = key();
-    const failed = await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: k, name: 'p', testCaseIds: ['tc_00000000000000000000000000'] });
+    const failed = await call(app, org.apiKey, 'test_plan.create', {
+      idempotencyKey: k,
+      name: 'p',
+      testCaseIds: ['tc_00000000000000000000000000'],
+    });
     assert.equal(failed.status, 404);
     const fixed = await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: k, name: 'p' });
     assert.equal(fixed.status, 200);

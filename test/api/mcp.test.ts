@@ -21,14 +21,21 @@ describe('MCP at /api/mcp', function () {
 
   async function connect(credential: string): Promise<Client> {
     const c = new Client({ name: 'mcp-test', version: '1.0.0' });
-    await c.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${credential}` } },
-    }));
+    await c.connect(
+      new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${credential}` } },
+      }),
+    );
     return c;
   }
   const callTool = async (name: string, args: Record<string, unknown>, c = client) =>
-    await c.callTool({ name, arguments: args }) as CallToolResult;
-  const newCase = () => ({ idempotencyKey: key('mcp'), name: 'Checkout', platforms: ['web'], steps: [{ action: 'navigate', target: '/cart' }] });
+    (await c.callTool({ name, arguments: args })) as CallToolResult;
+  const newCase = () => ({
+    idempotencyKey: key('mcp'),
+    name: 'Checkout',
+    platforms: ['web'],
+    steps: [{ action: 'navigate', target: '/cart' }],
+  });
 
   before(async () => {
     issuer = await startIssuer(AUDIENCE);
@@ -62,7 +69,11 @@ describe('MCP at /api/mcp', function () {
       const path = openapi.paths[`/api/v1/${op.name}`].post;
       assert.equal(path['x-mcp-tool'], tool.name);
       assert.equal(tool.description, op.description);
-      assert.deepEqual(tool.inputSchema, path.requestBody.content['application/json'].schema, `${op.name}: same schema as OpenAPI`);
+      assert.deepEqual(
+        tool.inputSchema,
+        path.requestBody.content['application/json'].schema,
+        `${op.name}: same schema as OpenAPI`,
+      );
       assert.equal(tool.annotations?.readOnlyHint, op.idempotency === 'none');
     }
   });
@@ -81,21 +92,37 @@ describe('MCP at /api/mcp', function () {
   });
 
   it('answers a replacing call without confirm with the preview, and writes nothing', async () => {
-    const created = (await callTool('test_case_create', newCase())).structuredContent as { id: string; steps: unknown[] };
-    const steps = [{ action: 'navigate', target: '/checkout' }, { action: 'click', target: 'Pay' }];
+    const created = (await callTool('test_case_create', newCase())).structuredContent as {
+      id: string;
+      steps: unknown[];
+    };
+    const steps = [
+      { action: 'navigate', target: '/checkout' },
+      { action: 'click', target: 'Pay' },
+    ];
     const result = await callTool('test_case_update_steps', { idempotencyKey: key(), testCaseId: created.id, steps });
     assert.equal(result.isError, true);
-    const { error } = result.structuredContent as { error: { code: string; details: { confirmRequired: boolean; wouldChange: { stepCount: unknown } } } };
+    const { error } = result.structuredContent as {
+      error: { code: string; details: { confirmRequired: boolean; wouldChange: { stepCount: unknown } } };
+    };
     assert.equal(error.code, 'INVALID_ARGUMENT');
     assert.equal(error.details.confirmRequired, true);
     assert.deepEqual(error.details.wouldChange.stepCount, { from: 1, to: 2 });
-    assert.deepEqual((await call(app, org.apiKey, 'test_case.get', { testCaseId: created.id })).body.steps, created.steps);
-    const confirmed = await callTool('test_case_update_steps', { idempotencyKey: key(), testCaseId: created.id, steps, confirm: true });
+    assert.deepEqual(
+      (await call(app, org.apiKey, 'test_case.get', { testCaseId: created.id })).body.steps,
+      created.steps,
+    );
+    const confirmed = await callTool('test_case_update_steps', {
+      idempotencyKey: key(),
+      testCaseId: created.id,
+      steps,
+      confirm: true,
+    });
     assert.ok(!confirmed.isError, JSON.stringify(confirmed));
     assert.equal((confirmed.structuredContent as { steps: unknown[] }).steps.length, 2);
   });
 
-  it('answers every tool\'s bad input with the same error as HTTP', async () => {
+  it("answers every tool's bad input with the same error as HTTP", async () => {
     for (const op of catalog.filter((o) => o.mcp)) {
       const args = { bogusField: 1 };
       const viaMcp = await callTool(op.name.replace(/\./g, '_'), args);
@@ -115,7 +142,11 @@ describe('MCP at /api/mcp', function () {
       const denied = await callTool('test_case_create', newCase(), reader);
       assert.equal(denied.isError, true);
       assert.deepEqual(denied.structuredContent, {
-        error: { code: 'PERMISSION_DENIED', message: 'This credential lacks the scope svc:test_cases:write', details: { requiredScope: 'svc:test_cases:write' } },
+        error: {
+          code: 'PERMISSION_DENIED',
+          message: 'This credential lacks the scope svc:test_cases:write',
+          details: { requiredScope: 'svc:test_cases:write' },
+        },
       });
     } finally {
       await reader.close();
@@ -136,18 +167,31 @@ describe('MCP at /api/mcp', function () {
   });
 
   describe('HTTP rules of the endpoint', () => {
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
-    const post = (headers: Record<string, string>) => fetch(`${app.url}/api/mcp`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
-      body: JSON.stringify(initialize),
-    });
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+    const post = (headers: Record<string, string>) =>
+      fetch(`${app.url}/api/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(initialize),
+      });
 
     it('401 with the bearer challenge without a credential', async () => {
       const res = await post({});
       assert.equal(res.status, 401);
-      assert.equal(res.headers.get('www-authenticate'), `Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/mcp"`);
-      await assert.rejects(new Client({ name: 'anon', version: '1' }).connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`))));
+      assert.equal(
+        res.headers.get('www-authenticate'),
+        `Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/mcp"`,
+      );
+      await assert.rejects(
+        new Client({ name: 'anon', version: '1' }).connect(
+          new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`)),
+        ),
+      );
     });
 
     it('401 invalid_token for a bad token; a session id is no credential', async () => {
@@ -163,7 +207,7 @@ describe('MCP at /api/mcp', function () {
       }
     });
 
-    it('accepts allowed origins and SITE_URL\'s origin', async () => {
+    it("accepts allowed origins and SITE_URL's origin", async () => {
       for (const origin of [ALLOWED_ORIGIN, 'https://other.example', app.url]) {
         const res = await post({ Authorization: `Bearer ${token}`, Origin: origin });
         assert.equal(res.status, 200, origin);
@@ -173,7 +217,10 @@ describe('MCP at /api/mcp', function () {
 
     it('GET and DELETE answer 405: the server is stateless', async () => {
       for (const method of ['GET', 'DELETE']) {
-        const res = await fetch(`${app.url}/api/mcp`, { method, headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' } });
+        const res = await fetch(`${app.url}/api/mcp`, {
+          method,
+          headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+        });
         assert.equal(res.status, 405, method);
         assert.equal(res.headers.get('allow'), 'POST');
       }

@@ -12,20 +12,46 @@ describe('note operations', () => {
   after(() => app.close());
 
   it('files notes newest first with paragraphs, comments them, and filters by status', async () => {
-    const first = await call(app, org.apiKey, 'note.create', { idempotencyKey: key(), environmentSlug: 'qa', title: 'Flaky login', body: 'First paragraph.\nSecond one.' });
+    const first = await call(app, org.apiKey, 'note.create', {
+      idempotencyKey: key(),
+      environmentSlug: 'qa',
+      title: 'Flaky login',
+      body: 'First paragraph.\nSecond one.',
+    });
     assert.equal(first.status, 200);
     assert.equal(first.body.status, 'open');
     assert.deepEqual(first.body.paragraphs, ['First paragraph.', 'Second one.']);
-    const second = await call(app, org.apiKey, 'note.create', { idempotencyKey: key(), environmentSlug: 'qa', title: 'Slow', body: 'Pages are slow' });
-    const comment = await call(app, org.apiKey, 'note.comment', { idempotencyKey: key(), noteId: first.body.id, body: 'Seen again today' });
+    const second = await call(app, org.apiKey, 'note.create', {
+      idempotencyKey: key(),
+      environmentSlug: 'qa',
+      title: 'Slow',
+      body: 'Pages are slow',
+    });
+    const comment = await call(app, org.apiKey, 'note.comment', {
+      idempotencyKey: key(),
+      noteId: first.body.id,
+      body: 'Seen again today',
+    });
     assert.equal(comment.status, 200);
     assert.equal(comment.body.noteId, first.body.id);
 
     const list = await call(app, org.apiKey, 'note.list', { environmentSlug: 'qa' });
-    assert.deepEqual(list.body.items.map((n: { id: string }) => n.id), [second.body.id, first.body.id]);
-    assert.deepEqual(list.body.items[1].comments.map((c: { body: string }) => c.body), ['Seen again today']);
-    assert.equal((await call(app, org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'resolved' })).body.items.length, 0);
-    assert.equal((await call(app, org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'open' })).body.items.length, 2);
+    assert.deepEqual(
+      list.body.items.map((n: { id: string }) => n.id),
+      [second.body.id, first.body.id],
+    );
+    assert.deepEqual(
+      list.body.items[1].comments.map((c: { body: string }) => c.body),
+      ['Seen again today'],
+    );
+    assert.equal(
+      (await call(app, org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'resolved' })).body.items.length,
+      0,
+    );
+    assert.equal(
+      (await call(app, org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'open' })).body.items.length,
+      2,
+    );
   });
 
   it('validates plain text, environment, status and cited runs', async () => {
@@ -34,11 +60,37 @@ describe('note operations', () => {
       { environmentSlug: 'qa', title: 't', body: 'bell\u0007' },
       { environmentSlug: 'qa', title: 't', body: 'x', runIds: ['nope'] },
     ];
-    for (const body of bad) assert.equal((await call(app, org.apiKey, 'note.create', { idempotencyKey: key(), ...body })).status, 400);
-    assert.equal((await call(app, org.apiKey, 'note.create', { idempotencyKey: key(), environmentSlug: 'none', title: 't', body: 'x' })).status, 404);
-    const cites = await call(app, org.apiKey, 'note.create', { idempotencyKey: key(), environmentSlug: 'qa', title: 't', body: 'x', runIds: ['run_00000000000000000000000000'] });
+    for (const body of bad)
+      assert.equal((await call(app, org.apiKey, 'note.create', { idempotencyKey: key(), ...body })).status, 400);
+    assert.equal(
+      (
+        await call(app, org.apiKey, 'note.create', {
+          idempotencyKey: key(),
+          environmentSlug: 'none',
+          title: 't',
+          body: 'x',
+        })
+      ).status,
+      404,
+    );
+    const cites = await call(app, org.apiKey, 'note.create', {
+      idempotencyKey: key(),
+      environmentSlug: 'qa',
+      title: 't',
+      body: 'x',
+      runIds: ['run_00000000000000000000000000'],
+    });
     assert.equal(cites.status, 404);
     assert.equal((await call(app, org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'closed' })).status, 400);
-    assert.equal((await call(app, org.apiKey, 'note.comment', { idempotencyKey: key(), noteId: 'note_00000000000000000000000000', body: 'x' })).status, 404);
+    assert.equal(
+      (
+        await call(app, org.apiKey, 'note.comment', {
+          idempotencyKey: key(),
+          noteId: 'note_00000000000000000000000000',
+          body: 'x',
+        })
+      ).status,
+      404,
+    );
   });
 });

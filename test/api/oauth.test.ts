@@ -32,7 +32,10 @@ describe('OAuth access tokens', function () {
   });
 
   const newCase = (name = 'Login works') => ({
-    idempotencyKey: key('tc'), name, platforms: ['web'], steps: [{ action: 'navigate', target: '/login' }],
+    idempotencyKey: key('tc'),
+    name,
+    platforms: ['web'],
+    steps: [{ action: 'navigate', target: '/login' }],
   });
 
   describe('valid tokens', () => {
@@ -71,23 +74,70 @@ describe('OAuth access tokens', function () {
     const now = () => Math.floor(Date.now() / 1000);
     const notMember = /not a member of its organization/;
     const cases: Array<[string, () => Promise<string>, RegExp]> = [
-      ['an expired JWT', () => issuer.forge({ sub: alice, org_id: org.orgId, scope: every, iat: now() - 600, exp: now() - 60 }), /"exp"/],
-      ['a JWT that is not valid yet', () => issuer.forge({ sub: alice, org_id: org.orgId, scope: every, nbf: now() + 600 }), /"nbf"/],
-      ['a JWT for another audience', () => issuer.jwt({ sub: alice, org: org.orgId, scope: every, audience: 'https://other.test/api' }), /"aud"/],
-      ['an opaque token for another audience', () => issuer.opaque({ sub: alice, org: org.orgId, scope: every, audience: 'https://other.test/api' }), /\(aud\)/],
-      ['a JWT from another issuer', () => issuer.forge({ sub: alice, org_id: org.orgId, scope: every, iss: 'https://evil.test' }), /"iss"/],
-      ['a JWT with a bad signature', () => issuer.forge({ sub: alice, org_id: org.orgId, scope: every }, 'stranger'), /signature/],
-      ['a JWT of a user who is not a member', () => issuer.jwt({ sub: 'user|mallory', org: org.orgId, scope: every }), notMember],
-      ['an opaque token of a user who is not a member', () => issuer.opaque({ sub: 'user|mallory', org: org.orgId, scope: every }), notMember],
-      ['a JWT naming an organization the user is not a member of', async () => {
-        const other = await createOrg(app.deps);
-        return issuer.jwt({ sub: alice, org: other.orgId, scope: every });
-      }, notMember],
+      [
+        'an expired JWT',
+        () => issuer.forge({ sub: alice, org_id: org.orgId, scope: every, iat: now() - 600, exp: now() - 60 }),
+        /"exp"/,
+      ],
+      [
+        'a JWT that is not valid yet',
+        () => issuer.forge({ sub: alice, org_id: org.orgId, scope: every, nbf: now() + 600 }),
+        /"nbf"/,
+      ],
+      [
+        'a JWT for another audience',
+        () => issuer.jwt({ sub: alice, org: org.orgId, scope: every, audience: 'https://other.test/api' }),
+        /"aud"/,
+      ],
+      [
+        'an opaque token for another audience',
+        () => issuer.opaque({ sub: alice, org: org.orgId, scope: every, audience: 'https://other.test/api' }),
+        /\(aud\)/,
+      ],
+      [
+        'a JWT from another issuer',
+        () => issuer.forge({ sub: alice, org_id: org.orgId, scope: every, iss: 'https://evil.test' }),
+        /"iss"/,
+      ],
+      [
+        'a JWT with a bad signature',
+        () => issuer.forge({ sub: alice, org_id: org.orgId, scope: every }, 'stranger'),
+        /signature/,
+      ],
+      [
+        'a JWT of a user who is not a member',
+        () => issuer.jwt({ sub: 'user|mallory', org: org.orgId, scope: every }),
+        notMember,
+      ],
+      [
+        'an opaque token of a user who is not a member',
+        () => issuer.opaque({ sub: 'user|mallory', org: org.orgId, scope: every }),
+        notMember,
+      ],
+      [
+        'a JWT naming an organization the user is not a member of',
+        async () => {
+          const other = await createOrg(app.deps);
+          return issuer.jwt({ sub: alice, org: other.orgId, scope: every });
+        },
+        notMember,
+      ],
       ['a JWT without the org claim', () => issuer.jwt({ sub: alice, scope: every }), /no organization \(org_id\)/],
-      ['an opaque token without the org claim', () => issuer.opaque({ sub: alice, scope: every }), /no organization \(org_id\)/],
-      ['a JWT whose sub differs only in case from a member', () => issuer.jwt({ sub: 'USER|ALICE', org: org.orgId, scope: every }), notMember],
-      ['an opaque client-credentials token (it names no user)',
-        async () => (await issuer.clientCredentials('opaque', 'svc:read', org.orgId)).token, /no user \(sub\)/],
+      [
+        'an opaque token without the org claim',
+        () => issuer.opaque({ sub: alice, scope: every }),
+        /no organization \(org_id\)/,
+      ],
+      [
+        'a JWT whose sub differs only in case from a member',
+        () => issuer.jwt({ sub: 'USER|ALICE', org: org.orgId, scope: every }),
+        notMember,
+      ],
+      [
+        'an opaque client-credentials token (it names no user)',
+        async () => (await issuer.clientCredentials('opaque', 'svc:read', org.orgId)).token,
+        /no user \(sub\)/,
+      ],
       ['an opaque token the issuer never issued', async () => 'not-a-token-the-issuer-knows-0123456789', /not active/],
     ];
     for (const [name, mint, reason] of cases) {
@@ -103,7 +153,10 @@ describe('OAuth access tokens', function () {
     it('refuses a removed member at once, even with a token that worked a moment ago', async () => {
       const bob = `user|bob-${key()}`;
       await orgMemberRepository.add(app.deps.db.manager, org.orgId, bob, Date.now());
-      for (const token of [await issuer.jwt({ sub: bob, org: org.orgId, scope: every }), await issuer.opaque({ sub: bob, org: org.orgId, scope: every })]) {
+      for (const token of [
+        await issuer.jwt({ sub: bob, org: org.orgId, scope: every }),
+        await issuer.opaque({ sub: bob, org: org.orgId, scope: every }),
+      ]) {
         assert.equal((await call(app, token, 'test_case.list', {})).status, 200);
       }
       await orgMemberRepository.remove(app.deps.db.manager, org.orgId, bob);
@@ -114,7 +167,9 @@ describe('OAuth access tokens', function () {
     it('refuses a credential in the query string', async () => {
       const token = await issuer.jwt({ sub: alice, org: org.orgId, scope: every });
       const res = await fetch(`${app.url}/api/v1/test_case.list?access_token=${token}`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: '{}',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: '{}',
       });
       assert.equal(res.status, 401);
     });
@@ -127,21 +182,34 @@ describe('OAuth access tokens', function () {
       const res = await call(app, await tokenWith(['svc:read']), 'test_case.create', newCase());
       assert.equal(res.status, 403);
       assert.equal(res.body.error.code, 'PERMISSION_DENIED');
-      assert.equal(res.headers.get('www-authenticate'),
-        `Bearer error="insufficient_scope", scope="svc:test_cases:write", resource_metadata="${metadataUrl()}"`);
+      assert.equal(
+        res.headers.get('www-authenticate'),
+        `Bearer error="insufficient_scope", scope="svc:test_cases:write", resource_metadata="${metadataUrl()}"`,
+      );
     });
 
     it('needs svc:environments:write besides svc:test_cases:write to relocate a secret', async () => {
-      const slug = `env-${key().toLowerCase().replace(/[^a-z0-9]/g, '')}`.slice(0, 60);
-      assert.equal((await call(app, org.apiKey, 'environment.upsert', { idempotencyKey: key(), slug, name: 'Staging' })).status, 200);
+      const slug = `env-${key()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')}`.slice(0, 60);
+      assert.equal(
+        (await call(app, org.apiKey, 'environment.upsert', { idempotencyKey: key(), slug, name: 'Staging' })).status,
+        200,
+      );
       const body = () => ({
-        ...newCase(), relocateSecretsTo: slug,
+        ...newCase(),
+        relocateSecretsTo: slug,
         steps: [{ action: 'fill', target: 'Password', valueSpec: { kind: 'literal', text: 'hunter2-hunter2' } }],
       });
       const denied = await call(app, await tokenWith(['svc:test_cases:write']), 'test_case.create', body());
       assert.equal(denied.status, 403);
       assert.match(denied.headers.get('www-authenticate')!, /scope="svc:environments:write"/);
-      const allowed = await call(app, await tokenWith(['svc:test_cases:write', 'svc:environments:write']), 'test_case.create', body());
+      const allowed = await call(
+        app,
+        await tokenWith(['svc:test_cases:write', 'svc:environments:write']),
+        'test_case.create',
+        body(),
+      );
       assert.equal(allowed.status, 200, JSON.stringify(allowed.body));
     });
 
@@ -149,12 +217,18 @@ describe('OAuth access tokens', function () {
       for (const op of catalog) {
         it(`${op.name} (${op.scope})`, async () => {
           const own = await call(app, await tokenWith([op.scope]), op.name, {});
-          assert.ok(![401, 403].includes(own.status), `${op.name} with ${op.scope}: ${own.status} ${JSON.stringify(own.body)}`);
+          assert.ok(
+            ![401, 403].includes(own.status),
+            `${op.name} with ${op.scope}: ${own.status} ${JSON.stringify(own.body)}`,
+          );
           assert.ok(own.status < 500, JSON.stringify(own.body));
           const others = await call(app, await tokenWith(allScopes.filter((s) => s !== op.scope)), op.name, {});
           assert.equal(others.status, 403, `${op.name} without ${op.scope}`);
           assert.equal(others.body.error.details.requiredScope, op.scope);
-          assert.match(others.headers.get('www-authenticate')!, new RegExp(`^Bearer error="insufficient_scope", scope="${op.scope}"`));
+          assert.match(
+            others.headers.get('www-authenticate')!,
+            new RegExp(`^Bearer error="insufficient_scope", scope="${op.scope}"`),
+          );
         });
       }
     });
@@ -168,22 +242,36 @@ describe('OAuth access tokens', function () {
   describe('resource-style endpoints', () => {
     // Stand-ins with the access rules of POST /api/runs/report and POST /api/plans, served by
     // the same router and capabilities as the real ones.
-    const probe = (path: string, access: 'api_key_only' | { scope: Scope }) => defineEndpoint({
-      method: 'POST', path, summary: 'test probe', access, response: z.object({ ok: z.boolean() }),
-      body: z.object({}), async handler() { return { ok: true }; },
-    });
+    const probe = (path: string, access: 'api_key_only' | { scope: Scope }) =>
+      defineEndpoint({
+        method: 'POST',
+        path,
+        summary: 'test probe',
+        access,
+        response: z.object({ ok: z.boolean() }),
+        body: z.object({}),
+        async handler() {
+          return { ok: true };
+        },
+      });
     let url: string;
     let close: () => Promise<void>;
     before(async () => {
-      const app = await startApp(issuer.settings, [probe('/api/probe/report', 'api_key_only'), probe('/api/probe/plans', { scope: 'svc:plans:write' })]);
+      const app = await startApp(issuer.settings, [
+        probe('/api/probe/report', 'api_key_only'),
+        probe('/api/probe/plans', { scope: 'svc:plans:write' }),
+      ]);
       url = app.url;
       close = app.close;
     });
     after(async () => close?.());
 
-    const post = async (path: string, credential: string) => fetch(`${url}${path}`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${credential}` }, body: '{}',
-    });
+    const post = async (path: string, credential: string) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${credential}` },
+        body: '{}',
+      });
 
     it('an API-key-only endpoint refuses OAuth tokens, whatever their scopes', async () => {
       assert.equal((await post('/api/probe/report', org.apiKey)).status, 200);
@@ -193,10 +281,20 @@ describe('OAuth access tokens', function () {
     });
 
     it('a scoped endpoint opens with its scope and challenges without it', async () => {
-      assert.equal((await post('/api/probe/plans', await issuer.jwt({ sub: alice, org: org.orgId, scope: 'svc:plans:write' }))).status, 200);
-      const res = await post('/api/probe/plans', await issuer.jwt({ sub: alice, org: org.orgId, scope: 'svc:read svc:runs:write' }));
+      assert.equal(
+        (await post('/api/probe/plans', await issuer.jwt({ sub: alice, org: org.orgId, scope: 'svc:plans:write' })))
+          .status,
+        200,
+      );
+      const res = await post(
+        '/api/probe/plans',
+        await issuer.jwt({ sub: alice, org: org.orgId, scope: 'svc:read svc:runs:write' }),
+      );
       assert.equal(res.status, 403);
-      assert.match(res.headers.get('www-authenticate')!, /^Bearer error="insufficient_scope", scope="svc:plans:write", resource_metadata=/);
+      assert.match(
+        res.headers.get('www-authenticate')!,
+        /^Bearer error="insufficient_scope", scope="svc:plans:write", resource_metadata=/,
+      );
     });
   });
 

@@ -5,7 +5,9 @@ import { startApp, type TestApp } from '../helpers/app';
 
 describe('OpenAPI document', () => {
   let app: TestApp;
-  before(async () => { app = await startApp(); });
+  before(async () => {
+    app = await startApp();
+  });
   after(() => app.close());
 
   it('is OpenAPI 3.1 and documents every catalog operation with its scope and schemas', async () => {
@@ -29,7 +31,8 @@ describe('OpenAPI document', () => {
       const path = e.path.replace(/:([A-Za-z]+)/g, '{$1}');
       assert.ok(doc.paths[path]?.[e.method.toLowerCase()], `${e.method} ${path} is documented`);
     }
-    const limit = doc.paths['/api/v1/test_case.list'].post.requestBody.content['application/json'].schema.properties.limit;
+    const limit =
+      doc.paths['/api/v1/test_case.list'].post.requestBody.content['application/json'].schema.properties.limit;
     assert.deepEqual([limit.minimum, limit.maximum], [1, 100]);
   });
 });

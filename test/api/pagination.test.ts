@@ -10,7 +10,10 @@ describe('list pagination', () => {
     org = await createOrg(app.deps);
     for (let i = 0; i < 7; i++) {
       const res = await call(app, org.apiKey, 'test_case.create', {
-        idempotencyKey: key(), name: `case ${i}`, platforms: ['web'], steps: [{ action: 'navigate', target: '/' }],
+        idempotencyKey: key(),
+        name: `case ${i}`,
+        platforms: ['web'],
+        steps: [{ action: 'navigate', target: '/' }],
       });
       ids.unshift(res.body.id);
     }
@@ -27,7 +30,10 @@ describe('list pagination', () => {
       cursor = res.body.nextCursor ?? undefined;
       if (page === 0) {
         await call(app, org.apiKey, 'test_case.create', {
-          idempotencyKey: key(), name: 'inserted meanwhile', platforms: ['web'], steps: [{ action: 'navigate', target: '/' }],
+          idempotencyKey: key(),
+          name: 'inserted meanwhile',
+          platforms: ['web'],
+          steps: [{ action: 'navigate', target: '/' }],
         });
       }
       if (page < 2) assert.ok(cursor, 'a further page is announced');
@@ -48,7 +54,11 @@ describe('list pagination', () => {
 
   it('refuses a cursor with changed filters or a forged cursor', async () => {
     const first = await call(app, org.apiKey, 'test_case.list', { limit: 2 });
-    const changed = await call(app, org.apiKey, 'test_case.list', { limit: 2, cursor: first.body.nextCursor, platform: 'web' });
+    const changed = await call(app, org.apiKey, 'test_case.list', {
+      limit: 2,
+      cursor: first.body.nextCursor,
+      platform: 'web',
+    });
     assert.equal(changed.status, 400);
     assert.match(changed.body.error.message, /different filters/);
     const forged = await call(app, org.apiKey, 'test_case.list', { cursor: 'not-a-cursor' });

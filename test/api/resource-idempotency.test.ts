@@ -12,17 +12,29 @@ describe('Idempotency-Key on resource-style mutations', function () {
   });
   after(() => app.close());
 
-  const createPlan = (name: string, key?: string) => fetch(`${app.url}/api/plans`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${org.apiKey}`, ...(key ? { 'Idempotency-Key': key } : {}) },
-    body: JSON.stringify({ name, steps: [{ action: 'navigate', target: '/' }] }),
-  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  const createPlan = (name: string, key?: string) =>
+    fetch(`${app.url}/api/plans`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${org.apiKey}`,
+        ...(key ? { 'Idempotency-Key': key } : {}),
+      },
+      body: JSON.stringify({ name, steps: [{ action: 'navigate', target: '/' }] }),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
   const plansNamed = async (name: string) =>
-    Number((await app.deps.db.query('SELECT COUNT(*) AS n FROM test_plans WHERE org_id = ? AND name = ?', [org.orgId, name]))[0].n);
+    Number(
+      (
+        await app.deps.db.query('SELECT COUNT(*) AS n FROM test_plans WHERE org_id = ? AND name = ?', [org.orgId, name])
+      )[0].n,
+    );
 
   it('replays POST /api/plans for the same key and body, concurrently too', async () => {
     const replies = await Promise.all(Array.from({ length: 10 }, () => createPlan('keyed', 'plan-key-1')));
-    assert.deepEqual(replies.map((r) => r.status), Array(10).fill(201));
+    assert.deepEqual(
+      replies.map((r) => r.status),
+      Array(10).fill(201),
+    );
     assert.equal(new Set(replies.map((r) => r.body.testPlanId)).size, 1);
     assert.equal(await plansNamed('keyed'), 1);
   });
@@ -40,7 +52,10 @@ describe('Idempotency-Key on resource-style mutations', function () {
   it('documents the header in OpenAPI', async () => {
     const doc = await (await fetch(`${app.url}/api/openapi.json`)).json();
     for (const path of ['/api/plans', '/api/generate', '/api/artifacts/upload-url']) {
-      assert.ok(doc.paths[path].post.parameters.some((p: { name: string }) => p.name === 'Idempotency-Key'), path);
+      assert.ok(
+        doc.paths[path].post.parameters.some((p: { name: string }) => p.name === 'Idempotency-Key'),
+        path,
+      );
     }
   });
 });

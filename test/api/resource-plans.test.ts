@@ -8,7 +8,11 @@ describe('resource-style plans and flows', () => {
   before(async () => {
     app = await startApp();
     org = await createOrg(app.deps);
-    await call(app, org.apiKey, 'environment.upsert', { idempotencyKey: key(), slug: 'staging', targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    await call(app, org.apiKey, 'environment.upsert', {
+      idempotencyKey: key(),
+      slug: 'staging',
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    });
   });
   after(() => app.close());
 
@@ -21,8 +25,12 @@ describe('resource-style plans and flows', () => {
 
   it('creates a plan with inline steps, lists it, and shows it in v1 with its steps', async () => {
     const created = await rest(app, org.apiKey, 'POST', '/api/plans', {
-      name: 'Inline sign-in', steps: signIn, platforms: ['web'],
-      apiAuthProfiles: [{ name: 'admin', credentials: [{ kind: 'bearer', source: 'environment', variable: 'ADMIN_TOKEN' }] }],
+      name: 'Inline sign-in',
+      steps: signIn,
+      platforms: ['web'],
+      apiAuthProfiles: [
+        { name: 'admin', credentials: [{ kind: 'bearer', source: 'environment', variable: 'ADMIN_TOKEN' }] },
+      ],
     });
     assert.equal(created.status, 201);
     assert.equal(created.body.status, 'created');
@@ -50,14 +58,21 @@ describe('resource-style plans and flows', () => {
   });
 
   it('saves a flow by slug, reads it back, replaces it, and keeps it inside the organization', async () => {
-    const put = await rest(app, org.apiKey, 'PUT', '/api/flows/sign-in', { name: 'Sign in', description: 'Log in as QA', steps: signIn });
+    const put = await rest(app, org.apiKey, 'PUT', '/api/flows/sign-in', {
+      name: 'Sign in',
+      description: 'Log in as QA',
+      steps: signIn,
+    });
     assert.equal(put.status, 200);
     assert.equal(put.body.slug, 'sign-in');
     assert.match(put.body._id, /^flow_/);
     const got = await rest(app, org.apiKey, 'GET', '/api/flows/sign-in');
     assert.deepEqual(got.body, put.body);
 
-    const replaced = await rest(app, org.apiKey, 'PUT', '/api/flows/sign-in', { name: 'Sign in v2', steps: signIn.slice(0, 1) });
+    const replaced = await rest(app, org.apiKey, 'PUT', '/api/flows/sign-in', {
+      name: 'Sign in v2',
+      steps: signIn.slice(0, 1),
+    });
     assert.equal(replaced.body._id, put.body._id);
     assert.equal(replaced.body.steps.length, 1);
     assert.equal(replaced.body.description, '');
@@ -69,15 +84,33 @@ describe('resource-style plans and flows', () => {
   });
 
   it('refuses a trigger whose flow is unknown or cyclic, naming the step, and queues nothing', async () => {
-    const unknown = await rest(app, org.apiKey, 'POST', '/api/plans', { name: 'Uses missing flow', steps: [{ action: 'flow', target: 'nowhere' }] });
-    const triggered = await rest(app, org.apiKey, 'POST', '/api/trigger', { testPlanId: unknown.body.testPlanId, environmentSlug: 'staging' });
+    const unknown = await rest(app, org.apiKey, 'POST', '/api/plans', {
+      name: 'Uses missing flow',
+      steps: [{ action: 'flow', target: 'nowhere' }],
+    });
+    const triggered = await rest(app, org.apiKey, 'POST', '/api/trigger', {
+      testPlanId: unknown.body.testPlanId,
+      environmentSlug: 'staging',
+    });
     assert.equal(triggered.status, 422);
     assert.match(triggered.body.error, /steps\[0\] uses flow "nowhere", which this organization does not have/);
 
-    await rest(app, org.apiKey, 'PUT', '/api/flows/ping', { name: 'Ping', steps: [{ action: 'flow', target: 'pong' }] });
-    await rest(app, org.apiKey, 'PUT', '/api/flows/pong', { name: 'Pong', steps: [{ action: 'flow', target: 'ping' }] });
-    const cyclic = await rest(app, org.apiKey, 'POST', '/api/plans', { name: 'Cycle', steps: [{ action: 'flow', target: 'ping' }] });
-    const looped = await rest(app, org.apiKey, 'POST', '/api/trigger', { testPlanId: cyclic.body.testPlanId, environmentSlug: 'staging' });
+    await rest(app, org.apiKey, 'PUT', '/api/flows/ping', {
+      name: 'Ping',
+      steps: [{ action: 'flow', target: 'pong' }],
+    });
+    await rest(app, org.apiKey, 'PUT', '/api/flows/pong', {
+      name: 'Pong',
+      steps: [{ action: 'flow', target: 'ping' }],
+    });
+    const cyclic = await rest(app, org.apiKey, 'POST', '/api/plans', {
+      name: 'Cycle',
+      steps: [{ action: 'flow', target: 'ping' }],
+    });
+    const looped = await rest(app, org.apiKey, 'POST', '/api/trigger', {
+      testPlanId: cyclic.body.testPlanId,
+      environmentSlug: 'staging',
+    });
     assert.equal(looped.status, 422);
     assert.match(looped.body.error, /cycle: ping → pong → ping/);
     const runs = await call(app, org.apiKey, 'run.list', {});
@@ -87,9 +120,13 @@ describe('resource-style plans and flows', () => {
   it('documents the endpoints in the OpenAPI document with their scopes', async () => {
     const doc = await (await fetch(`${app.url}/api/openapi.json`)).json();
     const expected: Array<[string, string, string | null]> = [
-      ['/api/plans', 'get', null], ['/api/plans', 'post', 'svc:plans:write'], ['/api/generate', 'post', 'svc:plans:write'],
-      ['/api/flows/{slug}', 'get', null], ['/api/flows/{slug}', 'put', 'svc:plans:write'],
-      ['/api/run-requests', 'post', 'svc:runs:write'], ['/api/run-requests/status', 'get', null],
+      ['/api/plans', 'get', null],
+      ['/api/plans', 'post', 'svc:plans:write'],
+      ['/api/generate', 'post', 'svc:plans:write'],
+      ['/api/flows/{slug}', 'get', null],
+      ['/api/flows/{slug}', 'put', 'svc:plans:write'],
+      ['/api/run-requests', 'post', 'svc:runs:write'],
+      ['/api/run-requests/status', 'get', null],
     ];
     for (const [path, method, scope] of expected) {
       const entry = doc.paths[path]?.[method];
@@ -97,7 +134,14 @@ describe('resource-style plans and flows', () => {
       assert.deepEqual(entry.security, [{ apiKey: [] }, { oauth2: scope ? [scope] : [] }], `${method} ${path}`);
     }
     const body = doc.paths['/api/run-requests'].post.requestBody.content['application/json'].schema;
-    assert.deepEqual(Object.keys(body.properties).sort(), ['environmentSlugs', 'idempotencyKey', 'planIds', 'planNames', 'platforms', 'request']);
+    assert.deepEqual(Object.keys(body.properties).sort(), [
+      'environmentSlugs',
+      'idempotencyKey',
+      'planIds',
+      'planNames',
+      'platforms',
+      'request',
+    ]);
     assert.ok(doc.paths['/api/run-requests'].post.responses['202']);
   });
 
@@ -110,12 +154,36 @@ describe('resource-style plans and flows', () => {
       ['POST', '/api/plans', { name: 'x', steps: [{ action: 'hover', target: 'a' }] }, org.apiKey],
       ['POST', '/api/plans', { name: 'x', steps: [{ action: 'click' }] }, org.apiKey],
       ['POST', '/api/plans', { name: 'x', steps: [{ action: 'click', target: 'Go', value: 'v' }] }, org.apiKey],
-      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'fill', target: 'Password', value: 'hunter2' }] }, org.apiKey],
-      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'fill', target: 'Note', value: 'token {{env.X}}' }] }, org.apiKey],
+      [
+        'POST',
+        '/api/plans',
+        { name: 'x', steps: [{ action: 'fill', target: 'Password', value: 'hunter2' }] },
+        org.apiKey,
+      ],
+      [
+        'POST',
+        '/api/plans',
+        { name: 'x', steps: [{ action: 'fill', target: 'Note', value: 'token {{env.X}}' }] },
+        org.apiKey,
+      ],
       ['POST', '/api/plans', { name: 'x', steps: [{ action: 'flow', target: 'Not A Slug' }] }, org.apiKey],
       ['POST', '/api/plans', { name: 'x', steps: signIn, extra: 1 }, org.apiKey],
-      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'click', target: 'Go', config: { authProfile: 'ghost' } }] }, org.apiKey],
-      ['POST', '/api/plans', { name: 'x', steps: signIn, apiAuthProfiles: [{ name: 'a', credentials: [{ kind: 'bearer', source: 'literal', variable: 'T' }] }] }, org.apiKey],
+      [
+        'POST',
+        '/api/plans',
+        { name: 'x', steps: [{ action: 'click', target: 'Go', config: { authProfile: 'ghost' } }] },
+        org.apiKey,
+      ],
+      [
+        'POST',
+        '/api/plans',
+        {
+          name: 'x',
+          steps: signIn,
+          apiAuthProfiles: [{ name: 'a', credentials: [{ kind: 'bearer', source: 'literal', variable: 'T' }] }],
+        },
+        org.apiKey,
+      ],
       ['POST', '/api/plans', { name: 'x', steps: signIn, platforms: ['web', 'web'] }, org.apiKey],
       ['POST', '/api/plans', '[1]', org.apiKey],
       ['POST', '/api/plans', '{oops', org.apiKey],
@@ -134,7 +202,10 @@ describe('resource-style plans and flows', () => {
     ];
     for (const [method, path, body, apiKey] of bad) {
       const reply = await rest(app, apiKey, method as 'GET', path, body);
-      assert.ok(isClientError(reply), `${method} ${path} ${JSON.stringify(body)?.slice(0, 80)} → ${reply.status} ${JSON.stringify(reply.body)}`);
+      assert.ok(
+        isClientError(reply),
+        `${method} ${path} ${JSON.stringify(body)?.slice(0, 80)} → ${reply.status} ${JSON.stringify(reply.body)}`,
+      );
     }
   });
 });

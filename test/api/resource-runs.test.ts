@@ -12,18 +12,36 @@ describe('resource-style run endpoints', function () {
     org = await createOrg(app.deps);
     const ids = [];
     for (const platforms of [['web'], ['web']]) {
-      ids.push((await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name: 'c', platforms, steps: [{ action: 'navigate', target: '/' }] })).body.id);
+      ids.push(
+        (
+          await call(app, org.apiKey, 'test_case.create', {
+            idempotencyKey: key(),
+            name: 'c',
+            platforms,
+            steps: [{ action: 'navigate', target: '/' }],
+          })
+        ).body.id,
+      );
     }
-    planId = (await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'p', testCaseIds: ids })).body.id;
+    planId = (await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'p', testCaseIds: ids }))
+      .body.id;
   });
   after(() => app.close());
 
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${app.url}${path}`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${org.apiKey}`, ...headers }, body: JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${org.apiKey}`, ...headers },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
   it('POST /api/trigger queues a plan against an explicit web target and is idempotent by header', async () => {
-    const body = { testPlanId: planId, targets: { web: { baseUrl: 'http://127.0.0.1:9' } }, branch: 'main', deployment: { provider: 'ci', branch: 'main', commitSha: 'abcdef1' } };
+    const body = {
+      testPlanId: planId,
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+      branch: 'main',
+      deployment: { provider: 'ci', branch: 'main', commitSha: 'abcdef1' },
+    };
     const first = await post('/api/trigger', body, { 'Idempotency-Key': 'trigger-once' });
     assert.equal(first.status, 200);
     assert.equal(first.body.status, 'queued');
@@ -32,12 +50,17 @@ describe('resource-style run endpoints', function () {
     const again = await post('/api/trigger', body, { 'Idempotency-Key': 'trigger-once' });
     assert.deepEqual(again.body, first.body);
 
-    const run = await fetch(`${app.url}/api/runs/${first.body.runId}`, { headers: { Authorization: `Bearer ${org.apiKey}` } }).then((r) => r.json());
+    const run = await fetch(`${app.url}/api/runs/${first.body.runId}`, {
+      headers: { Authorization: `Bearer ${org.apiKey}` },
+    }).then((r) => r.json());
     assert.equal(run._id, first.body.runId);
     assert.equal(run.testPlanId, planId);
     assert.equal(run.status, 'queued');
     assert.deepEqual(run.trigger.deployment, body.deployment);
-    assert.deepEqual(run.logs.map((l: { status: string; platform: string }) => [l.status, l.platform]), [['pending', 'web']]);
+    assert.deepEqual(
+      run.logs.map((l: { status: string; platform: string }) => [l.status, l.platform]),
+      [['pending', 'web']],
+    );
   });
 
   it('refuses a trigger without a target, a bad plan id and unknown fields with { error }', async () => {
@@ -54,12 +77,18 @@ describe('resource-style run endpoints', function () {
   });
 
   it('POST /api/runs/report updates an existing step log only', async () => {
-    const { runId } = (await post('/api/trigger', { testPlanId: planId, targets: { web: { baseUrl: 'http://127.0.0.1:9' } } })).body;
-    assert.deepEqual((await post('/api/runs/report', { runId, stepIndex: 0, status: 'pending' })).body, { success: true });
+    const { runId } = (
+      await post('/api/trigger', { testPlanId: planId, targets: { web: { baseUrl: 'http://127.0.0.1:9' } } })
+    ).body;
+    assert.deepEqual((await post('/api/runs/report', { runId, stepIndex: 0, status: 'pending' })).body, {
+      success: true,
+    });
     assert.equal((await post('/api/runs/report', { runId, stepIndex: 7, status: 'pending' })).status, 404);
     assert.equal((await post('/api/runs/report', { runId, stepIndex: 0, status: 'exploded' })).status, 400);
     const other = await createOrg(app.deps);
-    const foreign = await fetch(`${app.url}/api/runs/${runId}`, { headers: { Authorization: `Bearer ${other.apiKey}` } });
+    const foreign = await fetch(`${app.url}/api/runs/${runId}`, {
+      headers: { Authorization: `Bearer ${other.apiKey}` },
+    });
     assert.equal(foreign.status, 404);
   });
 

@@ -47,7 +47,7 @@ describe('test_case operations', () => {
     assert.match(noKey.body.error.message, /idempotencyKey/);
   });
 
-  it('answers NOT_FOUND for a missing case and for another organization\'s case', async () => {
+  it("answers NOT_FOUND for a missing case and for another organization's case", async () => {
     const mine = await create({ name: 'Private' });
     const other = await createOrg(app.deps);
     const res = await call(app, other.apiKey, 'test_case.get', { testCaseId: mine.body.id });
@@ -55,14 +55,23 @@ describe('test_case operations', () => {
     assert.equal(res.body.error.code, 'NOT_FOUND');
     const listed = await call(app, other.apiKey, 'test_case.list', {});
     assert.deepEqual(listed.body.items, []);
-    const update = await call(app, other.apiKey, 'test_case.update_steps', { idempotencyKey: key(), testCaseId: mine.body.id, steps: [navigate], confirm: true });
+    const update = await call(app, other.apiKey, 'test_case.update_steps', {
+      idempotencyKey: key(),
+      testCaseId: mine.body.id,
+      steps: [navigate],
+      confirm: true,
+    });
     assert.equal(update.status, 404);
   });
 
   it('update_steps previews without confirm and writes nothing, then replaces with confirm', async () => {
     const created = await create({ name: 'Checkout', steps: [navigate] });
     const newSteps = [navigate, fillEmail];
-    const preview = await call(app, org.apiKey, 'test_case.update_steps', { idempotencyKey: key(), testCaseId: created.body.id, steps: newSteps });
+    const preview = await call(app, org.apiKey, 'test_case.update_steps', {
+      idempotencyKey: key(),
+      testCaseId: created.body.id,
+      steps: newSteps,
+    });
     assert.equal(preview.status, 400);
     assert.equal(preview.body.error.code, 'INVALID_ARGUMENT');
     assert.equal(preview.body.error.details.confirmRequired, true);
@@ -70,7 +79,12 @@ describe('test_case operations', () => {
     const unchanged = await call(app, org.apiKey, 'test_case.get', { testCaseId: created.body.id });
     assert.deepEqual(unchanged.body.steps, [navigate]);
 
-    const applied = await call(app, org.apiKey, 'test_case.update_steps', { idempotencyKey: key(), testCaseId: created.body.id, steps: newSteps, confirm: true });
+    const applied = await call(app, org.apiKey, 'test_case.update_steps', {
+      idempotencyKey: key(),
+      testCaseId: created.body.id,
+      steps: newSteps,
+      confirm: true,
+    });
     assert.equal(applied.status, 200);
     assert.deepEqual(applied.body.steps, newSteps);
     assert.ok(applied.body.updatedAt >= created.body.updatedAt);
@@ -82,9 +96,15 @@ describe('test_case operations', () => {
     await create({ name: `${tag} api`, platforms: ['api'] });
     await create({ name: `other 100%_`, platforms: ['api'] });
     const web = await call(app, org.apiKey, 'test_case.list', { query: tag, platform: 'web' });
-    assert.deepEqual(web.body.items.map((c: { name: string }) => c.name), [`${tag} web`]);
+    assert.deepEqual(
+      web.body.items.map((c: { name: string }) => c.name),
+      [`${tag} web`],
+    );
     const both = await call(app, org.apiKey, 'test_case.list', { query: tag.toUpperCase() });
-    assert.deepEqual(both.body.items.map((c: { name: string }) => c.name), [`${tag} api`, `${tag} web`]);
+    assert.deepEqual(
+      both.body.items.map((c: { name: string }) => c.name),
+      [`${tag} api`, `${tag} web`],
+    );
     const literal = await call(app, org.apiKey, 'test_case.list', { query: '100%_' });
     assert.equal(literal.body.items.length, 1);
   });

@@ -19,8 +19,17 @@ describe('dependencies down and state that forbids a request', function () {
   });
 
   it('answers UNAVAILABLE when Temporal is down, and the same key later starts the recorded Run', async () => {
-    const testCase = await call(up, org.apiKey, 'test_case.create', { idempotencyKey: key(), name: 'x', platforms: ['web'], steps: [{ action: 'navigate', target: '/' }] });
-    const body = { idempotencyKey: key(), testCaseId: testCase.body.id, targets: { web: { baseUrl: 'http://127.0.0.1:9' } } };
+    const testCase = await call(up, org.apiKey, 'test_case.create', {
+      idempotencyKey: key(),
+      name: 'x',
+      platforms: ['web'],
+      steps: [{ action: 'navigate', target: '/' }],
+    });
+    const body = {
+      idempotencyKey: key(),
+      testCaseId: testCase.body.id,
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    };
     const failed = await call(down, org.apiKey, 'run.trigger', body);
     assert.equal(failed.status, 503);
     assert.equal(failed.body.error.code, 'UNAVAILABLE');
@@ -35,14 +44,26 @@ describe('dependencies down and state that forbids a request', function () {
 
   it('answers FAILED_PRECONDITION for a plan without members', async () => {
     const plan = await call(up, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'empty' });
-    const res = await call(up, org.apiKey, 'run.trigger', { idempotencyKey: key(), testPlanId: plan.body.id, targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const res = await call(up, org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testPlanId: plan.body.id,
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    });
     assert.equal(res.status, 422);
     assert.equal(res.body.error.code, 'FAILED_PRECONDITION');
   });
 
   it('answers INVALID_ARGUMENT for a trigger without exactly one subject or without a target', async () => {
-    const testCase = await call(up, org.apiKey, 'test_case.create', { idempotencyKey: key(), name: 'y', platforms: ['web'], steps: [{ action: 'navigate', target: '/' }] });
-    const neither = await call(up, org.apiKey, 'run.trigger', { idempotencyKey: key(), targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const testCase = await call(up, org.apiKey, 'test_case.create', {
+      idempotencyKey: key(),
+      name: 'y',
+      platforms: ['web'],
+      steps: [{ action: 'navigate', target: '/' }],
+    });
+    const neither = await call(up, org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    });
     assert.equal(neither.status, 400);
     const noTarget = await call(up, org.apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId: testCase.body.id });
     assert.equal(noTarget.status, 400);

@@ -8,7 +8,11 @@ export type ProviderReply =
   | { kind: 'raw'; body: string }
   | { kind: 'hang' };
 
-export interface SeenRequest { path: string; headers: Record<string, string | string[] | undefined>; body: any }
+export interface SeenRequest {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+}
 
 export interface FakeProvider {
   /** `AI_BASE_URL` for the service: `<origin>/v1`. */
@@ -38,23 +42,57 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   };
   const server: Server = createServer((req, res) => {
     let data = '';
-    req.on('data', (c) => { data += c; });
+    req.on('data', (c) => {
+      data += c;
+    });
     req.on('end', () => {
       let body: unknown = null;
-      try { body = JSON.parse(data); } catch { /* recorded as null */ }
+      try {
+        body = JSON.parse(data);
+      } catch {
+        /* recorded as null */
+      }
       const seen = { path: req.url ?? '', headers: req.headers, body };
       provider.seen.push(seen);
-      if (req.url !== '/v1/chat/completions' || req.method !== 'POST') { res.statusCode = 404; res.end('{}'); return; }
+      if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
+        res.statusCode = 404;
+        res.end('{}');
+        return;
+      }
       const reply = provider.reply(seen);
       res.setHeader('Content-Type', 'application/json');
-      if (reply.kind === 'hang') { hanging.add(res); return; }
-      if (reply.kind === 'status') { res.statusCode = reply.status; res.end(reply.body ?? '{"error":{"message":"scripted"}}'); return; }
-      if (reply.kind === 'raw') { res.end(reply.body); return; }
-      res.end(JSON.stringify({
-        id: 'chatcmpl-test', object: 'chat.completion', created: 0, model: reply.model ?? 'test-model',
-        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content) } }],
-        ...(reply.usage ? { usage: reply.usage } : {}),
-      }));
+      if (reply.kind === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      if (reply.kind === 'status') {
+        res.statusCode = reply.status;
+        res.end(reply.body ?? '{"error":{"message":"scripted"}}');
+        return;
+      }
+      if (reply.kind === 'raw') {
+        res.end(reply.body);
+        return;
+      }
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-test',
+          object: 'chat.completion',
+          created: 0,
+          model: reply.model ?? 'test-model',
+          choices: [
+            {
+              index: 0,
+              finish_reason: 'stop',
+              message: {
+                role: 'assistant',
+                content: typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content),
+              },
+            },
+          ],
+          ...(reply.usage ? { usage: reply.usage } : {}),
+        }),
+      );
     });
   });
   server.listen(0, '127.0.0.1');

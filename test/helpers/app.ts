@@ -11,7 +11,10 @@ import { createOrganization } from '../../domain/organizations';
 /** Settings every test shares: the services the global fixture started, a fixed secrets key. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const databaseUrl = process.env.TEST_DATABASE_URL;
-  if (!databaseUrl) throw new Error('TEST_DATABASE_URL is unset: run the tests with `npm test` (the global fixture starts MySQL and Temporal)');
+  if (!databaseUrl)
+    throw new Error(
+      'TEST_DATABASE_URL is unset: run the tests with `npm test` (the global fixture starts MySQL and Temporal)',
+    );
   return loadConfig({
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
@@ -53,7 +56,10 @@ export async function freePort(): Promise<number> {
  * Serves the real app on a loopback port, with its own deps (pool, temporal client).
  * `extraEndpoints` adds stand-in routes served by the same router.
  */
-export async function startApp(overrides: Record<string, string> = {}, extraEndpoints: Endpoint[] = []): Promise<TestApp> {
+export async function startApp(
+  overrides: Record<string, string> = {},
+  extraEndpoints: Endpoint[] = [],
+): Promise<TestApp> {
   const port = overrides.PORT ?? String(await freePort());
   const deps = await createDeps(testConfig({ ...overrides, PORT: port }), 'test-api');
   await migrateOnce(deps);
@@ -61,7 +67,9 @@ export async function startApp(overrides: Record<string, string> = {}, extraEndp
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, deps, server,
+    url,
+    deps,
+    server,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -75,10 +83,19 @@ export async function createOrg(deps: AppDeps, name = `org-${randomBytes(3).toSt
   return createOrganization(deps.db.manager, name);
 }
 
-export interface Reply<T = any> { status: number; body: T; headers: Headers }
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
 
 /** Calls a v1 operation over HTTP. */
-export async function call<T = any>(app: { url: string }, apiKey: string | null, operation: string, body: unknown): Promise<Reply<T>> {
+export async function call<T = any>(
+  app: { url: string },
+  apiKey: string | null,
+  operation: string,
+  body: unknown,
+): Promise<Reply<T>> {
   const res = await fetch(`${app.url}/api/v1/${operation}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}) },

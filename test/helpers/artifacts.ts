@@ -2,10 +2,19 @@ import { request } from 'node:http';
 import type { Reply } from './app';
 
 /** Calls a resource-style endpoint with a JSON body (or none). */
-export async function resource<T = any>(app: { url: string }, apiKey: string | null, method: string, path: string, body?: unknown): Promise<Reply<T>> {
+export async function resource<T = any>(
+  app: { url: string },
+  apiKey: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Reply<T>> {
   const res = await fetch(`${app.url}${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -16,7 +25,11 @@ export async function resource<T = any>(app: { url: string }, apiKey: string | n
  * A raw PUT with headers exactly as given (fetch computes Content-Length itself, which would
  * hide the wrong-length case).
  */
-export function rawPut(url: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; body: any }> {
+export function rawPut(
+  url: string,
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'PUT', headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -31,21 +44,49 @@ export function rawPut(url: string, body: Buffer, headers: Record<string, string
   });
 }
 
-export interface Uploaded { storageId: string; intentId: string; uploadUrl: string; contentType: string }
+export interface Uploaded {
+  storageId: string;
+  intentId: string;
+  uploadUrl: string;
+  contentType: string;
+}
 
 /** Creates an intent for these bytes and PUTs them, the way a client would. */
-export async function upload(app: { url: string }, apiKey: string, platform: 'android' | 'ios', bytes: Buffer, contentType?: string): Promise<Uploaded> {
+export async function upload(
+  app: { url: string },
+  apiKey: string,
+  platform: 'android' | 'ios',
+  bytes: Buffer,
+  contentType?: string,
+): Promise<Uploaded> {
   const type = contentType ?? (platform === 'android' ? 'application/vnd.android.package-archive' : 'application/zip');
-  const intent = await resource(app, apiKey, 'POST', '/api/artifacts/upload-url', { platform, declaredBytes: bytes.length, contentType: type });
+  const intent = await resource(app, apiKey, 'POST', '/api/artifacts/upload-url', {
+    platform,
+    declaredBytes: bytes.length,
+    contentType: type,
+  });
   if (intent.status !== 200) throw new Error(`upload-url: ${intent.status} ${JSON.stringify(intent.body)}`);
-  const put = await rawPut(intent.body.uploadUrl, bytes, { 'Content-Type': type, 'Content-Length': String(bytes.length) });
+  const put = await rawPut(intent.body.uploadUrl, bytes, {
+    'Content-Type': type,
+    'Content-Length': String(bytes.length),
+  });
   if (put.status !== 200) throw new Error(`upload: ${put.status} ${JSON.stringify(put.body)}`);
   return { ...intent.body, contentType: type };
 }
 
 /** Asks for the scan of an upload. */
-export function scan(app: { url: string }, apiKey: string, up: Uploaded, platform: 'android' | 'ios', fileName = platform === 'android' ? 'app.apk' : 'App.ipa') {
+export function scan(
+  app: { url: string },
+  apiKey: string,
+  up: Uploaded,
+  platform: 'android' | 'ios',
+  fileName = platform === 'android' ? 'app.apk' : 'App.ipa',
+) {
   return resource(app, apiKey, 'POST', '/api/artifacts/scan', {
-    storageId: up.storageId, intentId: up.intentId, platform, fileName, contentType: up.contentType,
+    storageId: up.storageId,
+    intentId: up.intentId,
+    platform,
+    fileName,
+    contentType: up.contentType,
   });
 }

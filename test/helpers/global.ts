@@ -52,8 +52,11 @@ export async function mochaGlobalSetup(): Promise<void> {
   // Side by side: both take a few seconds.
   const [db, temporal] = await Promise.allSettled([
     wantDb
-      ? services.freePort().then((port) =>
-          services.startMariadb({ dataDir: path.join(dir, 'mysql'), port, logFile: path.join(dir, 'mariadb.log') }))
+      ? services
+          .freePort()
+          .then((port) =>
+            services.startMariadb({ dataDir: path.join(dir, 'mysql'), port, logFile: path.join(dir, 'mariadb.log') }),
+          )
       : Promise.resolve(null),
     wantTemporal
       ? services.freePort().then((port) =>
@@ -63,7 +66,8 @@ export async function mochaGlobalSetup(): Promise<void> {
             uiPort: null,
             dbFile: path.join(dir, 'temporal.sqlite'),
             logFile: path.join(dir, 'temporal.log'),
-          }))
+          }),
+        )
       : Promise.resolve(null),
   ]);
   for (const r of [db, temporal]) if (r.status === 'fulfilled' && r.value) running.push(r.value);

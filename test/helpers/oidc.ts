@@ -8,7 +8,10 @@ import { allScopes } from '../../core/scopes';
 /** The API's own client at the issuer: it authenticates introspection requests. */
 export const apiClient = { id: 'qa-api', secret: 'qa-api-secret' };
 /** Machine clients for the client-credentials grant; their tokens carry the organization set for them. */
-const agents = { jwt: { id: 'agent-jwt', secret: 'agent-jwt-secret' }, opaque: { id: 'agent-opaque', secret: 'agent-opaque-secret' } };
+const agents = {
+  jwt: { id: 'agent-jwt', secret: 'agent-jwt-secret' },
+  opaque: { id: 'agent-opaque', secret: 'agent-opaque-secret' },
+};
 /** The client that user tokens minted directly (jwt(), opaque()) are issued to. */
 const userApp = { id: 'user-app', secret: 'user-app-secret' };
 const KID = 'test-signing-key';
@@ -54,10 +57,18 @@ export async function startIssuer(audience: string): Promise<TestIssuer> {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const orgOfClient = new Map<string, string>();
   const secretClient = (c: { id: string; secret: string }) => ({
-    client_id: c.id, client_secret: c.secret, grant_types: ['client_credentials'], response_types: [], redirect_uris: [],
+    client_id: c.id,
+    client_secret: c.secret,
+    grant_types: ['client_credentials'],
+    response_types: [],
+    redirect_uris: [],
   });
-  const resourceServer = (resource: string, format: 'jwt' | 'opaque') =>
-    ({ scope: allScopes.join(' '), audience: resource, accessTokenFormat: format, accessTokenTTL: 300 });
+  const resourceServer = (resource: string, format: 'jwt' | 'opaque') => ({
+    scope: allScopes.join(' '),
+    audience: resource,
+    accessTokenFormat: format,
+    accessTokenTTL: 300,
+  });
 
   const provider = new Provider(issuer, {
     jwks: { keys: [jwk] },
@@ -73,7 +84,8 @@ export async function startIssuer(audience: string): Promise<TestIssuer> {
         enabled: true,
         defaultResource: () => audience,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource, client) => resourceServer(resource, client.clientId === agents.opaque.id ? 'opaque' : 'jwt'),
+        getResourceServerInfo: (_ctx, resource, client) =>
+          resourceServer(resource, client.clientId === agents.opaque.id ? 'opaque' : 'jwt'),
       },
     },
     // Called on every save: a directly minted token keeps the claims it was built with.
@@ -101,14 +113,27 @@ export async function startIssuer(audience: string): Promise<TestIssuer> {
   return {
     issuer,
     audience,
-    settings: { OAUTH_ISSUER: issuer, OAUTH_AUDIENCE: audience, OAUTH_CLIENT_ID: apiClient.id, OAUTH_CLIENT_SECRET: apiClient.secret },
+    settings: {
+      OAUTH_ISSUER: issuer,
+      OAUTH_AUDIENCE: audience,
+      OAUTH_CLIENT_ID: apiClient.id,
+      OAUTH_CLIENT_SECRET: apiClient.secret,
+    },
     jwt: (grant) => mint(grant, 'jwt'),
     opaque: (grant) => mint(grant, 'opaque'),
     async forge(claims, key = 'issuer') {
       const now = Math.floor(Date.now() / 1000);
       return new jose.SignJWT({
-        iss: issuer, aud: audience, iat: now, exp: now + 300, jti: randomUUID(), client_id: userApp.id, ...claims,
-      }).setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'at+jwt' }).sign(key === 'issuer' ? privateKey : stranger);
+        iss: issuer,
+        aud: audience,
+        iat: now,
+        exp: now + 300,
+        jti: randomUUID(),
+        client_id: userApp.id,
+        ...claims,
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'at+jwt' })
+        .sign(key === 'issuer' ? privateKey : stranger);
     },
     async clientCredentials(format, scope, org) {
       const agent = agents[format];

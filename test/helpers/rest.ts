@@ -2,7 +2,12 @@ import type { Reply } from './app';
 
 /** Calls a resource-style endpoint (`/api/...`) with a bearer credential and an optional JSON body. */
 export async function rest<T = any>(
-  app: { url: string }, apiKey: string | null, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, headers: Record<string, string> = {},
+  app: { url: string },
+  apiKey: string | null,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Reply<T>> {
   const res = await fetch(`${app.url}${path}`, {
     method,
@@ -19,5 +24,7 @@ export async function rest<T = any>(
 
 /** Asserts-friendly shape check of a resource-style failure: a 4xx with `{ error: string }`. */
 export function isClientError(reply: Reply): boolean {
-  return reply.status >= 400 && reply.status < 500 && typeof reply.body?.error === 'string' && reply.body.error.length > 0;
+  return (
+    reply.status >= 400 && reply.status < 500 && typeof reply.body?.error === 'string' && reply.body.error.length > 0
+  );
 }

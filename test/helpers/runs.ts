@@ -35,10 +35,15 @@ export async function startRunStack(password: string, appOverrides: Record<strin
   const workers = await startWorkers(app);
   const org = await createOrg(app.deps);
   await call(app, org.apiKey, 'environment.upsert', {
-    idempotencyKey: key(), slug: 'local', targets: { web: { baseUrl: site.url } }, runtimeValues: { PASSWORD: password },
+    idempotencyKey: key(),
+    slug: 'local',
+    targets: { web: { baseUrl: site.url } },
+    runtimeValues: { PASSWORD: password },
   });
   return {
-    app, site, org,
+    app,
+    site,
+    org,
     async close() {
       await workers.stop();
       await site.close();

@@ -10,13 +10,17 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
-const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
-const readBody = (req: IncomingMessage) => new Promise<string>((resolve) => {
-  let data = '';
-  req.on('data', (c) => { data += c; });
-  req.on('end', () => resolve(data));
-});
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = '';
+    req.on('data', (c) => {
+      data += c;
+    });
+    req.on('end', () => resolve(data));
+  });
 
 /**
  * A small site served on loopback for runner tests: a sign-in form that accepts one password,
@@ -29,19 +33,32 @@ export async function startSite(password: string, options: { slowMs?: number } =
     const url = new URL(req.url ?? '/', 'http://site');
     requests.push(`${req.method} ${url.pathname}`);
     res.setHeader('Content-Type', 'text/html');
-    if (url.pathname === '/favicon.ico') { res.statusCode = 404; res.end(); return; }
+    if (url.pathname === '/favicon.ico') {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     if (url.pathname === '/login' && req.method === 'GET') {
-      res.end(page('Sign in', `<form method="post" action="/login">
+      res.end(
+        page(
+          'Sign in',
+          `<form method="post" action="/login">
         <label for="email">Email</label><input id="email" name="email" type="email">
         <label for="password">Password</label><input id="password" name="password" type="password">
-        <button type="submit">Sign in</button></form>`));
+        <button type="submit">Sign in</button></form>`,
+        ),
+      );
       return;
     }
     if (url.pathname === '/login' && req.method === 'POST') {
       const form = new URLSearchParams(await readBody(req));
       passwords.push(form.get('password') ?? '');
       const ok = form.get('password') === password;
-      res.end(ok ? page('Dashboard', `<h1>Welcome, ${form.get('email')}</h1>`) : page('Sign in', '<p>Invalid credentials</p>'));
+      res.end(
+        ok
+          ? page('Dashboard', `<h1>Welcome, ${form.get('email')}</h1>`)
+          : page('Sign in', '<p>Invalid credentials</p>'),
+      );
       return;
     }
     if (url.pathname === '/slow') {
@@ -55,7 +72,12 @@ export async function startSite(password: string, options: { slowMs?: number } =
   await new Promise((r) => server.once('listening', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests, passwords,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    requests,
+    passwords,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

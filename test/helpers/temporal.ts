@@ -20,12 +20,16 @@ export function privateQueues(): Record<string, string> {
 }
 
 /** Runs the real workers in this process against the app's database and Temporal server. */
-export async function startWorkers(app: TestApp, options: { runnerPlatforms?: string[]; orchestration?: boolean } = {}) {
+export async function startWorkers(
+  app: TestApp,
+  options: { runnerPlatforms?: string[]; orchestration?: boolean } = {},
+) {
   installRuntime();
   const config = app.deps.config;
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const set = await createWorkers({
-    connection, config,
+    connection,
+    config,
     deps: { config, db: app.deps.db, storage: createMediaStorage(config), log: app.deps.log },
     orchestration: options.orchestration ?? true,
     runnerPlatforms: options.runnerPlatforms ?? ['web'],

@@ -9,7 +9,8 @@ export async function buildZip(entries: Array<[string, ZipContent]>): Promise<Bu
   const zip = new yazl.ZipFile();
   for (const [name, content] of entries) {
     // Level 1 deflates zeros several times faster than the default and still ~230:1.
-    if (typeof content === 'object' && 'zeros' in content) zip.addReadStream(zeros(content.zeros), name, { compressionLevel: 1 });
+    if (typeof content === 'object' && 'zeros' in content)
+      zip.addReadStream(zeros(content.zeros), name, { compressionLevel: 1 });
     else zip.addBuffer(Buffer.from(content), name);
   }
   zip.end();
@@ -32,17 +33,19 @@ function zeros(bytes: number): Readable {
 }
 
 /** A minimal APK shape: a manifest and a dex at the root. */
-export const apkZip = () => buildZip([
-  ['AndroidManifest.xml', '<?xml version="1.0"?><manifest package="com.example.app"/>'],
-  ['classes.dex', Buffer.concat([Buffer.from('dex\n035\0'), Buffer.alloc(2000, 1)])],
-  ['res/layout/main.xml', '<LinearLayout/>'],
-]);
+export const apkZip = () =>
+  buildZip([
+    ['AndroidManifest.xml', '<?xml version="1.0"?><manifest package="com.example.app"/>'],
+    ['classes.dex', Buffer.concat([Buffer.from('dex\n035\0'), Buffer.alloc(2000, 1)])],
+    ['res/layout/main.xml', '<LinearLayout/>'],
+  ]);
 
 /** A minimal IPA shape: an app bundle with its Info.plist under Payload/. */
-export const ipaZip = () => buildZip([
-  ['Payload/Example.app/Info.plist', '<?xml version="1.0"?><plist version="1.0"><dict/></plist>'],
-  ['Payload/Example.app/Example', Buffer.alloc(4000, 2)],
-]);
+export const ipaZip = () =>
+  buildZip([
+    ['Payload/Example.app/Info.plist', '<?xml version="1.0"?><plist version="1.0"><dict/></plist>'],
+    ['Payload/Example.app/Example', Buffer.alloc(4000, 2)],
+  ]);
 
 /** Rewrites every occurrence of one entry name (same length) in a built archive, e.g. into `../evil`. */
 export function renameEntry(zip: Buffer, from: string, to: string): Buffer {
@@ -55,7 +58,11 @@ export function renameEntry(zip: Buffer, from: string, to: string): Buffer {
 /** Makes the central directory under-declare one entry's uncompressed size (a lying header). */
 export function underDeclare(zip: Buffer, name: string, declared: number): Buffer {
   const out = Buffer.from(zip);
-  for (let at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at !== -1; at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)) {
+  for (
+    let at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    at !== -1;
+    at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)
+  ) {
     const nameLength = out.readUInt16LE(at + 28);
     if (out.toString('latin1', at + 46, at + 46 + nameLength) === name) out.writeUInt32LE(declared, at + 24);
   }

@@ -37,12 +37,47 @@ describe('the workflow bundle', function () {
     const ours = [...modules].filter((m) => !m.startsWith('node_modules'));
     const libraries = [...new Set([...modules].filter((m) => m.startsWith('node_modules')).map(packageOf))];
     assert.ok(ours.includes(path.join('workflows', 'run.workflow.ts')), 'the recorder saw the workflow modules');
-    assert.deepEqual(ours.filter((m) => !m.startsWith(`workflows${path.sep}`)), [], 'only workflows/ from this project');
-    for (const forbidden of ['typeorm', 'koa', '@koa/router', 'mysql2', 'zod', 'playwright-core', '@temporalio/client', '@temporalio/worker']) {
+    assert.deepEqual(
+      ours.filter((m) => !m.startsWith(`workflows${path.sep}`)),
+      [],
+      'only workflows/ from this project',
+    );
+    for (const forbidden of [
+      'typeorm',
+      'koa',
+      '@koa/router',
+      'mysql2',
+      'zod',
+      'playwright-core',
+      '@temporalio/client',
+      '@temporalio/worker',
+    ]) {
       assert.ok(!libraries.includes(forbidden), `${forbidden} is not in the workflow bundle`);
     }
-    const allowed = new Set(['@temporalio/workflow', '@temporalio/common', '@temporalio/proto', 'ms', 'long', 'nexus-rpc', 'protobufjs', '@protobufjs/aspromise', '@protobufjs/base64', '@protobufjs/codegen', '@protobufjs/eventemitter', '@protobufjs/fetch', '@protobufjs/float', '@protobufjs/inquire', '@protobufjs/path', '@protobufjs/pool', '@protobufjs/utf8']);
-    assert.deepEqual(libraries.filter((l) => !allowed.has(l)), [], 'no library beyond Temporal\'s own');
+    const allowed = new Set([
+      '@temporalio/workflow',
+      '@temporalio/common',
+      '@temporalio/proto',
+      'ms',
+      'long',
+      'nexus-rpc',
+      'protobufjs',
+      '@protobufjs/aspromise',
+      '@protobufjs/base64',
+      '@protobufjs/codegen',
+      '@protobufjs/eventemitter',
+      '@protobufjs/fetch',
+      '@protobufjs/float',
+      '@protobufjs/inquire',
+      '@protobufjs/path',
+      '@protobufjs/pool',
+      '@protobufjs/utf8',
+    ]);
+    assert.deepEqual(
+      libraries.filter((l) => !allowed.has(l)),
+      [],
+      "no library beyond Temporal's own",
+    );
   });
 });
 

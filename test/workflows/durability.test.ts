@@ -16,15 +16,29 @@ function startRunnerProcess(app: TestApp): ChildProcess {
     stdio: 'ignore',
     env: {
       ...process.env,
-      DATABASE_URL: c.DATABASE_URL, TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS, SECRETS_KEY: c.SECRETS_KEY,
-      RUNNER_TOKEN: c.RUNNER_TOKEN, BASE_URL: c.BASE_URL, API_INTERNAL_URL: c.API_INTERNAL_URL, MEDIA_DIR: c.MEDIA_DIR,
-      TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE, RUNNER_TASK_QUEUE_PREFIX: c.RUNNER_TASK_QUEUE_PREFIX,
-      WORKER_ORCHESTRATION: 'false', WORKER_RUNNER_PLATFORMS: 'web', LOG_LEVEL: 'warn',
+      DATABASE_URL: c.DATABASE_URL,
+      TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
+      SECRETS_KEY: c.SECRETS_KEY,
+      RUNNER_TOKEN: c.RUNNER_TOKEN,
+      BASE_URL: c.BASE_URL,
+      API_INTERNAL_URL: c.API_INTERNAL_URL,
+      MEDIA_DIR: c.MEDIA_DIR,
+      TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
+      RUNNER_TASK_QUEUE_PREFIX: c.RUNNER_TASK_QUEUE_PREFIX,
+      WORKER_ORCHESTRATION: 'false',
+      WORKER_RUNNER_PLATFORMS: 'web',
+      LOG_LEVEL: 'warn',
     },
   });
 }
 
-const killGroup = (child: ChildProcess) => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ } };
+const killGroup = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+};
 
 describe('durability: a runner killed mid-Run', function () {
   this.timeout(180_000);
@@ -52,9 +66,20 @@ describe('durability: a runner killed mid-Run', function () {
       { action: 'navigate', target: '/slow', expect: { text: 'Finally' } },
       { action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } },
     ];
-    const testCase = await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name: 'Durable', platforms: ['web'], steps });
+    const testCase = await call(app, org.apiKey, 'test_case.create', {
+      idempotencyKey: key(),
+      name: 'Durable',
+      platforms: ['web'],
+      steps,
+    });
     children.push(startRunnerProcess(app));
-    const [runId] = (await call(app, org.apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId: testCase.body.id, targets: { web: { baseUrl: site.url } } })).body.runIds;
+    const [runId] = (
+      await call(app, org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId: testCase.body.id,
+        targets: { web: { baseUrl: site.url } },
+      })
+    ).body.runIds;
 
     let state = (await call(app, org.apiKey, 'run.get', { runId })).body;
     while (state.steps[1].status !== 'running') {
@@ -75,11 +100,20 @@ describe('durability: a runner killed mid-Run', function () {
     assert.equal(final.status, 'passing');
     assert.equal(final.attempt, 2);
     assert.deepEqual(final.progress, { total: 3, completed: 3, passed: 3, failed: 0, skipped: 0 });
-    const rows: Array<{ step_index: number }> = await app.deps.db.query('SELECT step_index FROM run_steps WHERE run_id = ? ORDER BY step_index', [runId]);
-    assert.deepEqual(rows.map((r) => r.step_index), [0, 1, 2]);
+    const rows: Array<{ step_index: number }> = await app.deps.db.query(
+      'SELECT step_index FROM run_steps WHERE run_id = ? ORDER BY step_index',
+      [runId],
+    );
+    assert.deepEqual(
+      rows.map((r) => r.step_index),
+      [0, 1, 2],
+    );
     const media: unknown[] = await app.deps.db.query('SELECT id FROM run_media WHERE run_id = ?', [runId]);
     assert.equal(media.length, 3, 'one screenshot per step, none duplicated');
     const evidence = await call(app, org.apiKey, 'run.evidence', { runId });
-    assert.deepEqual(evidence.body.steps.map((s: { status: string }) => s.status), ['passed', 'passed', 'passed']);
+    assert.deepEqual(
+      evidence.body.steps.map((s: { status: string }) => s.status),
+      ['passed', 'passed', 'passed'],
+    );
   });
 });

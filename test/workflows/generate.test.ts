@@ -55,10 +55,15 @@ describe('plan generation', function () {
     });
     after(() => stack?.close());
 
-    const generate = (body: Record<string, unknown>) => rest(app, org.apiKey, 'POST', '/api/generate', { platforms: ['web'], ...body });
+    const generate = (body: Record<string, unknown>) =>
+      rest(app, org.apiKey, 'POST', '/api/generate', { platforms: ['web'], ...body });
 
     it('generates sign-in steps from a prompt, and the plan runs and passes', async () => {
-      const created = await generate({ name: 'From prompt', mode: 'auto', prompt: 'Open /login, fill Email and Password, then click the "Sign in" button.' });
+      const created = await generate({
+        name: 'From prompt',
+        mode: 'auto',
+        prompt: 'Open /login, fill Email and Password, then click the "Sign in" button.',
+      });
       assert.equal(created.status, 202);
       assert.equal(created.body.status, 'generating');
       const plan = await followPlan(app, org.apiKey, created.body.testPlanId);
@@ -68,7 +73,10 @@ describe('plan generation', function () {
       const v1 = await call(app, org.apiKey, 'test_plan.get', { testPlanId: plan._id });
       assert.equal(v1.body.status, 'ready');
 
-      const run = await rest(app, org.apiKey, 'POST', '/api/trigger', { testPlanId: plan._id, environmentSlug: 'local' });
+      const run = await rest(app, org.apiKey, 'POST', '/api/trigger', {
+        testPlanId: plan._id,
+        environmentSlug: 'local',
+      });
       assert.equal((await followRun(app, org.apiKey, run.body.runId)).state.status, 'passing');
     });
 
@@ -77,18 +85,37 @@ describe('plan generation', function () {
       const plan = await followPlan(app, org.apiKey, created.body.testPlanId);
       assert.equal(plan.status, 'ready', JSON.stringify(plan));
       assert.deepEqual(plan.steps, signInSteps);
-      const run = await rest(app, org.apiKey, 'POST', '/api/trigger', { testPlanId: plan._id, environmentSlug: 'local' });
+      const run = await rest(app, org.apiKey, 'POST', '/api/trigger', {
+        testPlanId: plan._id,
+        environmentSlug: 'local',
+      });
       assert.equal((await followRun(app, org.apiKey, run.body.runId)).state.status, 'passing');
     });
 
     it('ends failed with a reason when the input shows nothing to test, and such a plan cannot run', async () => {
-      const fromPrompt = await followPlan(app, org.apiKey, (await generate({ name: 'Vague', prompt: 'make sure everything works' })).body.testPlanId);
+      const fromPrompt = await followPlan(
+        app,
+        org.apiKey,
+        (await generate({ name: 'Vague', prompt: 'make sure everything works' })).body.testPlanId,
+      );
       assert.equal(fromPrompt.status, 'failed');
       assert.match(fromPrompt.failureReason, /names no page/);
-      const fromDiff = await followPlan(app, org.apiKey, (await generate({ name: 'Backend', diff: '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-const a = 1;\n+const a = 2;\n' })).body.testPlanId);
+      const fromDiff = await followPlan(
+        app,
+        org.apiKey,
+        (
+          await generate({
+            name: 'Backend',
+            diff: '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-const a = 1;\n+const a = 2;\n',
+          })
+        ).body.testPlanId,
+      );
       assert.equal(fromDiff.status, 'failed');
       assert.match(fromDiff.failureReason, /adds no page, field or button/);
-      const refused = await rest(app, org.apiKey, 'POST', '/api/trigger', { testPlanId: fromPrompt._id, environmentSlug: 'local' });
+      const refused = await rest(app, org.apiKey, 'POST', '/api/trigger', {
+        testPlanId: fromPrompt._id,
+        environmentSlug: 'local',
+      });
       assert.equal(refused.status, 422);
       assert.match(refused.body.error, /generation failed/);
     });
@@ -116,7 +143,13 @@ describe('plan generation', function () {
     let org: { apiKey: string };
     before(async () => {
       provider = await startFakeProvider();
-      app = await startApp({ ...privateQueues(), AI_BASE_URL: provider.baseUrl, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '500', AI_MAX_ATTEMPTS: '2' });
+      app = await startApp({
+        ...privateQueues(),
+        AI_BASE_URL: provider.baseUrl,
+        AI_MODEL: 'test-model',
+        AI_TIMEOUT_MS: '500',
+        AI_MAX_ATTEMPTS: '2',
+      });
       workers = await startWorkers(app, { runnerPlatforms: [] });
       org = await createOrg(app.deps);
     });
@@ -126,19 +159,25 @@ describe('plan generation', function () {
       await provider?.close();
     });
 
-    it('keeps the provider\'s runnable steps and never stores a secret it wrote', async () => {
+    it("keeps the provider's runnable steps and never stores a secret it wrote", async () => {
       provider.reply = () => ({
         kind: 'answer',
-        content: { steps: [
-          { action: 'navigate', target: '/login', value: null },
-          { action: 'fill', target: 'Email', value: 'qa@example.test' },
-          { action: 'fill', target: 'Password', value: 'hunter2-very-secret' },
-          { action: 'hover', target: 'Menu', value: null },
-          { action: 'click', target: 'Sign in', value: null },
-        ] },
+        content: {
+          steps: [
+            { action: 'navigate', target: '/login', value: null },
+            { action: 'fill', target: 'Email', value: 'qa@example.test' },
+            { action: 'fill', target: 'Password', value: 'hunter2-very-secret' },
+            { action: 'hover', target: 'Menu', value: null },
+            { action: 'click', target: 'Sign in', value: null },
+          ],
+        },
         usage: { prompt_tokens: 900, completion_tokens: 80 },
       });
-      const created = await rest(app, org.apiKey, 'POST', '/api/generate', { name: 'AI plan', prompt: 'test signing in', platforms: ['web'] });
+      const created = await rest(app, org.apiKey, 'POST', '/api/generate', {
+        name: 'AI plan',
+        prompt: 'test signing in',
+        platforms: ['web'],
+      });
       const plan = await followPlan(app, org.apiKey, created.body.testPlanId);
       assert.equal(plan.status, 'ready');
       assert.deepEqual(plan.steps, [
@@ -154,12 +193,18 @@ describe('plan generation', function () {
     it('ends failed with the reason after its retries when the provider answers garbage', async () => {
       provider.seen.length = 0;
       provider.reply = () => ({ kind: 'raw', body: 'not json at all' });
-      const created = await rest(app, org.apiKey, 'POST', '/api/generate', { name: 'Broken AI', diff: loginDiff, platforms: ['web'] });
+      const created = await rest(app, org.apiKey, 'POST', '/api/generate', {
+        name: 'Broken AI',
+        diff: loginDiff,
+        platforms: ['web'],
+      });
       const plan = await followPlan(app, org.apiKey, created.body.testPlanId);
       assert.equal(plan.status, 'failed');
-      assert.equal(plan.failureReason, 'the AI provider\'s answer was malformed (no message content) (2 attempt(s))');
+      assert.equal(plan.failureReason, "the AI provider's answer was malformed (no message content) (2 attempt(s))");
       assert.equal(provider.seen.length, 2);
-      assert.ok(JSON.parse(provider.seen[0].body.messages[1].content).diff.includes('<label htmlFor="email">Email</label>'));
+      assert.ok(
+        JSON.parse(provider.seen[0].body.messages[1].content).diff.includes('<label htmlFor="email">Email</label>'),
+      );
     });
   });
 });

@@ -11,8 +11,17 @@ describe('run.get long-poll', function () {
   before(async () => {
     app = await startApp(privateQueues());
     org = await createOrg(app.deps);
-    const testCase = await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name: 'Idle', platforms: ['web'], steps: [{ action: 'navigate', target: '/' }] });
-    const triggered = await call(app, org.apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId: testCase.body.id, targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const testCase = await call(app, org.apiKey, 'test_case.create', {
+      idempotencyKey: key(),
+      name: 'Idle',
+      platforms: ['web'],
+      steps: [{ action: 'navigate', target: '/' }],
+    });
+    const triggered = await call(app, org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.body.id,
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    });
     runId = triggered.body.runIds[0];
   });
   after(() => app.close());
@@ -81,7 +90,9 @@ describe('run.get long-poll', function () {
     assert.ok(listed.body.items.some((r: { runId: string }) => r.runId === runId));
     assert.equal((await call(app, org.apiKey, 'run.list', { status: 'passing' })).body.items.length, 0);
     assert.equal((await call(app, org.apiKey, 'run.list', { status: 'bogus' })).status, 400);
-    const res = await fetch(`${app.url}/api/runs?limit=5&offset=0&status=queued`, { headers: { Authorization: `Bearer ${org.apiKey}` } });
+    const res = await fetch(`${app.url}/api/runs?limit=5&offset=0&status=queued`, {
+      headers: { Authorization: `Bearer ${org.apiKey}` },
+    });
     const runs = await res.json();
     assert.equal(runs[0]._id, runId);
     const bad = await fetch(`${app.url}/api/runs?limit=500`, { headers: { Authorization: `Bearer ${org.apiKey}` } });

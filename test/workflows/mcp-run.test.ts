@@ -26,9 +26,11 @@ describe('an MCP agent runs a test end to end', function () {
     await orgMemberRepository.add(app.deps.db.manager, org.orgId, 'user|agent', Date.now());
     const token = await issuer.jwt({ sub: 'user|agent', org: org.orgId, scope: allScopes.join(' ') });
     client = new Client({ name: 'agent', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
   });
   after(async () => {
     await client?.close();
@@ -39,7 +41,7 @@ describe('an MCP agent runs a test end to end', function () {
   });
 
   const tool = async (name: string, args: Record<string, unknown>) => {
-    const result = await client.callTool({ name, arguments: args }) as CallToolResult;
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     assert.ok(!result.isError, `${name}: ${JSON.stringify(result.content)}`);
     return result.structuredContent as Record<string, any>;
   };
@@ -51,9 +53,16 @@ describe('an MCP agent runs a test end to end', function () {
 
     await tool('environment_upsert', { idempotencyKey: key(), slug: 'site', targets: { web: { baseUrl: site.url } } });
     const testCase = await tool('test_case_create', {
-      idempotencyKey: key(), name: 'Home', platforms: ['web'], steps: [{ action: 'navigate', target: '/', expect: { text: 'Home' } }],
+      idempotencyKey: key(),
+      name: 'Home',
+      platforms: ['web'],
+      steps: [{ action: 'navigate', target: '/', expect: { text: 'Home' } }],
     });
-    const { runIds } = await tool('run_trigger', { idempotencyKey: key(), testCaseId: testCase.id, environmentSlug: 'site' });
+    const { runIds } = await tool('run_trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+      environmentSlug: 'site',
+    });
     let state = await tool('run_get', { runId: runIds[0] });
     while (!['passing', 'failed', 'unverified', 'canceled', 'invalid'].includes(state.status)) {
       state = await tool('run_get', { runId: runIds[0], cursor: state.cursor, waitMs: 5000 });

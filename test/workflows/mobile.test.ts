@@ -19,20 +19,32 @@ describe('Mobile Runs: scan gating and runner queues', function () {
     // Orchestration only: no android or ios runner is connected to this suite's queues.
     workers = await startWorkers(app, { runnerPlatforms: [] });
     org = await createOrg(app.deps);
-    testCaseId = (await call(app, org.apiKey, 'test_case.create', {
-      idempotencyKey: key(), name: 'Open the app', platforms: ['android'], steps: [{ action: 'click', target: 'Get started' }],
-    })).body.id;
-    testPlanId = (await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'Android smoke', testCaseIds: [testCaseId] })).body.id;
+    testCaseId = (
+      await call(app, org.apiKey, 'test_case.create', {
+        idempotencyKey: key(),
+        name: 'Open the app',
+        platforms: ['android'],
+        steps: [{ action: 'click', target: 'Get started' }],
+      })
+    ).body.id;
+    testPlanId = (
+      await call(app, org.apiKey, 'test_plan.create', {
+        idempotencyKey: key(),
+        name: 'Android smoke',
+        testCaseIds: [testCaseId],
+      })
+    ).body.id;
   });
   after(async () => {
     await workers?.stop();
     await app?.close();
   });
 
-  const triggerV1 = (body: Record<string, unknown>, apiKey = org.apiKey) => call(app, apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId, ...body });
+  const triggerV1 = (body: Record<string, unknown>, apiKey = org.apiKey) =>
+    call(app, apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId, ...body });
   const android = (up: Uploaded) => ({ targets: { android: { storageId: up.storageId } } });
 
-  it('refuses a mobile trigger until the artifact\'s scan is clean, then accepts it', async () => {
+  it("refuses a mobile trigger until the artifact's scan is clean, then accepts it", async () => {
     const up = await upload(app, org.apiKey, 'android', await apkZip());
     const v1Key = key();
     const refused = await call(app, org.apiKey, 'run.trigger', { idempotencyKey: v1Key, testCaseId, ...android(up) });
@@ -53,7 +65,7 @@ describe('Mobile Runs: scan gating and runner queues', function () {
     assert.equal(viaResource.body.status, 'queued');
   });
 
-  it('refuses an artifact whose scan was rejected, and another organization\'s artifact', async () => {
+  it("refuses an artifact whose scan was rejected, and another organization's artifact", async () => {
     const text = await upload(app, org.apiKey, 'android', Buffer.from('not an apk'), 'application/octet-stream');
     assert.equal((await scan(app, org.apiKey, text, 'android')).body.status, 'rejected');
     const rejected = await triggerV1(android(text));
@@ -61,7 +73,15 @@ describe('Mobile Runs: scan gating and runner queues', function () {
     assert.match(rejected.body.error.message, /scan rejected/);
 
     const other = await createOrg(app.deps);
-    const theirs = await upload(app, other.apiKey, 'android', await buildZip([['AndroidManifest.xml', '<manifest/>'], ['classes2.dex', 'dex']]));
+    const theirs = await upload(
+      app,
+      other.apiKey,
+      'android',
+      await buildZip([
+        ['AndroidManifest.xml', '<manifest/>'],
+        ['classes2.dex', 'dex'],
+      ]),
+    );
     assert.equal((await scan(app, other.apiKey, theirs, 'android')).body.status, 'clean');
     const foreign = await triggerV1(android(theirs));
     assert.equal(foreign.status, 422, 'a clean scan in another organization does not count');
@@ -71,7 +91,11 @@ describe('Mobile Runs: scan gating and runner queues', function () {
   it('gates the artifact an Environment names, too', async () => {
     const up = await upload(app, org.apiKey, 'android', await apkZip());
     const slug = `android-${up.storageId.slice(-6)}`;
-    await call(app, org.apiKey, 'environment.upsert', { idempotencyKey: key(), slug, targets: { android: { storageId: up.storageId } } });
+    await call(app, org.apiKey, 'environment.upsert', {
+      idempotencyKey: key(),
+      slug,
+      targets: { android: { storageId: up.storageId } },
+    });
     assert.equal((await triggerV1({ environmentSlug: slug })).status, 422);
     await scan(app, org.apiKey, up, 'android');
     assert.equal((await triggerV1({ environmentSlug: slug })).status, 200);
@@ -96,7 +120,8 @@ describe('Mobile Runs: scan gating and runner queues', function () {
 
     const client = await app.deps.temporal();
     const history = await client.workflow.getHandle(`run-${runId}`).fetchHistory();
-    const scheduled = history.events!.map((e) => e.activityTaskScheduledEventAttributes)
+    const scheduled = history
+      .events!.map((e) => e.activityTaskScheduledEventAttributes)
       .find((a) => a?.activityType?.name === 'executeRun')!;
     assert.equal(scheduled.taskQueue!.name, `${app.deps.config.RUNNER_TASK_QUEUE_PREFIX}android`);
     const evidence = await call(app, org.apiKey, 'run.evidence', { runId });

@@ -14,28 +14,49 @@ describe('run requests with the embedded interpreter', function () {
   let site: TestSite;
   let workers: { stop(): Promise<void> };
   let org: { apiKey: string; orgId: string };
-  const runCount = async () => Number((await app.deps.db.query('SELECT COUNT(*) AS n FROM runs WHERE org_id = ?', [org.orgId]))[0].n);
+  const runCount = async () =>
+    Number((await app.deps.db.query('SELECT COUNT(*) AS n FROM runs WHERE org_id = ?', [org.orgId]))[0].n);
 
   before(async () => {
     app = await startApp(privateQueues());
     site = await startSite(SECRET);
     workers = await startWorkers(app);
     org = await createOrg(app.deps);
-    for (const [slug, name] of [['local', 'Local'], ['staging', 'Staging'], ['qa-3', 'Third']]) {
+    for (const [slug, name] of [
+      ['local', 'Local'],
+      ['staging', 'Staging'],
+      ['qa-3', 'Third'],
+    ]) {
       await call(app, org.apiKey, 'environment.upsert', {
-        idempotencyKey: key(), slug, name, targets: { web: { baseUrl: site.url } }, runtimeValues: { PASSWORD: SECRET },
+        idempotencyKey: key(),
+        slug,
+        name,
+        targets: { web: { baseUrl: site.url } },
+        runtimeValues: { PASSWORD: SECRET },
       });
     }
     await rest(app, org.apiKey, 'POST', '/api/plans', { name: 'Smoke', steps: [{ action: 'navigate', target: '/' }] });
     await rest(app, org.apiKey, 'POST', '/api/plans', {
-      name: 'Login', steps: [
-        { action: 'navigate', target: '/login' }, { action: 'fill', target: 'Email' },
-        { action: 'fill', target: 'Password', value: '{{env.PASSWORD}}' }, { action: 'click', target: 'Sign in' },
+      name: 'Login',
+      steps: [
+        { action: 'navigate', target: '/login' },
+        { action: 'fill', target: 'Email' },
+        { action: 'fill', target: 'Password', value: '{{env.PASSWORD}}' },
+        { action: 'click', target: 'Sign in' },
       ],
     });
     const members = [];
     for (const name of ['W1', 'W2', 'W3']) {
-      members.push((await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name, platforms: ['web'], steps: [{ action: 'navigate', target: '/' }] })).body.id);
+      members.push(
+        (
+          await call(app, org.apiKey, 'test_case.create', {
+            idempotencyKey: key(),
+            name,
+            platforms: ['web'],
+            steps: [{ action: 'navigate', target: '/' }],
+          })
+        ).body.id,
+      );
     }
     await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'Wide', testCaseIds: members });
   });
@@ -46,7 +67,10 @@ describe('run requests with the embedded interpreter', function () {
   });
 
   it('runs a structured request: one entry per plan and environment, each a Run that passes', async () => {
-    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', { planNames: ['Smoke', 'login'], environmentSlugs: ['local'] });
+    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+      planNames: ['Smoke', 'login'],
+      environmentSlugs: ['local'],
+    });
     assert.equal(created.status, 202);
     assert.equal(created.body.status, 'interpreting');
     assert.match(created.body.requestId, /^rr_/);
@@ -57,7 +81,10 @@ describe('run requests with the embedded interpreter', function () {
     assert.deepEqual(done.rejectionReasons, []);
     assert.equal(done.error, null);
     assert.ok(done.completedAt >= done.createdAt);
-    assert.deepEqual(done.entries.map((e: { planName: string }) => e.planName), ['Smoke', 'Login']);
+    assert.deepEqual(
+      done.entries.map((e: { planName: string }) => e.planName),
+      ['Smoke', 'Login'],
+    );
     for (const entry of done.entries) {
       assert.match(entry.runId, /^run_/);
       assert.deepEqual(entry.target, { kind: 'environment', slug: 'local', name: 'Local' });
@@ -67,13 +94,19 @@ describe('run requests with the embedded interpreter', function () {
       assert.equal(entry.progress.passed, entry.progress.total);
     }
     assert.ok(site.passwords.includes(SECRET));
-    assert.equal((await ledgerRows(app, done.requestId)).length, 0, 'a structured request is not interpreted, not billed');
+    assert.equal(
+      (await ledgerRows(app, done.requestId)).length,
+      0,
+      'a structured request is not interpreted, not billed',
+    );
     const run = await call(app, org.apiKey, 'run.get', { runId: done.entries[1].runId });
     assert.equal(run.body.testPlanId, done.entries[1].testPlanId);
   });
 
   it('interprets a natural-language request with the embedded matcher, and bills it once (at zero)', async () => {
-    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', { request: 'Please run the smoke plan against staging, web only.' });
+    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+      request: 'Please run the smoke plan against staging, web only.',
+    });
     const done = await followRequest(app, org.apiKey, created.body.requestId);
     assert.equal(done.status, 'completed', JSON.stringify(done));
     assert.equal(done.resolutionSource, 'interpreter');
@@ -105,18 +138,34 @@ describe('run requests with the embedded interpreter', function () {
     assert.equal((await ledgerRows(app, done.requestId)).length, 1, 'still one ledger row');
     assert.equal(await runCount(), runsBefore, 'no new Run');
 
-    const history = await (await app.deps.temporal()).workflow.getHandle(`run-request-${done.requestId}`).fetchHistory();
-    const interpretations = history.events!.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'interpretRunRequest');
+    const history = await (
+      await app.deps.temporal()
+    ).workflow
+      .getHandle(`run-request-${done.requestId}`)
+      .fetchHistory();
+    const interpretations = history.events!.filter(
+      (e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'interpretRunRequest',
+    );
     assert.equal(interpretations.length, 1, 'interpreted once');
 
-    const conflict = await rest(app, org.apiKey, 'POST', '/api/run-requests', { request: 'run Login on local' }, { 'Idempotency-Key': idempotencyKey });
+    const conflict = await rest(
+      app,
+      org.apiKey,
+      'POST',
+      '/api/run-requests',
+      { request: 'run Login on local' },
+      { 'Idempotency-Key': idempotencyKey },
+    );
     assert.equal(conflict.status, 409);
     assert.ok(isClientError(conflict));
   });
 
   it('rejects a matrix larger than 8 Runs with the reason, and queues nothing', async () => {
     const runsBefore = await runCount();
-    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', { planNames: ['Wide'], environmentSlugs: ['local', 'staging', 'qa-3'] });
+    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+      planNames: ['Wide'],
+      environmentSlugs: ['local', 'staging', 'qa-3'],
+    });
     const done = await followRequest(app, org.apiKey, created.body.requestId);
     assert.equal(done.status, 'rejected');
     assert.deepEqual(done.entries, []);
@@ -125,28 +174,54 @@ describe('run requests with the embedded interpreter', function () {
   });
 
   it('rejects what the organization does not have, naming it', async () => {
-    const unknown = await followRequest(app, org.apiKey, (await rest(app, org.apiKey, 'POST', '/api/run-requests', {
-      planNames: ['Smoke', 'Nope'], environmentSlugs: ['local', 'mars'],
-    })).body.requestId);
+    const unknown = await followRequest(
+      app,
+      org.apiKey,
+      (
+        await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+          planNames: ['Smoke', 'Nope'],
+          environmentSlugs: ['local', 'mars'],
+        })
+      ).body.requestId,
+    );
     assert.equal(unknown.status, 'rejected');
     assert.deepEqual(unknown.rejectionReasons, ['no plan is named "Nope"', 'no environment has the slug mars']);
     assert.deepEqual(unknown.entries, []);
 
-    const vague = await followRequest(app, org.apiKey, (await rest(app, org.apiKey, 'POST', '/api/run-requests', { request: 'test everything please' })).body.requestId);
+    const vague = await followRequest(
+      app,
+      org.apiKey,
+      (await rest(app, org.apiKey, 'POST', '/api/run-requests', { request: 'test everything please' })).body.requestId,
+    );
     assert.equal(vague.status, 'rejected');
     assert.match(vague.rejectionReasons[0], /names none of this organization's plans/);
 
-    const noEnv = await followRequest(app, org.apiKey, (await rest(app, org.apiKey, 'POST', '/api/run-requests', { planNames: ['Smoke'] })).body.requestId);
+    const noEnv = await followRequest(
+      app,
+      org.apiKey,
+      (await rest(app, org.apiKey, 'POST', '/api/run-requests', { planNames: ['Smoke'] })).body.requestId,
+    );
     assert.equal(noEnv.status, 'rejected');
     assert.match(noEnv.rejectionReasons[0], /names no environment and this organization has several/);
   });
 
   it('keeps a queueError on an entry that cannot run while the others go on', async () => {
     const other = await createOrg(app.deps);
-    await call(app, other.apiKey, 'environment.upsert', { idempotencyKey: key(), slug: 'only', targets: { web: { baseUrl: site.url } } });
+    await call(app, other.apiKey, 'environment.upsert', {
+      idempotencyKey: key(),
+      slug: 'only',
+      targets: { web: { baseUrl: site.url } },
+    });
     await rest(app, other.apiKey, 'POST', '/api/plans', { name: 'Good', steps: [{ action: 'navigate', target: '/' }] });
-    await rest(app, other.apiKey, 'POST', '/api/plans', { name: 'Broken', steps: [{ action: 'flow', target: 'missing-flow' }] });
-    const done = await followRequest(app, other.apiKey, (await rest(app, other.apiKey, 'POST', '/api/run-requests', { request: 'Good and Broken' })).body.requestId);
+    await rest(app, other.apiKey, 'POST', '/api/plans', {
+      name: 'Broken',
+      steps: [{ action: 'flow', target: 'missing-flow' }],
+    });
+    const done = await followRequest(
+      app,
+      other.apiKey,
+      (await rest(app, other.apiKey, 'POST', '/api/run-requests', { request: 'Good and Broken' })).body.requestId,
+    );
     assert.equal(done.status, 'completed', JSON.stringify(done));
     assert.equal(done.entries.length, 2);
     assert.equal(done.entries[0].target.slug, 'only', 'the only environment is used when none is named');
@@ -158,7 +233,8 @@ describe('run requests with the embedded interpreter', function () {
   });
 
   it('answers every bad input with a 4xx { error }, never a 500', async () => {
-    const post = (body: unknown, headers: Record<string, string> = {}, apiKey: string | null = org.apiKey) => rest(app, apiKey, 'POST', '/api/run-requests', body, headers);
+    const post = (body: unknown, headers: Record<string, string> = {}, apiKey: string | null = org.apiKey) =>
+      rest(app, apiKey, 'POST', '/api/run-requests', body, headers);
     const replies = [
       await post({}),
       await post({ request: '   ' }),

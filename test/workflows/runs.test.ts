@@ -20,7 +20,9 @@ describe('Runs on Temporal with a real browser', function () {
       logLines.push(String(chunk));
       return rest.length >= 0;
     }) as typeof process.stderr.write;
-    after(() => { process.stderr.write = write; });
+    after(() => {
+      process.stderr.write = write;
+    });
     stack = await startRunStack(SECRET, { LOG_LEVEL: 'debug' });
     ({ app, site, org } = stack);
   });
@@ -33,8 +35,10 @@ describe('Runs on Temporal with a real browser', function () {
     { action: 'click', target: 'Sign in', expect: { text: expectText } },
   ];
   const createCase = async (name: string, steps: unknown[]) =>
-    (await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name, platforms: ['web'], steps })).body.id as string;
-  const trigger = async (body: Record<string, unknown>) => call(app, org.apiKey, 'run.trigger', { idempotencyKey: key(), environmentSlug: 'local', ...body });
+    (await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name, platforms: ['web'], steps })).body
+      .id as string;
+  const trigger = async (body: Record<string, unknown>) =>
+    call(app, org.apiKey, 'run.trigger', { idempotencyKey: key(), environmentSlug: 'local', ...body });
 
   it('passes a sign-in whose secret reaches the page and nothing else', async () => {
     const testCaseId = await createCase('Sign in', signIn('Welcome'));
@@ -46,7 +50,10 @@ describe('Runs on Temporal with a real browser', function () {
     assert.equal(state.verdict, 'passed');
     assert.equal(state.validity, 'valid');
     assert.deepEqual(state.progress, { total: 4, completed: 4, passed: 4, failed: 0, skipped: 0 });
-    assert.ok(seen.some((s) => s.status === 'running'), 'the Run was seen running');
+    assert.ok(
+      seen.some((s) => s.status === 'running'),
+      'the Run was seen running',
+    );
     assert.ok(site.passwords.includes(SECRET), 'the page received the secret');
 
     const evidence = await call(app, org.apiKey, 'run.evidence', { runId });
@@ -55,13 +62,18 @@ describe('Runs on Temporal with a real browser', function () {
     assert.equal(evidence.body.steps[3].verdictSource, 'assertion');
     assert.equal(evidence.body.steps[3].postconditionProven, true);
 
-    const resource = await fetch(`${app.url}/api/runs/${runId}`, { headers: { Authorization: `Bearer ${org.apiKey}` } }).then((r) => r.json());
+    const resource = await fetch(`${app.url}/api/runs/${runId}`, {
+      headers: { Authorization: `Bearer ${org.apiKey}` },
+    }).then((r) => r.json());
     assert.equal(resource.logs.length, 4);
     const client = await app.deps.temporal();
     const history = await client.workflow.getHandle(`run-${runId}`).fetchHistory();
     const everything = JSON.stringify([state, seen, evidence.body, resource, history, logLines.join('')]);
     assert.ok(!everything.includes(SECRET), 'the secret is in no response, history or log line');
-    assert.ok(!everything.includes(Buffer.from(SECRET).toString('base64')), 'nor base64-encoded (Temporal payloads are)');
+    assert.ok(
+      !everything.includes(Buffer.from(SECRET).toString('base64')),
+      'nor base64-encoded (Temporal payloads are)',
+    );
   });
 
   it('records a demonstrated failure as failed with an application diagnosis', async () => {
@@ -92,12 +104,19 @@ describe('Runs on Temporal with a real browser', function () {
 
   it('queues one Run per member of a plan under a plan group', async () => {
     const a = await createCase('Member A', [{ action: 'navigate', target: '/', expect: { text: 'Home' } }]);
-    const b = await createCase('Member B', [{ action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } }]);
-    const plan = await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'Group', testCaseIds: [a, b] });
+    const b = await createCase('Member B', [
+      { action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } },
+    ]);
+    const plan = await call(app, org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: 'Group',
+      testCaseIds: [a, b],
+    });
     const triggered = await trigger({ testPlanId: plan.body.id });
     assert.equal(triggered.body.runIds.length, 2);
     assert.match(triggered.body.planGroupRunId, /^pgr_/);
-    for (const runId of triggered.body.runIds) assert.equal((await followRun(app, org.apiKey, runId)).state.status, 'passing');
+    for (const runId of triggered.body.runIds)
+      assert.equal((await followRun(app, org.apiKey, runId)).state.status, 'passing');
     const client = await app.deps.temporal();
     const group = await client.workflow.getHandle(`plan-group-${triggered.body.planGroupRunId}`).result();
     assert.deepEqual(Object.values(group), ['passing', 'passing']);
@@ -127,10 +146,14 @@ describe('Runs on Temporal with a real browser', function () {
     assert.deepEqual([...Buffer.from(await image.arrayBuffer()).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
 
     const url = new URL(media.url);
-    const edited = new URL(url); edited.searchParams.set('exp', String(Number(url.searchParams.get('exp')) + 1000));
-    const wrongKind = new URL(url); wrongKind.searchParams.set('kind', 'video');
-    const expired = new URL(url); expired.searchParams.set('exp', String(Date.now() - 1000));
-    for (const bad of [edited, wrongKind, expired]) assert.equal((await fetch(bad, { redirect: 'manual' })).status, 403);
+    const edited = new URL(url);
+    edited.searchParams.set('exp', String(Number(url.searchParams.get('exp')) + 1000));
+    const wrongKind = new URL(url);
+    wrongKind.searchParams.set('kind', 'video');
+    const expired = new URL(url);
+    expired.searchParams.set('exp', String(Date.now() - 1000));
+    for (const bad of [edited, wrongKind, expired])
+      assert.equal((await fetch(bad, { redirect: 'manual' })).status, 403);
     const missing = signedMediaUrl(app.url, app.deps.config.SIGNING_KEY, 'med_missing', 'screenshot');
     assert.equal((await fetch(missing.url, { redirect: 'manual' })).status, 404);
   });
@@ -138,11 +161,19 @@ describe('Runs on Temporal with a real browser', function () {
   it('shows a Run canceled from Temporal as canceled', async () => {
     const slow = await startSite(SECRET, { slowMs: 8000 });
     try {
-      await call(app, org.apiKey, 'environment.upsert', { idempotencyKey: key(), slug: 'slow', targets: { web: { baseUrl: slow.url } } });
-      const testCaseId = await createCase('Slow', [{ action: 'navigate', target: '/slow' }, { action: 'click', target: 'Next' }]);
+      await call(app, org.apiKey, 'environment.upsert', {
+        idempotencyKey: key(),
+        slug: 'slow',
+        targets: { web: { baseUrl: slow.url } },
+      });
+      const testCaseId = await createCase('Slow', [
+        { action: 'navigate', target: '/slow' },
+        { action: 'click', target: 'Next' },
+      ]);
       const [runId] = (await trigger({ testCaseId, environmentSlug: 'slow' })).body.runIds;
       let state = (await call(app, org.apiKey, 'run.get', { runId })).body;
-      while (state.status !== 'running') state = (await call(app, org.apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 5000 })).body;
+      while (state.status !== 'running')
+        state = (await call(app, org.apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 5000 })).body;
       const client = await app.deps.temporal();
       await client.workflow.getHandle(`run-${runId}`).cancel();
       const final = await followRun(app, org.apiKey, runId);
