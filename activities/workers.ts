@@ -57,6 +57,8 @@ export interface WorkerSetOptions {
   orchestration: boolean;
   /** Platforms whose runner queues this process serves (`web` is the one with a runner here). */
   runnerPlatforms: string[];
+  /** The runner workers' identity in Temporal's history (default: Temporal's pid@host). */
+  identity?: string;
 }
 
 /** Creates the workers of one process; the caller runs and shuts them down. */
@@ -81,16 +83,25 @@ export async function createWorkers(options: WorkerSetOptions) {
       throw new Error(
         `no runner for platform ${platform} in this build; mobile runners connect to ${runnerQueue(config, platform)}`,
       );
-    workers.push(
-      await Worker.create({
-        connection,
-        namespace,
-        taskQueue: runnerQueue(config, platform),
-        activities: createRunnerActivities({ ...deps, browser: browser.get }),
-        // A browser step is heavy; two Runs per core-pair keeps screenshots timely.
-        maxConcurrentActivityTaskExecutions: 2,
-      }),
-    );
+    const activities = createRunnerActivities({ ...deps, browser: browser.get });
+    // Only a runner that can substitute polls the queue of Runs that use Environment values.
+    const queues = [
+      runnerQueue(config, platform),
+      ...(config.RUNNER_CAN_SUBSTITUTE ? [runnerQueue(config, platform, true)] : []),
+    ];
+    for (const taskQueue of queues) {
+      workers.push(
+        await Worker.create({
+          connection,
+          namespace,
+          taskQueue,
+          activities,
+          ...(options.identity ? { identity: options.identity } : {}),
+          // A browser step is heavy; two Runs per core-pair keeps screenshots timely.
+          maxConcurrentActivityTaskExecutions: 2,
+        }),
+      );
+    }
   }
   return {
     workers,

@@ -37,7 +37,7 @@ const schema = z.object({
   RUNNER_TOKEN: z.string().min(16).optional(),
   /** Where runners reach the API for runtime values (default BASE_URL). */
   API_INTERNAL_URL: z.string().url().optional(),
-  /** A runner variant that cannot substitute values sets this to false and refuses such Runs. */
+  /** A runner variant that cannot substitute values sets this to false: it never polls the queue of Runs that use them. */
   RUNNER_CAN_SUBSTITUTE: z
     .enum(['true', 'false'])
     .default('true')
@@ -113,6 +113,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   });
 }
 
-export function runnerQueue(config: Pick<Config, 'RUNNER_TASK_QUEUE_PREFIX'>, platform: string): string {
-  return `${config.RUNNER_TASK_QUEUE_PREFIX}${platform}`;
+/**
+ * The runner task queue of a platform. Runs whose steps use Environment values go to their own
+ * queue (`runner-web-values`), which only runners that can substitute poll: a runner that cannot
+ * never claims them, and such a Run stays queued until a capable runner is there.
+ */
+export function runnerQueue(
+  config: Pick<Config, 'RUNNER_TASK_QUEUE_PREFIX'>,
+  platform: string,
+  usesValues = false,
+): string {
+  return `${config.RUNNER_TASK_QUEUE_PREFIX}${platform}${usesValues ? '-values' : ''}`;
 }

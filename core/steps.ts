@@ -108,6 +108,14 @@ export type StepOf<A extends StepAction> = Extract<Step, { action: A }>;
 
 export const steps = z.array(step).min(1).max(200);
 
+/** Names of the Environment runtime values the steps reference, each once. */
+export function referencedValues(list: readonly Step[]): string[] {
+  const names = list.flatMap((s) =>
+    s.action === 'fill' && s.valueSpec.kind === 'environment' ? [s.valueSpec.variable] : [],
+  );
+  return [...new Set(names)];
+}
+
 const text = (max: number) => z.string().min(1).max(max);
 
 /** API assurance settings of a resource-style step. */

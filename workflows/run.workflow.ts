@@ -3,6 +3,7 @@ import {
   ApplicationFailure,
   CancellationScope,
   isCancellation,
+  patched,
   proxyActivities,
   sleep,
   TimeoutFailure,
@@ -29,8 +30,8 @@ const infrastructure = (reason: string): Diagnosis => ({
 });
 
 /**
- * One Run: check its runtime values exist (which also marks it running), hand it to a runner,
- * record the outcome. The runner
+ * One Run: check its runtime values exist, hand it to a runner (which marks it running when it
+ * starts, so the Run shows `queued` until then), record the outcome. The runner
  * activity is attempted here (not by Temporal's activity retry) so the Run can show `retrying`
  * between attempts; a runner that stops heartbeating is noticed within seconds.
  */
@@ -61,7 +62,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     });
     upsertSearchAttributes([{ key: QaRunStatus, value: 'running' }]);
     for (let attempt = 1; ; attempt++) {
-      if (attempt > 1) await record({ status: 'running', attempt });
+      // Histories from before the runner recorded its own start still record it here.
+      if (attempt > 1 && !patched('runner-records-start')) await record({ status: 'running', attempt });
       try {
         const result = await runner.executeRun(input.runId);
         const outcome: RunOutcome = result.outcome === 'passed' ? 'passing' : result.outcome;

@@ -3,19 +3,12 @@ import { environmentRepository } from '../../db/repositories/environments';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import type { RunStatus } from '../../db/entities/runs';
 import type { ActivityDeps } from '../deps';
-
-/** Names of runtime values a Run's steps reference. */
-export function referencedValues(steps: unknown[]): string[] {
-  const names = (steps as Array<{ valueSpec?: { kind: string; variable?: string } }>)
-    .filter((s) => s.valueSpec?.kind === 'environment' && s.valueSpec.variable)
-    .map((s) => s.valueSpec!.variable!);
-  return [...new Set(names)];
-}
+import { referencedValues } from '../../core/steps';
 
 /** Activities of the orchestration queue: bookkeeping in MySQL, nothing slow. */
 export function orchestrationActivities({ db }: ActivityDeps): OrchestrationActivities {
   return {
-    /** Checks the Run's runtime values exist; when they do, marks it running (attempt 1) in the same step. */
+    /** Checks the Run's runtime values exist. The Run stays queued: the runner marks it running when it starts. */
     async prepareRun(runId: string): Promise<PreparedRun> {
       const run = await runRepository.byId(db.manager, runId);
       if (!run) throw new Error(`run ${runId} not found`);
@@ -25,15 +18,7 @@ export function orchestrationActivities({ db }: ActivityDeps): OrchestrationActi
         const names = await environmentRepository.valueNames(db.manager, [run.environmentId]);
         for (const name of names.get(run.environmentId) ?? []) available.add(name);
       }
-      const missingValues = needed.filter((n) => !available.has(n));
-      if (!missingValues.length) {
-        await runRepository.transition(db.manager, runId, {
-          status: 'running',
-          attempt: 1,
-          startedAt: run.startedAt ?? Date.now(),
-        });
-      }
-      return { missingValues };
+      return { missingValues: needed.filter((n) => !available.has(n)) };
     },
 
     async recordRunState(runId, state): Promise<void> {

@@ -8,7 +8,7 @@ import type { ActivityDeps } from '../deps';
 import { Redactor } from '../runner/redactor';
 import { runWebSteps } from '../runner/web';
 import type { StepResult } from '../runner/result';
-import { referencedValues } from './orchestration';
+import { referencedValues } from '../../core/steps';
 
 export interface RunnerDeps extends ActivityDeps {
   /** The worker's shared Chromium; each Run gets its own context inside it. */
@@ -38,6 +38,12 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
           reason: 'The runner refused the Run because its steps use Environment values.',
         });
       }
+      // The Run was queued until now; this runner has it.
+      await runRepository.transition(db.manager, runId, {
+        status: 'running',
+        attempt: run.attempt + 1,
+        startedAt: run.startedAt ?? Date.now(),
+      });
       const baseUrl = run.targets.web?.baseUrl;
       if (!baseUrl) {
         throw ApplicationFailure.nonRetryable('run has no web target', 'NoTarget', {

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../deps';
 import type { Principal, Scope } from '../../core/scopes';
+import type { Presented } from '../presenters/absent';
 
 /** When `confirm: true` is needed; documented in OpenAPI and MCP from this one value. */
 export type ConfirmRule = 'never' | 'always' | 'when_removing_members' | 'when_updating_existing';
 
 export const confirmRuleText: Record<ConfirmRule, string> = {
-  never: 'Never needs confirm.',
+  never: 'Never needs confirm (accepted, and ignored).',
   always:
     'Always requires "confirm": true; without it nothing is written and the error carries details.confirmRequired and a details.wouldChange preview.',
   when_removing_members:
@@ -40,7 +41,8 @@ export interface Operation<Input = any, Output = any> {
   mcp: boolean;
   input: z.ZodType<Input>;
   output: z.ZodType<Output>;
-  handler(input: Input, ctx: OperationContext): Promise<Output>;
+  /** May leave optional fields null: the response omits them (presenters/absent.ts). */
+  handler(input: Input, ctx: OperationContext): Promise<Presented<Output>>;
   /** Runs after a replayed idempotent response, to finish effects a crash may have cut short. */
   onReplay?(output: Output, ctx: Omit<OperationContext, 'afterCommit'>): Promise<void>;
 }
@@ -54,13 +56,19 @@ const confirm = z
   .boolean()
   .optional()
   .describe('Set to true to apply a change that replaces existing configuration, after reading the preview.');
+/** The specification: confirm "is never required for a create or for run.trigger"; sending it is harmless. */
+const confirmAccepted = z
+  .boolean()
+  .optional()
+  .describe('Accepted for uniformity with other mutations; this operation replaces nothing, so it changes nothing.');
 
 type Extras<Idem, Conf> = (Idem extends 'required' ? { idempotencyKey: string } : {}) &
-  (Conf extends 'never' ? {} : { confirm?: boolean });
+  (Conf extends 'never' ? (Idem extends 'required' ? { confirm?: boolean } : {}) : { confirm?: boolean });
 
 /**
  * Defines one v1 operation. The input is a strict object (unknown fields are rejected) with
- * `idempotencyKey` and `confirm` added as the operation's rules need them.
+ * `idempotencyKey` and `confirm` added as the operation's rules need them: every mutation
+ * accepts `confirm`, and only replacing ones read it.
  */
 export function defineOperation<
   Shape extends z.ZodRawShape,
@@ -78,12 +86,16 @@ export function defineOperation<
   mcp?: boolean;
   input: Shape;
   output: Out;
-  handler(input: z.infer<z.ZodObject<Shape>> & Extras<Idem, Conf>, ctx: OperationContext): Promise<z.infer<Out>>;
+  handler(
+    input: z.infer<z.ZodObject<Shape>> & Extras<Idem, Conf>,
+    ctx: OperationContext,
+  ): Promise<Presented<z.infer<Out>>>;
   onReplay?(output: z.infer<Out>, ctx: Omit<OperationContext, 'afterCommit'>): Promise<void>;
 }): Operation<z.infer<z.ZodObject<Shape>> & Extras<Idem, Conf>, z.infer<Out>> {
   const shape: Record<string, z.core.$ZodType> = { ...def.input };
   if (def.idempotency === 'required') shape.idempotencyKey = idempotencyKey;
   if (def.confirm !== 'never') shape.confirm = confirm;
+  else if (def.idempotency === 'required') shape.confirm = confirmAccepted;
   const description = [
     def.description ?? def.summary,
     `Scope: ${def.scope}.`,

@@ -3,7 +3,7 @@ import { notFound } from '../../core/errors';
 import { defineOperation } from './define';
 import { environment } from './schemas';
 import { slug } from '../../core/steps';
-import { environmentViews } from './views';
+import { environmentViews } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'environment.get',

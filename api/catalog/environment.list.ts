@@ -2,7 +2,7 @@ import { environmentRepository } from '../../db/repositories/environments';
 import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
 import { defineOperation, listPage, pageOf } from './define';
 import { environment } from './schemas';
-import { environmentViews } from './views';
+import { environmentViews } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'environment.list',

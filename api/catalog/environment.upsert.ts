@@ -6,7 +6,7 @@ import { defineOperation } from './define';
 import { environment, recordName } from './schemas';
 import { targets as environmentTargets, type TargetPlatform } from '../../core/runs';
 import { slug, variableName } from '../../core/steps';
-import { environmentViews } from './views';
+import { environmentViews } from '../presenters/catalog';
 
 const runtimeValues = z
   .record(variableName, z.string().max(10_000).nullable())

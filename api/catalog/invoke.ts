@@ -7,6 +7,7 @@ import { idempotencyRepository as idem } from '../../db/repositories/idempotency
 import type { AppDeps } from '../deps';
 import type { Principal, Scope } from '../../core/scopes';
 import type { Operation, OperationContext } from './define';
+import { omitAbsent } from '../presenters/absent';
 
 /** Idempotency records live at least 24 hours (the contract); we keep them two days. */
 export const IDEMPOTENCY_TTL_MS = 48 * 60 * 60 * 1000;
@@ -63,19 +64,23 @@ export async function invokeOperation(
 ): Promise<unknown> {
   requireScope(principal, op.scope);
   const input = parseInput(op.input, raw) as Record<string, unknown>;
+  // Accepted on every mutation, read only by replacing ones: elsewhere it is no part of the request.
+  if (op.confirm === 'never') delete input.confirm;
   for (const scope of op.extraScopes?.(input) ?? []) requireScope(principal, scope);
 
   const base = { principal, orgId: principal.orgId, deps, requestId };
   if (op.idempotency === 'none') {
-    return op.handler(input, {
-      ...base,
-      db: deps.db.manager,
-      afterCommit: () => {
-        throw new Error('reads have no commit');
-      },
-    });
+    return omitAbsent(
+      await op.handler(input, {
+        ...base,
+        db: deps.db.manager,
+        afterCommit: () => {
+          throw new Error('reads have no commit');
+        },
+      }),
+    );
   }
-  return runIdempotent(op, input, base);
+  return omitAbsent(await runIdempotent(op, input, base));
 }
 
 async function runIdempotent(

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../core/errors';
 import { idOf as id, newId } from '../../core/ids';
 import { defineOperation } from './define';
 import { noteComment, plainText } from './schemas';
-import { commentView } from './views';
+import { commentView } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'note.comment',

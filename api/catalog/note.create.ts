@@ -7,7 +7,7 @@ import { defineOperation } from './define';
 import { findMissingRuns } from './runs-exist';
 import { note, plainText } from './schemas';
 import { slug } from '../../core/steps';
-import { noteView } from './views';
+import { noteView } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'note.create',

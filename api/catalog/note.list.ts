@@ -5,7 +5,7 @@ import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
 import { defineOperation, listPage, pageOf } from './define';
 import { note, noteStatus } from './schemas';
 import { slug } from '../../core/steps';
-import { noteView } from './views';
+import { noteView } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'note.list',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { runRepository } from '../../db/repositories/runs';
 import { notFound } from '../../core/errors';
-import { evidenceView } from '../runs/views';
+import { evidenceView } from '../presenters/runs';
 import { defineOperation } from './define';
 import { idOf as id } from '../../core/ids';
 

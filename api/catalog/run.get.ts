@@ -3,7 +3,7 @@ import { runRepository } from '../../db/repositories/runs';
 import { notFound } from '../../core/errors';
 import type { RunWatcher } from '../runs/watcher';
 import { isTerminal } from '../runs/status';
-import { runView } from '../runs/views';
+import { runView } from '../presenters/runs';
 import { defineOperation } from './define';
 import { idOf as id } from '../../core/ids';
 
@@ -41,6 +41,14 @@ export const runState = z
     diagnosis: z
       .object({ category: z.string(), suggestedAction: z.string(), reason: z.string().optional() })
       .optional(),
+    testCaseId: z.string().optional().describe("The Test Case this Run executes; omitted for a plan's inline steps."),
+    testPlanId: z.string().optional().describe('The Test Plan that queued this Run; omitted for a single Test Case.'),
+    planGroupRunId: z.string().optional().describe('The plan group this Run belongs to; omitted outside a group.'),
+    environmentSlug: z.string().optional().describe('The saved Environment; omitted for explicit targets.'),
+    platforms: z.array(z.string()).optional(),
+    attempt: z.number().int().optional().describe('Runner attempts so far.'),
+    createdAt: z.number().optional(),
+    updatedAt: z.number().optional(),
   })
   .passthrough();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { runRepository } from '../../db/repositories/runs';
 import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
-import { runSummaryView } from '../runs/views';
+import { runSummaryView } from '../presenters/runs';
 import { defineOperation, listPage, pageOf } from './define';
 import { idOf as id } from '../../core/ids';
 import { slug } from '../../core/steps';

@@ -9,7 +9,7 @@ import { defineOperation } from './define';
 import { description, recordName, tags, testCase } from './schemas';
 import { platforms } from '../../core/runs';
 import { slug, steps, type Step, type StepOf } from '../../core/steps';
-import { testCaseView } from './views';
+import { testCaseView } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'test_case.create',

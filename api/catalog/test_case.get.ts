@@ -3,7 +3,7 @@ import { notFound } from '../../core/errors';
 import { defineOperation } from './define';
 import { testCase } from './schemas';
 import { idOf as id } from '../../core/ids';
-import { testCaseView } from './views';
+import { testCaseView } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'test_case.get',

@@ -4,7 +4,7 @@ import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
 import { defineOperation, listPage, pageOf } from './define';
 import { testCaseSummary } from './schemas';
 import { platform } from '../../core/runs';
-import { testCaseSummaryView } from './views';
+import { testCaseSummaryView } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'test_case.list',

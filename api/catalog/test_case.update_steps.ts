@@ -5,7 +5,7 @@ import { testCase } from './schemas';
 import { idOf as id } from '../../core/ids';
 import { steps } from '../../core/steps';
 import { guardCredentials } from './test_case.create';
-import { testCaseView } from './views';
+import { testCaseView } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'test_case.update_steps',

@@ -3,7 +3,7 @@ import { newId } from '../../core/ids';
 import { defineOperation } from './define';
 import { resolveMembers, testCaseIds } from './members';
 import { description, recordName, testPlan } from './schemas';
-import { testPlanView } from './views';
+import { testPlanView } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'test_plan.create',

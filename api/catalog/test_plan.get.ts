@@ -3,7 +3,7 @@ import { notFound } from '../../core/errors';
 import { defineOperation } from './define';
 import { testPlan } from './schemas';
 import { idOf as id } from '../../core/ids';
-import { testPlanView } from './views';
+import { testPlanView } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'test_plan.get',

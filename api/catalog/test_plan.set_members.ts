@@ -4,7 +4,7 @@ import { defineOperation } from './define';
 import { resolveMembers, testCaseIds } from './members';
 import { testPlan } from './schemas';
 import { idOf as id } from '../../core/ids';
-import { testPlanView } from './views';
+import { testPlanView } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'test_plan.set_members',

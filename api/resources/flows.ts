@@ -6,20 +6,28 @@ import { invalid, notFound } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { flowRecord } from '../plans/schemas';
 import { resourceSteps } from '../../core/steps';
-import { flowView } from '../plans/views';
+import { flowView } from '../presenters/plans';
 import { defineEndpoint } from './define';
 
 const slugParams = z.strictObject({ slug: slug.describe("The flow's slug, unique in the organization.") });
+
+/** Any spelling may be asked for (the specification: length >= 1); one that is no slug names no flow. */
+const lookupParams = z.strictObject({
+  slug: z.string().min(1).max(1000).describe("The flow's slug; an unknown one, whatever its spelling, is 404."),
+});
 
 export const getFlowEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/flows/:slug',
   summary: "One of the team's reusable step sequences, by slug.",
   access: 'credential',
-  params: slugParams,
+  params: lookupParams,
   response: flowRecord,
   async handler({ params, principal, deps }) {
-    const flow = await flowRepository.bySlug(deps.db.manager, principal!.orgId, params.slug);
+    // Checked before the query: the column's collation would match `Login` to `login`.
+    const flow = slug.safeParse(params.slug).success
+      ? await flowRepository.bySlug(deps.db.manager, principal!.orgId, params.slug)
+      : null;
     if (!flow) throw notFound(`Flow ${params.slug}`);
     return flowView(flow);
   },

@@ -7,7 +7,7 @@ import { newId } from '../../core/ids';
 import { resourcePlan } from '../plans/schemas';
 import { apiAuthProfile } from '../../core/steps';
 import { resourceSteps } from '../../core/steps';
-import { resourcePlanView } from '../plans/views';
+import { resourcePlanView } from '../presenters/plans';
 import { defineEndpoint, queryInt } from './define';
 
 export const listPlansEndpoint = defineEndpoint({

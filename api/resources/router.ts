@@ -4,6 +4,7 @@ import { AppError } from '../../core/errors';
 import { authenticate } from '../middleware/auth';
 import { parseInput, requireScope } from '../catalog/invoke';
 import type { Endpoint } from './define';
+import { omitAbsent } from '../presenters/absent';
 import { withIdempotencyKey } from './idempotency';
 
 /** Registers resource-style endpoints from their definitions, with auth and validation. */
@@ -46,7 +47,7 @@ export function resourceRouter(endpoints: Endpoint[], deps: AppDeps): Router {
           : await invoke();
       if (result !== undefined) {
         ctx.status = endpoint.status ?? 200;
-        ctx.body = result;
+        ctx.body = omitAbsent(result);
       }
     });
   }

@@ -10,7 +10,7 @@ import { canonicalJson, sha256 } from '../../core/crypto';
 import { AppError, invalid, notFound } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { startRunRequestWorkflow } from '../workflow-starts';
-import { runRequestRecord, runRequestView } from '../run-requests/views';
+import { runRequestRecord, runRequestView } from '../presenters/run-requests';
 import { defineEndpoint } from './define';
 
 const unique = <T extends z.ZodType>(item: T, what: string) =>

@@ -8,14 +8,14 @@ import { platforms } from '../../core/runs';
 import { slug } from '../../core/steps';
 import { runStatus } from '../catalog/run.list';
 import { AppError, notFound } from '../../core/errors';
-import { resourceRunView } from '../runs/views';
+import { resourceRunView } from '../presenters/runs';
 import { triggerFields } from '../../domain/runs/trigger';
 import { defineEndpoint, queryInt } from './define';
 
 const resourceRun = z
   .object({
     _id: z.string(),
-    testPlanId: z.string().nullable(),
+    testPlanId: z.string().optional().describe('Omitted for a Run of a single Test Case.'),
     status: z.string(),
     platforms: z.array(z.string()),
     trigger: z.record(z.string(), z.unknown()),

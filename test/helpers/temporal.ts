@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createWorkers } from '../../activities/workers';
 import { createMediaStorage } from '../../core/storage';
 import type { TestApp } from './app';
+import type { Config } from '../../core/config';
 
 let runtimeInstalled = false;
 
@@ -19,13 +20,18 @@ export function privateQueues(): Record<string, string> {
   return { TEMPORAL_TASK_QUEUE: `orchestration-${tag}`, RUNNER_TASK_QUEUE_PREFIX: `runner-${tag}-` };
 }
 
+export interface WorkerOptions {
+  runnerPlatforms?: string[];
+  orchestration?: boolean;
+  /** Settings of this worker process that differ from the app's (e.g. a runner that cannot substitute). */
+  config?: Partial<Config>;
+  identity?: string;
+}
+
 /** Runs the real workers in this process against the app's database and Temporal server. */
-export async function startWorkers(
-  app: TestApp,
-  options: { runnerPlatforms?: string[]; orchestration?: boolean } = {},
-) {
+export async function startWorkers(app: TestApp, options: WorkerOptions = {}) {
   installRuntime();
-  const config = app.deps.config;
+  const config: Config = Object.freeze({ ...app.deps.config, ...options.config });
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const set = await createWorkers({
     connection,
@@ -33,6 +39,7 @@ export async function startWorkers(
     deps: { config, db: app.deps.db, storage: createMediaStorage(config), log: app.deps.log },
     orchestration: options.orchestration ?? true,
     runnerPlatforms: options.runnerPlatforms ?? ['web'],
+    identity: options.identity,
   });
   const running = set.run();
   return {

@@ -24,7 +24,7 @@ describe('the workflow bundle', function () {
             apply(compiler: { hooks: { compilation: { tap(name: string, fn: (c: any) => void): void } } }) {
               compiler.hooks.compilation.tap('record-modules', (compilation) => {
                 compilation.hooks.succeedModule.tap('record-modules', (module: { resource?: string }) => {
-                  if (module.resource) modules.add(path.relative(root, module.resource));
+                  if (module.resource) modules.add(module.resource);
                 });
               });
             },
@@ -34,8 +34,9 @@ describe('the workflow bundle', function () {
       },
     });
     assert.ok(code.length > 0);
-    const ours = [...modules].filter((m) => !m.startsWith('node_modules'));
-    const libraries = [...new Set([...modules].filter((m) => m.startsWith('node_modules')).map(packageOf))];
+    const isLibrary = (m: string) => m.split(path.sep).includes('node_modules');
+    const ours = [...modules].filter((m) => !isLibrary(m)).map((m) => path.relative(root, m));
+    const libraries = [...new Set([...modules].filter(isLibrary).map(packageOf))];
     assert.ok(ours.includes(path.join('workflows', 'run.workflow.ts')), 'the recorder saw the workflow modules');
     assert.deepEqual(
       ours.filter((m) => !m.startsWith(`workflows${path.sep}`)),
@@ -81,7 +82,7 @@ describe('the workflow bundle', function () {
   });
 });
 
-/** `node_modules/@scope/name/...` → `@scope/name`; `node_modules/name/...` → `name`. */
+/** `…/node_modules/@scope/name/...` → `@scope/name`; `…/node_modules/name/...` → `name`. */
 function packageOf(modulePath: string): string {
   const parts = modulePath.split(path.sep);
   const at = parts.lastIndexOf('node_modules');

@@ -3,29 +3,30 @@ import type { EntityManager } from 'typeorm';
 import type { RunRequest } from '../../db/entities/run-requests';
 import { runRepository } from '../../db/repositories/runs';
 import { runRequestRepository } from '../../db/repositories/run-requests';
-import { progressOf } from '../runs/views';
+import { progressOf } from './runs';
+import type { Presented } from './absent';
 
 const failedStatuses = new Set(['failed', 'unverified', 'canceled', 'invalid']);
 
 export const runRequestEntry = z.object({
-  runId: z.string().nullable().describe("The entry's Run; null when it could not be queued (see queueError)."),
+  runId: z.string().optional().describe("The entry's Run; omitted when it could not be queued (see queueError)."),
   testPlanId: z.string(),
   planName: z.string(),
   testCaseId: z
     .string()
-    .nullable()
-    .describe("The member Test Case this Run executes; null for the plan's inline steps."),
+    .optional()
+    .describe("The member Test Case this Run executes; omitted for the plan's inline steps."),
   platforms: z.array(z.string()),
   target: z.object({ kind: z.literal('environment'), slug: z.string(), name: z.string() }),
-  queueError: z.string().nullable(),
+  queueError: z.string().optional().describe('Why the entry could not be queued; omitted when it was.'),
   runStatus: z
     .string()
-    .nullable()
+    .optional()
     .describe("The Run's live status (queued, running, retrying, passing, failed, unverified, canceled, invalid)."),
-  runError: z.string().nullable().describe('Why the Run did not pass, once it is final.'),
+  runError: z.string().optional().describe('Why the Run did not pass, once it is final; omitted otherwise.'),
   progress: z
     .object({ total: z.number(), completed: z.number(), passed: z.number(), failed: z.number(), skipped: z.number() })
-    .nullable(),
+    .optional(),
 });
 
 export const runRequestRecord = z.object({
@@ -36,17 +37,20 @@ export const runRequestRecord = z.object({
     .describe(
       'interpreting → queued → completed, or rejected / failed / canceled. Final: completed, rejected, failed, canceled.',
     ),
-  request: z.string().nullable(),
-  resolutionSource: z.enum(['structured', 'interpreter']).nullable(),
+  request: z.string().optional().describe('The natural-language request; omitted for a structured one.'),
+  resolutionSource: z.enum(['structured', 'interpreter']).optional().describe('Omitted while interpreting.'),
   rejectionReasons: z.array(z.string()),
-  error: z.string().nullable(),
+  error: z.string().optional().describe('Why the request failed; omitted otherwise.'),
   createdAt: z.number(),
-  completedAt: z.number().nullable().describe('When the request reached a final status.'),
+  completedAt: z.number().optional().describe('When the request reached a final status; omitted before.'),
   entries: z.array(runRequestEntry),
 });
 
 /** The record of a run request with each entry's live Run state. */
-export async function runRequestView(db: EntityManager, r: RunRequest): Promise<z.infer<typeof runRequestRecord>> {
+export async function runRequestView(
+  db: EntityManager,
+  r: RunRequest,
+): Promise<Presented<z.infer<typeof runRequestRecord>>> {
   const entries = await runRequestRepository.entries(db, r.id);
   const runIds = entries.map((e) => e.runId).filter((id): id is string => !!id);
   const [states, steps] = await Promise.all([

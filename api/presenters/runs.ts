@@ -1,6 +1,6 @@
 import type { Run, RunMedia, RunStep } from '../../db/entities/runs';
-import { runOutcome } from './status';
-import { signedMediaUrl } from './media-links';
+import { runOutcome } from '../runs/status';
+import { signedMediaUrl } from '../runs/media-links';
 
 /** The Run-level diagnosis, customer-safe fields only. */
 const runDiagnosis = (run: Run) =>
