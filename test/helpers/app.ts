@@ -83,6 +83,91 @@ export async function createOrg(deps: AppDeps, name = `org-${randomBytes(3).toSt
   return createOrganization(deps.db.manager, name);
 }
 
+export type TestOrg = Awaited<ReturnType<typeof createOrg>>;
+
+/** What the factories below need: an app and the organization they create records in. */
+export interface WithOrg {
+  app: { url: string };
+  org: { apiKey: string };
+}
+
+/** Reads a value a `before` hook sets, failing clearly when read at describe time instead. */
+export function ready<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is set by the suite's before hook: read it inside hooks and tests`);
+  return value;
+}
+
+export interface AppFixture {
+  readonly app: TestApp;
+  readonly org: TestOrg;
+  /** Stops something that uses the app (workers, clients) before it closes; the last one registered stops first. */
+  onClose(stop: () => unknown): void;
+}
+
+/**
+ * One app and one organization for the calling `describe`: started in its `before` hook, closed in
+ * its `after`. A function for `overrides` is called in the hook, for settings known only then.
+ */
+export function useApp(
+  overrides: Record<string, string> | (() => Record<string, string>) = {},
+  extraEndpoints: Endpoint[] = [],
+): AppFixture {
+  let app: TestApp | undefined;
+  let org: TestOrg | undefined;
+  const stops: Array<() => unknown> = [];
+  before(async () => {
+    app = await startApp(typeof overrides === 'function' ? overrides() : overrides, extraEndpoints);
+    org = await createOrg(app.deps);
+  });
+  after(async () => {
+    try {
+      for (const stop of stops.splice(0).reverse()) await stop();
+    } finally {
+      await app?.close();
+    }
+  });
+  return {
+    get app() {
+      return ready(app, 'useApp().app');
+    },
+    get org() {
+      return ready(org, 'useApp().org');
+    },
+    onClose(stop) {
+      stops.push(stop);
+    },
+  };
+}
+
+/** The successful reply's body; any other status throws, so setup fails where it went wrong. */
+async function created<T = any>(operation: string, reply: Promise<Reply<T>>): Promise<T> {
+  const { status, body } = await reply;
+  if (status !== 200) throw new Error(`${operation} answered ${status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Creates a web Test Case (named `c`, one navigate step unless `fields` say otherwise); answers it. */
+export function newCase(t: WithOrg, fields: Record<string, unknown> = {}) {
+  return created(
+    'test_case.create',
+    call(t.app, t.org.apiKey, 'test_case.create', {
+      idempotencyKey: key(),
+      name: 'c',
+      platforms: ['web'],
+      steps: [{ action: 'navigate', target: '/' }],
+      ...fields,
+    }),
+  );
+}
+
+/** Creates or updates the Environment `slug` with `fields` (targets, runtimeValues, ...); answers it. */
+export function environment(t: WithOrg, slug: string, fields: Record<string, unknown> = {}) {
+  return created(
+    'environment.upsert',
+    call(t.app, t.org.apiKey, 'environment.upsert', { idempotencyKey: key(), slug, ...fields }),
+  );
+}
+
 export interface Reply<T = any> {
   status: number;
   body: T;

@@ -1,4 +1,4 @@
-import { call, createOrg, key, startApp, type TestApp } from './app';
+import { call, createOrg, environment, ready, startApp, type TestApp } from './app';
 import { startSite, type TestSite } from './site';
 import { privateQueues, startWorkers } from './temporal';
 
@@ -34,9 +34,7 @@ export async function startRunStack(password: string, appOverrides: Record<strin
   const site = await startSite(password);
   const workers = await startWorkers(app);
   const org = await createOrg(app.deps);
-  await call(app, org.apiKey, 'environment.upsert', {
-    idempotencyKey: key(),
-    slug: 'local',
+  await environment({ app, org }, 'local', {
     targets: { web: { baseUrl: site.url } },
     runtimeValues: { PASSWORD: password },
   });
@@ -48,6 +46,26 @@ export async function startRunStack(password: string, appOverrides: Record<strin
       await workers.stop();
       await site.close();
       await app.close();
+    },
+  };
+}
+
+/** `startRunStack` for the calling `describe`: started in its `before` hook, closed in its `after`. */
+export function useRunStack(password: string, appOverrides: Record<string, string> = {}): Omit<RunStack, 'close'> {
+  let stack: RunStack | undefined;
+  before(async () => {
+    stack = await startRunStack(password, appOverrides);
+  });
+  after(() => stack?.close());
+  return {
+    get app() {
+      return ready(stack, 'useRunStack()').app;
+    },
+    get site() {
+      return ready(stack, 'useRunStack()').site;
+    },
+    get org() {
+      return ready(stack, 'useRunStack()').org;
     },
   };
 }

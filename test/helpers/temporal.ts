@@ -2,7 +2,7 @@ import { NativeConnection, Runtime, DefaultLogger } from '@temporalio/worker';
 import { randomBytes } from 'node:crypto';
 import { createWorkers } from '../../activities/workers';
 import { createMediaStorage } from '../../core/storage';
-import type { TestApp } from './app';
+import type { AppFixture, TestApp } from './app';
 import type { Config } from '../../core/config';
 
 let runtimeInstalled = false;
@@ -49,4 +49,12 @@ export async function startWorkers(app: TestApp, options: WorkerOptions = {}) {
       await connection.close();
     },
   };
+}
+
+/** Workers for a `useApp` suite, started in a `before` hook after the app and stopped before it closes. */
+export function useWorkers(t: AppFixture, options: WorkerOptions = {}) {
+  before(async () => {
+    const workers = await startWorkers(t.app, options);
+    t.onClose(() => workers.stop());
+  });
 }
