@@ -2,31 +2,20 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { LocalMediaStorage } from '../../core/storage/local';
 import { S3MediaStorage } from '../../core/storage/s3';
-import { createOrg, startApp, testConfig, type TestApp } from '../helpers/app';
+import { createOrg, testConfig, useApp } from '../helpers/app';
 import { rawPut, resource, scan, upload } from '../helpers/artifacts';
-import { privateQueues, startWorkers } from '../helpers/temporal';
+import { privateQueues, useWorkers } from '../helpers/temporal';
 import { apkZip, buildZip, ipaZip, renameEntry, underDeclare } from '../helpers/zips';
 
 const APK = 'application/vnd.android.package-archive';
 
 describe('Mobile artifacts: upload intents and scans', function () {
   this.timeout(60_000);
-  let app: TestApp;
-  let workers: { stop(): Promise<void> };
-  let org: { apiKey: string; orgId: string };
+  const t = useApp({ ...privateQueues(), ARTIFACT_MAX_BYTES: String(300 * 1024 * 1024) });
+  useWorkers(t, { runnerPlatforms: [] });
 
-  before(async () => {
-    app = await startApp({ ...privateQueues(), ARTIFACT_MAX_BYTES: String(300 * 1024 * 1024) });
-    workers = await startWorkers(app, { runnerPlatforms: [] });
-    org = await createOrg(app.deps);
-  });
-  after(async () => {
-    await workers?.stop();
-    await app?.close();
-  });
-
-  const intent = (body: Record<string, unknown>, apiKey: string | null = org.apiKey) =>
-    resource(app, apiKey, 'POST', '/api/artifacts/upload-url', body);
+  const intent = (body: Record<string, unknown>, apiKey: string | null = t.org.apiKey) =>
+    resource(t.app, apiKey, 'POST', '/api/artifacts/upload-url', body);
   const codes = (findings: Array<{ code: string; severity: string }>) =>
     findings.filter((f) => f.severity === 'error').map((f) => f.code);
 
@@ -38,7 +27,7 @@ describe('Mobile artifacts: upload intents and scans', function () {
       assert.equal(res.body.method, 'PUT');
       assert.match(res.body.intentId, /^art_/);
       assert.match(res.body.storageId, /^sto_/);
-      assert.ok(res.body.uploadUrl.startsWith(`${app.url}/api/artifacts/upload?`));
+      assert.ok(res.body.uploadUrl.startsWith(`${t.app.url}/api/artifacts/upload?`));
       assert.ok(res.body.expiresAt > Date.now() + 14 * 60_000 && res.body.expiresAt <= Date.now() + 15 * 60_000);
     });
 
@@ -111,7 +100,7 @@ describe('Mobile artifacts: upload intents and scans', function () {
         assert.equal(typeof res.body.error, 'string');
       }
       // A correctly signed link whose time is up: what the client holds after 15 minutes.
-      const storage = app.deps.storage as LocalMediaStorage;
+      const storage = t.app.deps.storage as LocalMediaStorage;
       const expired = await storage.presignPut(url.searchParams.get('key')!, 'application/zip', 5, -1);
       assert.equal((await rawPut(expired, Buffer.from('hello'), headers)).status, 403);
       assert.equal(
@@ -125,8 +114,8 @@ describe('Mobile artifacts: upload intents and scans', function () {
   describe('POST /api/artifacts/scan', () => {
     it('passes a small APK-shaped zip, records sha256 and size, and replays the result', async () => {
       const bytes = await apkZip();
-      const up = await upload(app, org.apiKey, 'android', bytes);
-      const res = await scan(app, org.apiKey, up, 'android');
+      const up = await upload(t.app, t.org.apiKey, 'android', bytes);
+      const res = await scan(t.app, t.org.apiKey, up, 'android');
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.deepEqual(
         { ...res.body, findings: undefined },
@@ -143,15 +132,15 @@ describe('Mobile artifacts: upload intents and scans', function () {
       );
       assert.deepEqual(codes(res.body.findings), []);
       assert.ok(res.body.findings.some((f: { severity: string }) => f.severity === 'info'));
-      const again = await scan(app, org.apiKey, up, 'android', 'renamed.apk');
+      const again = await scan(t.app, t.org.apiKey, up, 'android', 'renamed.apk');
       assert.deepEqual(again.body, res.body);
-      const client = await app.deps.temporal();
+      const client = await t.app.deps.temporal();
       assert.equal((await client.workflow.getHandle(`scan-${up.storageId}`).describe()).status.name, 'COMPLETED');
     });
 
     it('passes an IPA-shaped zip', async () => {
-      const up = await upload(app, org.apiKey, 'ios', await ipaZip());
-      const res = await scan(app, org.apiKey, up, 'ios');
+      const up = await upload(t.app, t.org.apiKey, 'ios', await ipaZip());
+      const res = await scan(t.app, t.org.apiKey, up, 'ios');
       assert.equal(res.body.status, 'clean', JSON.stringify(res.body.findings));
     });
 
@@ -160,8 +149,8 @@ describe('Mobile artifacts: upload intents and scans', function () {
         ['AndroidManifest.xml', '<manifest/>'],
         ['classes.dex', { zeros: 200 * 1024 * 1024 }],
       ]);
-      const up = await upload(app, org.apiKey, 'android', bomb);
-      const res = await scan(app, org.apiKey, up, 'android');
+      const up = await upload(t.app, t.org.apiKey, 'android', bomb);
+      const res = await scan(t.app, t.org.apiKey, up, 'android');
       assert.equal(res.body.status, 'rejected');
       assert.ok(codes(res.body.findings).includes('compression_ratio'), JSON.stringify(res.body.findings));
     });
@@ -175,20 +164,20 @@ describe('Mobile artifacts: upload intents and scans', function () {
         'classes.dex',
         1000,
       );
-      const res = await scan(app, org.apiKey, await upload(app, org.apiKey, 'android', liar), 'android');
+      const res = await scan(t.app, t.org.apiKey, await upload(t.app, t.org.apiKey, 'android', liar), 'android');
       assert.equal(res.body.status, 'rejected');
       assert.deepEqual(codes(res.body.findings), ['entry_size_mismatch']);
     });
 
     it('rejects a plain text file', async () => {
       const up = await upload(
-        app,
-        org.apiKey,
+        t.app,
+        t.org.apiKey,
         'android',
         Buffer.from('this is not an APK\n'),
         'application/octet-stream',
       );
-      const res = await scan(app, org.apiKey, up, 'android');
+      const res = await scan(t.app, t.org.apiKey, up, 'android');
       assert.equal(res.body.status, 'rejected');
       assert.deepEqual(codes(res.body.findings), ['not_a_zip']);
       assert.equal(res.body.contentType, 'application/octet-stream');
@@ -204,33 +193,33 @@ describe('Mobile artifacts: upload intents and scans', function () {
         'aa/evil',
         '../evil',
       );
-      const res = await scan(app, org.apiKey, await upload(app, org.apiKey, 'android', evil), 'android');
+      const res = await scan(t.app, t.org.apiKey, await upload(t.app, t.org.apiKey, 'android', evil), 'android');
       assert.equal(res.body.status, 'rejected');
       assert.deepEqual(codes(res.body.findings), ['path_escape']);
     });
 
     it('rejects an archive of the wrong platform and a scan naming another type', async () => {
-      const ipaAsApk = await upload(app, org.apiKey, 'android', await ipaZip());
-      assert.deepEqual(codes((await scan(app, org.apiKey, ipaAsApk, 'android')).body.findings), [
+      const ipaAsApk = await upload(t.app, t.org.apiKey, 'android', await ipaZip());
+      assert.deepEqual(codes((await scan(t.app, t.org.apiKey, ipaAsApk, 'android')).body.findings), [
         'missing_manifest',
         'missing_dex',
       ]);
-      const apk = await upload(app, org.apiKey, 'android', await apkZip());
-      const res = await scan(app, org.apiKey, { ...apk, contentType: 'application/octet-stream' }, 'android');
+      const apk = await upload(t.app, t.org.apiKey, 'android', await apkZip());
+      const res = await scan(t.app, t.org.apiKey, { ...apk, contentType: 'application/octet-stream' }, 'android');
       assert.deepEqual(codes(res.body.findings), ['content_type_mismatch']);
     });
 
     it("answers 422 before an upload and 404 for another organization's intent", async () => {
       const { body } = await intent({ platform: 'android', declaredBytes: 10, contentType: APK });
-      const early = await scan(app, org.apiKey, { ...body, contentType: APK }, 'android');
+      const early = await scan(t.app, t.org.apiKey, { ...body, contentType: APK }, 'android');
       assert.equal(early.status, 422);
       assert.equal(early.body.code, 'FAILED_PRECONDITION');
-      const up = await upload(app, org.apiKey, 'android', await apkZip());
-      const other = await createOrg(app.deps);
-      const foreign = await scan(app, other.apiKey, up, 'android');
+      const up = await upload(t.app, t.org.apiKey, 'android', await apkZip());
+      const other = await createOrg(t.app.deps);
+      const foreign = await scan(t.app, other.apiKey, up, 'android');
       assert.equal(foreign.status, 404);
       assert.equal(typeof foreign.body.error, 'string');
-      const bad = await resource(app, org.apiKey, 'POST', '/api/artifacts/scan', { storageId: up.storageId });
+      const bad = await resource(t.app, t.org.apiKey, 'POST', '/api/artifacts/scan', { storageId: up.storageId });
       assert.equal(bad.status, 400);
     });
   });

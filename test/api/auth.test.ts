@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
 import { apiKeyRepository } from '../../db/repositories/organizations';
-import { call, createOrg, startApp, type TestApp } from '../helpers/app';
+import { call, createOrg, useApp } from '../helpers/app';
 
 describe('authentication and errors', () => {
-  let app: TestApp;
-  let org: { apiKey: string; keyId: string };
-  before(async () => {
-    app = await startApp({ SITE_URL: 'https://app.example.test' });
-    org = await createOrg(app.deps);
-  });
-  after(() => app.close());
+  const t = useApp({ SITE_URL: 'https://app.example.test' });
 
   const challenge = 'Bearer resource_metadata="https://app.example.test/.well-known/oauth-protected-resource/api/mcp"';
 
   async function raw(headers: Record<string, string>, body = '{}', path = '/api/v1/test_case.list') {
-    const res = await fetch(`${app.url}${path}`, {
+    const res = await fetch(`${t.app.url}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers },
       body,
@@ -27,7 +21,7 @@ describe('authentication and errors', () => {
       {},
       { Authorization: 'Basic abc' },
       { Authorization: 'Bearer' },
-      { Authorization: `Bearer ${org.apiKey}x` },
+      { Authorization: `Bearer ${t.org.apiKey}x` },
       { Authorization: 'Bearer aut_short' },
       { Authorization: 'Bearer some.oauth.token' },
     ];
@@ -45,7 +39,7 @@ describe('authentication and errors', () => {
 
   it('refuses two Authorization headers', async () => {
     const res = await new Promise<number>((resolve, reject) => {
-      const url = new URL(`${app.url}/api/v1/test_case.list`);
+      const url = new URL(`${t.app.url}/api/v1/test_case.list`);
       const req = require('node:http').request(
         {
           host: url.hostname,
@@ -58,9 +52,9 @@ describe('authentication and errors', () => {
             'Content-Type',
             'application/json',
             'Authorization',
-            `Bearer ${org.apiKey}`,
+            `Bearer ${t.org.apiKey}`,
             'Authorization',
-            `Bearer ${org.apiKey}`,
+            `Bearer ${t.org.apiKey}`,
           ],
         },
         (r: { statusCode: number; resume(): void }) => {
@@ -75,14 +69,14 @@ describe('authentication and errors', () => {
   });
 
   it('refuses a revoked key at once', async () => {
-    const victim = await createOrg(app.deps);
-    assert.equal((await call(app, victim.apiKey, 'test_case.list', {})).status, 200);
-    await apiKeyRepository.revoke(app.deps.db.manager, victim.keyId, Date.now());
-    assert.equal((await call(app, victim.apiKey, 'test_case.list', {})).status, 401);
+    const victim = await createOrg(t.app.deps);
+    assert.equal((await call(t.app, victim.apiKey, 'test_case.list', {})).status, 200);
+    await apiKeyRepository.revoke(t.app.deps.db.manager, victim.keyId, Date.now());
+    assert.equal((await call(t.app, victim.apiKey, 'test_case.list', {})).status, 401);
   });
 
   it('answers bad requests with 4xx envelopes, never 500', async () => {
-    const auth = { Authorization: `Bearer ${org.apiKey}` };
+    const auth = { Authorization: `Bearer ${t.org.apiKey}` };
     const cases: Array<[Record<string, string>, string, string, number]> = [
       [auth, '{broken', '/api/v1/test_case.list', 400],
       [auth, '[]', '/api/v1/test_case.list', 400],
@@ -98,12 +92,12 @@ describe('authentication and errors', () => {
       assert.equal(typeof res.body.error.message, 'string');
       assert.ok(!JSON.stringify(res.body).includes('    at '), 'no stack');
     }
-    const get = await fetch(`${app.url}/api/v1/test_case.list`, { headers: auth });
+    const get = await fetch(`${t.app.url}/api/v1/test_case.list`, { headers: auth });
     assert.equal(get.status, 400);
   });
 
   it('gives every response an X-Request-Id', async () => {
-    const res = await raw({ Authorization: `Bearer ${org.apiKey}` });
+    const res = await raw({ Authorization: `Bearer ${t.org.apiKey}` });
     assert.match(res.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
   });
 });

@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, createOrg, key, useApp } from '../helpers/app';
 
 describe('environment operations', () => {
-  let app: TestApp;
-  let org: { apiKey: string; orgId: string };
-  before(async () => {
-    app = await startApp();
-    org = await createOrg(app.deps);
-  });
-  after(() => app.close());
+  const t = useApp();
 
   const upsert = (body: Record<string, unknown>) =>
-    call(app, org.apiKey, 'environment.upsert', { idempotencyKey: key(), ...body });
+    call(t.app, t.org.apiKey, 'environment.upsert', { idempotencyKey: key(), ...body });
 
   it('creates, returns value names only, and stores values encrypted', async () => {
     const secret = 'correct horse battery staple';
@@ -24,20 +18,20 @@ describe('environment operations', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.runtimeValueNames, ['PASSWORD', 'USER']);
     assert.ok(!JSON.stringify(res.body).includes(secret));
-    const got = await call(app, org.apiKey, 'environment.get', { slug: 'staging' });
+    const got = await call(t.app, t.org.apiKey, 'environment.get', { slug: 'staging' });
     assert.deepEqual(got.body, res.body);
-    const list = await call(app, org.apiKey, 'environment.list', {});
+    const list = await call(t.app, t.org.apiKey, 'environment.list', {});
     assert.ok(!JSON.stringify(list.body).includes(secret));
 
-    const rows: Array<{ sealed: string; environment_id: string; name: string }> = await app.deps.db.query(
+    const rows: Array<{ sealed: string; environment_id: string; name: string }> = await t.app.deps.db.query(
       'SELECT * FROM environment_values WHERE environment_id = ?',
       [res.body.id],
     );
     const sealed = rows.find((r) => r.name === 'PASSWORD')!.sealed;
     assert.ok(!sealed.includes(secret) && !Buffer.from(sealed.slice(3), 'base64').toString('latin1').includes(secret));
-    assert.equal(app.deps.secrets.open(sealed, `${res.body.id}:PASSWORD`), secret);
+    assert.equal(t.app.deps.secrets.open(sealed, `${res.body.id}:PASSWORD`), secret);
     assert.throws(
-      () => app.deps.secrets.open(sealed, `${res.body.id}:USER`),
+      () => t.app.deps.secrets.open(sealed, `${res.body.id}:USER`),
       'a value moved to another name does not open',
     );
   });
@@ -66,7 +60,7 @@ describe('environment operations', () => {
     });
     assert.ok(!JSON.stringify(preview.body).includes('t2'));
     assert.equal(
-      (await call(app, org.apiKey, 'environment.get', { slug: 'prod' })).body.targets.web.baseUrl,
+      (await call(t.app, t.org.apiKey, 'environment.get', { slug: 'prod' })).body.targets.web.baseUrl,
       'https://a.example.test',
     );
 
@@ -94,8 +88,8 @@ describe('environment operations', () => {
       const res = await upsert(body);
       assert.equal(res.status, 400, JSON.stringify(body));
     }
-    const other = await createOrg(app.deps);
-    assert.equal((await call(app, other.apiKey, 'environment.get', { slug: 'staging' })).status, 404);
+    const other = await createOrg(t.app.deps);
+    assert.equal((await call(t.app, other.apiKey, 'environment.get', { slug: 'staging' })).status, 404);
   });
 
   it('relocates credential-shaped literals into an Environment, and rejects them otherwise', async () => {
@@ -106,7 +100,7 @@ describe('environment operations', () => {
       { action: 'fill', target: 'Notes', valueSpec: { kind: 'literal', text: 'sk_live_abcdefghijklmnop1234' } },
       { action: 'fill', target: 'Name', valueSpec: { kind: 'literal', text: 'Ada Lovelace' } },
     ];
-    const rejected = await call(app, org.apiKey, 'test_case.create', {
+    const rejected = await call(t.app, t.org.apiKey, 'test_case.create', {
       idempotencyKey: key(),
       name: 'c',
       platforms: ['web'],
@@ -119,7 +113,7 @@ describe('environment operations', () => {
     );
     assert.ok(!JSON.stringify(rejected.body).includes('hunter2'));
 
-    const relocated = await call(app, org.apiKey, 'test_case.create', {
+    const relocated = await call(t.app, t.org.apiKey, 'test_case.create', {
       idempotencyKey: key(),
       name: 'c',
       platforms: ['web'],
@@ -131,10 +125,10 @@ describe('environment operations', () => {
     assert.deepEqual(relocated.body.steps[2].valueSpec, { kind: 'environment', variable: 'NOTES' });
     assert.deepEqual(relocated.body.steps[3].valueSpec, steps[3].valueSpec);
     assert.ok(!JSON.stringify(relocated.body).includes('hunter2'));
-    const env = await call(app, org.apiKey, 'environment.get', { slug: 'relocate' });
+    const env = await call(t.app, t.org.apiKey, 'environment.get', { slug: 'relocate' });
     assert.deepEqual(env.body.runtimeValueNames, ['NOTES', 'PASSWORD', 'PASSWORD_2']);
 
-    const missing = await call(app, org.apiKey, 'test_case.create', {
+    const missing = await call(t.app, t.org.apiKey, 'test_case.create', {
       idempotencyKey: key(),
       name: 'c',
       platforms: ['web'],
@@ -142,7 +136,7 @@ describe('environment operations', () => {
       relocateSecretsTo: 'nowhere',
     });
     assert.equal(missing.status, 404);
-    const update = await call(app, org.apiKey, 'test_case.update_steps', {
+    const update = await call(t.app, t.org.apiKey, 'test_case.update_steps', {
       idempotencyKey: key(),
       testCaseId: relocated.body.id,
       steps,

@@ -1,15 +1,9 @@
 import assert from 'node:assert/strict';
 import { idempotencyRepository } from '../../db/repositories/idempotency';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, createOrg, key, startApp, useApp } from '../helpers/app';
 
 describe('idempotency', () => {
-  let app: TestApp;
-  let org: { apiKey: string; orgId: string };
-  before(async () => {
-    app = await startApp();
-    org = await createOrg(app.deps);
-  });
-  after(() => app.close());
+  const t = useApp();
 
   const body = (idempotencyKey: string, name = 'Idem') => ({
     idempotencyKey,
@@ -19,17 +13,20 @@ describe('idempotency', () => {
   });
   const count = async (name: string) =>
     (
-      await app.deps.db.query('SELECT COUNT(*) AS n FROM test_cases WHERE org_id = ? AND name = ?', [org.orgId, name])
+      await t.app.deps.db.query('SELECT COUNT(*) AS n FROM test_cases WHERE org_id = ? AND name = ?', [
+        t.org.orgId,
+        name,
+      ])
     )[0].n;
 
   it('replays the first response for the same key and body, also after a restart', async () => {
     const k = key();
-    const first = await call(app, org.apiKey, 'test_case.create', body(k, 'replayed'));
-    const again = await call(app, org.apiKey, 'test_case.create', { ...body(k, 'replayed'), platforms: ['web'] });
+    const first = await call(t.app, t.org.apiKey, 'test_case.create', body(k, 'replayed'));
+    const again = await call(t.app, t.org.apiKey, 'test_case.create', { ...body(k, 'replayed'), platforms: ['web'] });
     assert.deepEqual(again.body, first.body);
     const restarted = await startApp();
     try {
-      const third = await call(restarted, org.apiKey, 'test_case.create', body(k, 'replayed'));
+      const third = await call(restarted, t.org.apiKey, 'test_case.create', body(k, 'replayed'));
       assert.deepEqual(third.body, first.body);
     } finally {
       await restarted.close();
@@ -39,8 +36,8 @@ describe('idempotency', () => {
 
   it('answers CONFLICT for the same key with another body', async () => {
     const k = key();
-    await call(app, org.apiKey, 'test_case.create', body(k, 'one'));
-    const res = await call(app, org.apiKey, 'test_case.create', body(k, 'two'));
+    await call(t.app, t.org.apiKey, 'test_case.create', body(k, 'one'));
+    const res = await call(t.app, t.org.apiKey, 'test_case.create', body(k, 'two'));
     assert.equal(res.status, 409);
     assert.equal(res.body.error.code, 'CONFLICT');
     assert.equal(Number(await count('two')), 0);
@@ -48,18 +45,18 @@ describe('idempotency', () => {
 
   it('keys are per operation and per organization', async () => {
     const k = key();
-    const other = await createOrg(app.deps);
-    const a = await call(app, org.apiKey, 'test_case.create', body(k, 'scoped'));
-    const b = await call(app, other.apiKey, 'test_case.create', body(k, 'scoped'));
+    const other = await createOrg(t.app.deps);
+    const a = await call(t.app, t.org.apiKey, 'test_case.create', body(k, 'scoped'));
+    const b = await call(t.app, other.apiKey, 'test_case.create', body(k, 'scoped'));
     assert.notEqual(a.body.id, b.body.id);
-    const plan = await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: k, name: 'plan' });
+    const plan = await call(t.app, t.org.apiKey, 'test_plan.create', { idempotencyKey: k, name: 'plan' });
     assert.equal(plan.status, 200);
   });
 
   it('20 concurrent duplicates make one record and all get its response', async () => {
     const k = key();
     const replies = await Promise.all(
-      Array.from({ length: 20 }, () => call(app, org.apiKey, 'test_case.create', body(k, 'concurrent'))),
+      Array.from({ length: 20 }, () => call(t.app, t.org.apiKey, 'test_case.create', body(k, 'concurrent'))),
     );
     assert.deepEqual(
       replies.map((r) => r.status),
@@ -71,26 +68,26 @@ describe('idempotency', () => {
 
   it('an expired record is swept and its key is free again', async () => {
     const k = key();
-    const first = await call(app, org.apiKey, 'test_case.create', body(k, 'expiring'));
-    await app.deps.db.query('UPDATE idempotency_records SET expires_at = ? WHERE org_id = ? AND idem_key = ?', [
+    const first = await call(t.app, t.org.apiKey, 'test_case.create', body(k, 'expiring'));
+    await t.app.deps.db.query('UPDATE idempotency_records SET expires_at = ? WHERE org_id = ? AND idem_key = ?', [
       Date.now() - 1,
-      org.orgId,
+      t.org.orgId,
       k,
     ]);
-    assert.ok((await idempotencyRepository.purgeExpired(app.deps.db.manager, Date.now())) >= 1);
-    const second = await call(app, org.apiKey, 'test_case.create', body(k, 'expiring'));
+    assert.ok((await idempotencyRepository.purgeExpired(t.app.deps.db.manager, Date.now())) >= 1);
+    const second = await call(t.app, t.org.apiKey, 'test_case.create', body(k, 'expiring'));
     assert.notEqual(second.body.id, first.body.id, 'after expiry the key starts a new mutation');
   });
 
   it('a failed mutation stores nothing, so the key can be used once the input is fixed', async () => {
     const k = key();
-    const failed = await call(app, org.apiKey, 'test_plan.create', {
+    const failed = await call(t.app, t.org.apiKey, 'test_plan.create', {
       idempotencyKey: k,
       name: 'p',
       testCaseIds: ['tc_00000000000000000000000000'],
     });
     assert.equal(failed.status, 404);
-    const fixed = await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: k, name: 'p' });
+    const fixed = await call(t.app, t.org.apiKey, 'test_plan.create', { idempotencyKey: k, name: 'p' });
     assert.equal(fixed.status, 200);
   });
 });

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { catalog } from '../../api/catalog';
 import { allScopes } from '../../core/scopes';
 import { orgMemberRepository } from '../../db/repositories/org-members';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, key, useApp } from '../helpers/app';
 import { startIssuer, type TestIssuer } from '../helpers/oidc';
 
 const AUDIENCE = 'https://qa.test/api/mcp';
@@ -13,8 +13,11 @@ const ALLOWED_ORIGIN = 'https://agent.example';
 
 describe('MCP at /api/mcp', function () {
   let issuer: TestIssuer;
-  let app: TestApp;
-  let org: Awaited<ReturnType<typeof createOrg>>;
+  before(async () => {
+    issuer = await startIssuer(AUDIENCE);
+  });
+  const t = useApp(() => ({ ...issuer.settings, MCP_ALLOWED_ORIGINS: `${ALLOWED_ORIGIN}, https://other.example` }));
+  after(() => issuer?.close());
   let token: string;
   let client: Client;
   const user = 'user|mcp';
@@ -22,7 +25,7 @@ describe('MCP at /api/mcp', function () {
   async function connect(credential: string): Promise<Client> {
     const c = new Client({ name: 'mcp-test', version: '1.0.0' });
     await c.connect(
-      new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), {
+      new StreamableHTTPClientTransport(new URL(`${t.app.url}/api/mcp`), {
         requestInit: { headers: { Authorization: `Bearer ${credential}` } },
       }),
     );
@@ -38,18 +41,10 @@ describe('MCP at /api/mcp', function () {
   });
 
   before(async () => {
-    issuer = await startIssuer(AUDIENCE);
-    app = await startApp({ ...issuer.settings, MCP_ALLOWED_ORIGINS: `${ALLOWED_ORIGIN}, https://other.example` });
-    org = await createOrg(app.deps);
-    await orgMemberRepository.add(app.deps.db.manager, org.orgId, user, Date.now());
-    token = await issuer.jwt({ sub: user, org: org.orgId, scope: allScopes.join(' ') });
+    await orgMemberRepository.add(t.app.deps.db.manager, t.org.orgId, user, Date.now());
+    token = await issuer.jwt({ sub: user, org: t.org.orgId, scope: allScopes.join(' ') });
     client = await connect(token);
-  });
-
-  after(async () => {
-    await client?.close();
-    await app?.close();
-    await issuer?.close();
+    t.onClose(() => client.close());
   });
 
   it('initializes with an OAuth access token', () => {
@@ -63,7 +58,7 @@ describe('MCP at /api/mcp', function () {
     const expected = catalog.filter((op) => op.mcp).map((op) => op.name.replace(/\./g, '_'));
     assert.deepEqual(tools.map((t) => t.name).sort(), [...expected].sort());
     assert.ok(!tools.some((t) => t.name.startsWith('note_')), 'Note operations are HTTP-only');
-    const openapi = await (await fetch(`${app.url}/api/openapi.json`)).json();
+    const openapi = await (await fetch(`${t.app.url}/api/openapi.json`)).json();
     for (const op of catalog.filter((o) => o.mcp)) {
       const tool = tools.find((t) => t.name === op.name.replace(/\./g, '_'))!;
       const path = openapi.paths[`/api/v1/${op.name}`].post;
@@ -84,10 +79,10 @@ describe('MCP at /api/mcp', function () {
     assert.ok(!result.isError, JSON.stringify(result));
     const created = result.structuredContent as { id: string; name: string };
     assert.deepEqual(JSON.parse((result.content[0] as { text: string }).text), created);
-    const fetched = await call(app, org.apiKey, 'test_case.get', { testCaseId: created.id });
+    const fetched = await call(t.app, t.org.apiKey, 'test_case.get', { testCaseId: created.id });
     assert.deepEqual(fetched.body, created);
     // The same key over HTTP replays the MCP call: one idempotency table, one handler.
-    const replayed = await call(app, org.apiKey, 'test_case.create', args);
+    const replayed = await call(t.app, t.org.apiKey, 'test_case.create', args);
     assert.equal(replayed.body.id, created.id);
   });
 
@@ -109,7 +104,7 @@ describe('MCP at /api/mcp', function () {
     assert.equal(error.details.confirmRequired, true);
     assert.deepEqual(error.details.wouldChange.stepCount, { from: 1, to: 2 });
     assert.deepEqual(
-      (await call(app, org.apiKey, 'test_case.get', { testCaseId: created.id })).body.steps,
+      (await call(t.app, t.org.apiKey, 'test_case.get', { testCaseId: created.id })).body.steps,
       created.steps,
     );
     const confirmed = await callTool('test_case_update_steps', {
@@ -126,7 +121,7 @@ describe('MCP at /api/mcp', function () {
     for (const op of catalog.filter((o) => o.mcp)) {
       const args = { bogusField: 1 };
       const viaMcp = await callTool(op.name.replace(/\./g, '_'), args);
-      const viaHttp = await call(app, token, op.name, args);
+      const viaHttp = await call(t.app, token, op.name, args);
       assert.equal(viaMcp.isError, true, op.name);
       assert.equal(viaHttp.status, 400, op.name);
       assert.deepEqual(viaMcp.structuredContent, viaHttp.body, op.name);
@@ -136,7 +131,7 @@ describe('MCP at /api/mcp', function () {
   });
 
   it('enforces the operation scope on tools', async () => {
-    const reader = await connect(await issuer.jwt({ sub: user, org: org.orgId, scope: 'svc:read' }));
+    const reader = await connect(await issuer.jwt({ sub: user, org: t.org.orgId, scope: 'svc:read' }));
     try {
       assert.ok(!(await callTool('test_case_list', {}, reader)).isError);
       const denied = await callTool('test_case_create', newCase(), reader);
@@ -154,7 +149,7 @@ describe('MCP at /api/mcp', function () {
   });
 
   it('serves organization API keys too', async () => {
-    const viaKey = await connect(org.apiKey);
+    const viaKey = await connect(t.org.apiKey);
     try {
       assert.ok(!(await callTool('environment_list', {}, viaKey)).isError);
     } finally {
@@ -174,7 +169,7 @@ describe('MCP at /api/mcp', function () {
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
     };
     const post = (headers: Record<string, string>) =>
-      fetch(`${app.url}/api/mcp`, {
+      fetch(`${t.app.url}/api/mcp`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
         body: JSON.stringify(initialize),
@@ -185,11 +180,11 @@ describe('MCP at /api/mcp', function () {
       assert.equal(res.status, 401);
       assert.equal(
         res.headers.get('www-authenticate'),
-        `Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/mcp"`,
+        `Bearer resource_metadata="${t.app.url}/.well-known/oauth-protected-resource/api/mcp"`,
       );
       await assert.rejects(
         new Client({ name: 'anon', version: '1' }).connect(
-          new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`)),
+          new StreamableHTTPClientTransport(new URL(`${t.app.url}/api/mcp`)),
         ),
       );
     });
@@ -208,7 +203,7 @@ describe('MCP at /api/mcp', function () {
     });
 
     it("accepts allowed origins and SITE_URL's origin", async () => {
-      for (const origin of [ALLOWED_ORIGIN, 'https://other.example', app.url]) {
+      for (const origin of [ALLOWED_ORIGIN, 'https://other.example', t.app.url]) {
         const res = await post({ Authorization: `Bearer ${token}`, Origin: origin });
         assert.equal(res.status, 200, origin);
         assert.equal((await res.json()).result.serverInfo.name, 'qa-orchestrator');
@@ -217,7 +212,7 @@ describe('MCP at /api/mcp', function () {
 
     it('GET and DELETE answer 405: the server is stateless', async () => {
       for (const method of ['GET', 'DELETE']) {
-        const res = await fetch(`${app.url}/api/mcp`, {
+        const res = await fetch(`${t.app.url}/api/mcp`, {
           method,
           headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
         });
@@ -227,7 +222,7 @@ describe('MCP at /api/mcp', function () {
     });
 
     it('is listed in the OpenAPI document with the metadata route', async () => {
-      const { paths } = await (await fetch(`${app.url}/api/openapi.json`)).json();
+      const { paths } = await (await fetch(`${t.app.url}/api/openapi.json`)).json();
       assert.ok(paths['/api/mcp'].post);
       assert.ok(paths['/.well-known/oauth-protected-resource/api/mcp'].get);
     });

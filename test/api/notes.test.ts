@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, environment, key, useApp } from '../helpers/app';
 
 describe('note operations', () => {
-  let app: TestApp;
-  let org: { apiKey: string };
-  before(async () => {
-    app = await startApp();
-    org = await createOrg(app.deps);
-    await call(app, org.apiKey, 'environment.upsert', { idempotencyKey: key(), slug: 'qa' });
-  });
-  after(() => app.close());
+  const t = useApp();
+  before(() => environment(t, 'qa'));
 
   it('files notes newest first with paragraphs, comments them, and filters by status', async () => {
-    const first = await call(app, org.apiKey, 'note.create', {
+    const first = await call(t.app, t.org.apiKey, 'note.create', {
       idempotencyKey: key(),
       environmentSlug: 'qa',
       title: 'Flaky login',
@@ -21,13 +15,13 @@ describe('note operations', () => {
     assert.equal(first.status, 200);
     assert.equal(first.body.status, 'open');
     assert.deepEqual(first.body.paragraphs, ['First paragraph.', 'Second one.']);
-    const second = await call(app, org.apiKey, 'note.create', {
+    const second = await call(t.app, t.org.apiKey, 'note.create', {
       idempotencyKey: key(),
       environmentSlug: 'qa',
       title: 'Slow',
       body: 'Pages are slow',
     });
-    const comment = await call(app, org.apiKey, 'note.comment', {
+    const comment = await call(t.app, t.org.apiKey, 'note.comment', {
       idempotencyKey: key(),
       noteId: first.body.id,
       body: 'Seen again today',
@@ -35,7 +29,7 @@ describe('note operations', () => {
     assert.equal(comment.status, 200);
     assert.equal(comment.body.noteId, first.body.id);
 
-    const list = await call(app, org.apiKey, 'note.list', { environmentSlug: 'qa' });
+    const list = await call(t.app, t.org.apiKey, 'note.list', { environmentSlug: 'qa' });
     assert.deepEqual(
       list.body.items.map((n: { id: string }) => n.id),
       [second.body.id, first.body.id],
@@ -45,11 +39,11 @@ describe('note operations', () => {
       ['Seen again today'],
     );
     assert.equal(
-      (await call(app, org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'resolved' })).body.items.length,
+      (await call(t.app, t.org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'resolved' })).body.items.length,
       0,
     );
     assert.equal(
-      (await call(app, org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'open' })).body.items.length,
+      (await call(t.app, t.org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'open' })).body.items.length,
       2,
     );
   });
@@ -61,10 +55,10 @@ describe('note operations', () => {
       { environmentSlug: 'qa', title: 't', body: 'x', runIds: ['nope'] },
     ];
     for (const body of bad)
-      assert.equal((await call(app, org.apiKey, 'note.create', { idempotencyKey: key(), ...body })).status, 400);
+      assert.equal((await call(t.app, t.org.apiKey, 'note.create', { idempotencyKey: key(), ...body })).status, 400);
     assert.equal(
       (
-        await call(app, org.apiKey, 'note.create', {
+        await call(t.app, t.org.apiKey, 'note.create', {
           idempotencyKey: key(),
           environmentSlug: 'none',
           title: 't',
@@ -73,7 +67,7 @@ describe('note operations', () => {
       ).status,
       404,
     );
-    const cites = await call(app, org.apiKey, 'note.create', {
+    const cites = await call(t.app, t.org.apiKey, 'note.create', {
       idempotencyKey: key(),
       environmentSlug: 'qa',
       title: 't',
@@ -81,10 +75,13 @@ describe('note operations', () => {
       runIds: ['run_00000000000000000000000000'],
     });
     assert.equal(cites.status, 404);
-    assert.equal((await call(app, org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'closed' })).status, 400);
+    assert.equal(
+      (await call(t.app, t.org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'closed' })).status,
+      400,
+    );
     assert.equal(
       (
-        await call(app, org.apiKey, 'note.comment', {
+        await call(t.app, t.org.apiKey, 'note.comment', {
           idempotencyKey: key(),
           noteId: 'note_00000000000000000000000000',
           body: 'x',

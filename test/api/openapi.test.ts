@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
 import { catalog } from '../../api/catalog';
 import { resourceEndpoints } from '../../api/resources';
-import { startApp, type TestApp } from '../helpers/app';
+import { useApp } from '../helpers/app';
 
 describe('OpenAPI document', () => {
-  let app: TestApp;
-  before(async () => {
-    app = await startApp();
-  });
-  after(() => app.close());
+  const t = useApp();
 
   it('is OpenAPI 3.1 and documents every catalog operation with its scope and schemas', async () => {
-    const res = await fetch(`${app.url}/api/openapi.json`);
+    const res = await fetch(`${t.app.url}/api/openapi.json`);
     assert.equal(res.status, 200);
     const doc = await res.json();
     assert.equal(doc.openapi, '3.1.0');

@@ -1,23 +1,17 @@
 import assert from 'node:assert/strict';
-import { createOrg, startApp, type TestApp } from '../helpers/app';
+import { useApp } from '../helpers/app';
 import { privateQueues } from '../helpers/temporal';
 
 describe('Idempotency-Key on resource-style mutations', function () {
   this.timeout(60_000);
-  let app: TestApp;
-  let org: { apiKey: string; orgId: string };
-  before(async () => {
-    app = await startApp(privateQueues());
-    org = await createOrg(app.deps);
-  });
-  after(() => app.close());
+  const t = useApp(privateQueues());
 
   const createPlan = (name: string, key?: string) =>
-    fetch(`${app.url}/api/plans`, {
+    fetch(`${t.app.url}/api/plans`, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        Authorization: `Bearer ${org.apiKey}`,
+        Authorization: `Bearer ${t.org.apiKey}`,
         ...(key ? { 'Idempotency-Key': key } : {}),
       },
       body: JSON.stringify({ name, steps: [{ action: 'navigate', target: '/' }] }),
@@ -25,7 +19,10 @@ describe('Idempotency-Key on resource-style mutations', function () {
   const plansNamed = async (name: string) =>
     Number(
       (
-        await app.deps.db.query('SELECT COUNT(*) AS n FROM test_plans WHERE org_id = ? AND name = ?', [org.orgId, name])
+        await t.app.deps.db.query('SELECT COUNT(*) AS n FROM test_plans WHERE org_id = ? AND name = ?', [
+          t.org.orgId,
+          name,
+        ])
       )[0].n,
     );
 
@@ -50,7 +47,7 @@ describe('Idempotency-Key on resource-style mutations', function () {
   });
 
   it('documents the header in OpenAPI', async () => {
-    const doc = await (await fetch(`${app.url}/api/openapi.json`)).json();
+    const doc = await (await fetch(`${t.app.url}/api/openapi.json`)).json();
     for (const path of ['/api/plans', '/api/generate', '/api/artifacts/upload-url']) {
       assert.ok(
         doc.paths[path].post.parameters.some((p: { name: string }) => p.name === 'Idempotency-Key'),

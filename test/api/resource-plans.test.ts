@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, createOrg, environment, key, useApp } from '../helpers/app';
 import { isClientError, rest } from '../helpers/rest';
 
 describe('resource-style plans and flows', () => {
-  let app: TestApp;
-  let org: { apiKey: string };
-  before(async () => {
-    app = await startApp();
-    org = await createOrg(app.deps);
-    await call(app, org.apiKey, 'environment.upsert', {
-      idempotencyKey: key(),
-      slug: 'staging',
-      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
-    });
-  });
-  after(() => app.close());
+  const t = useApp();
+  before(() => environment(t, 'staging', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } }));
 
   const signIn = [
     { action: 'navigate', target: '/login' },
@@ -24,7 +14,7 @@ describe('resource-style plans and flows', () => {
   ];
 
   it('creates a plan with inline steps, lists it, and shows it in v1 with its steps', async () => {
-    const created = await rest(app, org.apiKey, 'POST', '/api/plans', {
+    const created = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
       name: 'Inline sign-in',
       steps: signIn,
       platforms: ['web'],
@@ -36,7 +26,7 @@ describe('resource-style plans and flows', () => {
     assert.equal(created.body.status, 'created');
     assert.match(created.body.testPlanId, /^tp_/);
 
-    const listed = await rest(app, org.apiKey, 'GET', '/api/plans');
+    const listed = await rest(t.app, t.org.apiKey, 'GET', '/api/plans');
     assert.equal(listed.status, 200);
     const plan = listed.body.find((p: { _id: string }) => p._id === created.body.testPlanId);
     assert.deepEqual(plan.steps, signIn);
@@ -44,13 +34,13 @@ describe('resource-style plans and flows', () => {
     assert.equal(plan.mode, 'manual');
     assert.equal(plan.apiAuthProfiles[0].name, 'admin');
 
-    const v1 = await call(app, org.apiKey, 'test_plan.get', { testPlanId: created.body.testPlanId });
+    const v1 = await call(t.app, t.org.apiKey, 'test_plan.get', { testPlanId: created.body.testPlanId });
     assert.equal(v1.status, 200);
     assert.deepEqual(v1.body.members, []);
     assert.deepEqual(v1.body.steps, signIn);
 
-    const v1Plan = await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'v1 plan' });
-    const again = await rest(app, org.apiKey, 'GET', '/api/plans?limit=1');
+    const v1Plan = await call(t.app, t.org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'v1 plan' });
+    const again = await rest(t.app, t.org.apiKey, 'GET', '/api/plans?limit=1');
     assert.equal(again.body.length, 1);
     assert.equal(again.body[0]._id, v1Plan.body.id);
     assert.deepEqual(again.body[0].steps, []);
@@ -58,7 +48,7 @@ describe('resource-style plans and flows', () => {
   });
 
   it('saves a flow by slug, reads it back, replaces it, and keeps it inside the organization', async () => {
-    const put = await rest(app, org.apiKey, 'PUT', '/api/flows/sign-in', {
+    const put = await rest(t.app, t.org.apiKey, 'PUT', '/api/flows/sign-in', {
       name: 'Sign in',
       description: 'Log in as QA',
       steps: signIn,
@@ -66,10 +56,10 @@ describe('resource-style plans and flows', () => {
     assert.equal(put.status, 200);
     assert.equal(put.body.slug, 'sign-in');
     assert.match(put.body._id, /^flow_/);
-    const got = await rest(app, org.apiKey, 'GET', '/api/flows/sign-in');
+    const got = await rest(t.app, t.org.apiKey, 'GET', '/api/flows/sign-in');
     assert.deepEqual(got.body, put.body);
 
-    const replaced = await rest(app, org.apiKey, 'PUT', '/api/flows/sign-in', {
+    const replaced = await rest(t.app, t.org.apiKey, 'PUT', '/api/flows/sign-in', {
       name: 'Sign in v2',
       steps: signIn.slice(0, 1),
     });
@@ -77,48 +67,48 @@ describe('resource-style plans and flows', () => {
     assert.equal(replaced.body.steps.length, 1);
     assert.equal(replaced.body.description, '');
 
-    const other = await createOrg(app.deps);
-    const foreign = await rest(app, other.apiKey, 'GET', '/api/flows/sign-in');
+    const other = await createOrg(t.app.deps);
+    const foreign = await rest(t.app, other.apiKey, 'GET', '/api/flows/sign-in');
     assert.equal(foreign.status, 404);
     assert.ok(isClientError(foreign));
   });
 
   it('refuses a trigger whose flow is unknown or cyclic, naming the step, and queues nothing', async () => {
-    const unknown = await rest(app, org.apiKey, 'POST', '/api/plans', {
+    const unknown = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
       name: 'Uses missing flow',
       steps: [{ action: 'flow', target: 'nowhere' }],
     });
-    const triggered = await rest(app, org.apiKey, 'POST', '/api/trigger', {
+    const triggered = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
       testPlanId: unknown.body.testPlanId,
       environmentSlug: 'staging',
     });
     assert.equal(triggered.status, 422);
     assert.match(triggered.body.error, /steps\[0\] uses flow "nowhere", which this organization does not have/);
 
-    await rest(app, org.apiKey, 'PUT', '/api/flows/ping', {
+    await rest(t.app, t.org.apiKey, 'PUT', '/api/flows/ping', {
       name: 'Ping',
       steps: [{ action: 'flow', target: 'pong' }],
     });
-    await rest(app, org.apiKey, 'PUT', '/api/flows/pong', {
+    await rest(t.app, t.org.apiKey, 'PUT', '/api/flows/pong', {
       name: 'Pong',
       steps: [{ action: 'flow', target: 'ping' }],
     });
-    const cyclic = await rest(app, org.apiKey, 'POST', '/api/plans', {
+    const cyclic = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
       name: 'Cycle',
       steps: [{ action: 'flow', target: 'ping' }],
     });
-    const looped = await rest(app, org.apiKey, 'POST', '/api/trigger', {
+    const looped = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
       testPlanId: cyclic.body.testPlanId,
       environmentSlug: 'staging',
     });
     assert.equal(looped.status, 422);
     assert.match(looped.body.error, /cycle: ping → pong → ping/);
-    const runs = await call(app, org.apiKey, 'run.list', {});
+    const runs = await call(t.app, t.org.apiKey, 'run.list', {});
     assert.equal(runs.body.items.length, 0);
   });
 
   it('documents the endpoints in the OpenAPI document with their scopes', async () => {
-    const doc = await (await fetch(`${app.url}/api/openapi.json`)).json();
+    const doc = await (await fetch(`${t.app.url}/api/openapi.json`)).json();
     const expected: Array<[string, string, string | null]> = [
       ['/api/plans', 'get', null],
       ['/api/plans', 'post', 'svc:plans:write'],
@@ -148,31 +138,31 @@ describe('resource-style plans and flows', () => {
   it('answers every bad input with a 4xx { error }, never a 500', async () => {
     const long = 'x'.repeat(300);
     const bad: Array<[string, string, unknown, string | null]> = [
-      ['POST', '/api/plans', {}, org.apiKey],
-      ['POST', '/api/plans', { name: 'x', steps: [] }, org.apiKey],
-      ['POST', '/api/plans', { name: long, steps: signIn }, org.apiKey],
-      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'hover', target: 'a' }] }, org.apiKey],
-      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'click' }] }, org.apiKey],
-      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'click', target: 'Go', value: 'v' }] }, org.apiKey],
+      ['POST', '/api/plans', {}, t.org.apiKey],
+      ['POST', '/api/plans', { name: 'x', steps: [] }, t.org.apiKey],
+      ['POST', '/api/plans', { name: long, steps: signIn }, t.org.apiKey],
+      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'hover', target: 'a' }] }, t.org.apiKey],
+      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'click' }] }, t.org.apiKey],
+      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'click', target: 'Go', value: 'v' }] }, t.org.apiKey],
       [
         'POST',
         '/api/plans',
         { name: 'x', steps: [{ action: 'fill', target: 'Password', value: 'hunter2' }] },
-        org.apiKey,
+        t.org.apiKey,
       ],
       [
         'POST',
         '/api/plans',
         { name: 'x', steps: [{ action: 'fill', target: 'Note', value: 'token {{env.X}}' }] },
-        org.apiKey,
+        t.org.apiKey,
       ],
-      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'flow', target: 'Not A Slug' }] }, org.apiKey],
-      ['POST', '/api/plans', { name: 'x', steps: signIn, extra: 1 }, org.apiKey],
+      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'flow', target: 'Not A Slug' }] }, t.org.apiKey],
+      ['POST', '/api/plans', { name: 'x', steps: signIn, extra: 1 }, t.org.apiKey],
       [
         'POST',
         '/api/plans',
         { name: 'x', steps: [{ action: 'click', target: 'Go', config: { authProfile: 'ghost' } }] },
-        org.apiKey,
+        t.org.apiKey,
       ],
       [
         'POST',
@@ -182,26 +172,26 @@ describe('resource-style plans and flows', () => {
           steps: signIn,
           apiAuthProfiles: [{ name: 'a', credentials: [{ kind: 'bearer', source: 'literal', variable: 'T' }] }],
         },
-        org.apiKey,
+        t.org.apiKey,
       ],
-      ['POST', '/api/plans', { name: 'x', steps: signIn, platforms: ['web', 'web'] }, org.apiKey],
-      ['POST', '/api/plans', '[1]', org.apiKey],
-      ['POST', '/api/plans', '{oops', org.apiKey],
+      ['POST', '/api/plans', { name: 'x', steps: signIn, platforms: ['web', 'web'] }, t.org.apiKey],
+      ['POST', '/api/plans', '[1]', t.org.apiKey],
+      ['POST', '/api/plans', '{oops', t.org.apiKey],
       ['POST', '/api/plans', { name: 'x', steps: signIn }, null],
-      ['GET', '/api/plans?limit=0', undefined, org.apiKey],
-      ['GET', '/api/plans?offset=-1', undefined, org.apiKey],
-      ['GET', '/api/plans?color=red', undefined, org.apiKey],
+      ['GET', '/api/plans?limit=0', undefined, t.org.apiKey],
+      ['GET', '/api/plans?offset=-1', undefined, t.org.apiKey],
+      ['GET', '/api/plans?color=red', undefined, t.org.apiKey],
       ['GET', '/api/plans', undefined, null],
-      ['GET', '/api/flows/Not%20A%20Slug', undefined, org.apiKey],
-      ['GET', '/api/flows/missing', undefined, org.apiKey],
-      ['PUT', '/api/flows/self', { name: 'Self', steps: [{ action: 'flow', target: 'self' }] }, org.apiKey],
-      ['PUT', '/api/flows/x', { name: 'x' }, org.apiKey],
-      ['PUT', '/api/flows/x', { name: 'x', steps: signIn, slug: 'y' }, org.apiKey],
-      ['PUT', '/api/flows/-x', { name: 'x', steps: signIn }, org.apiKey],
+      ['GET', '/api/flows/Not%20A%20Slug', undefined, t.org.apiKey],
+      ['GET', '/api/flows/missing', undefined, t.org.apiKey],
+      ['PUT', '/api/flows/self', { name: 'Self', steps: [{ action: 'flow', target: 'self' }] }, t.org.apiKey],
+      ['PUT', '/api/flows/x', { name: 'x' }, t.org.apiKey],
+      ['PUT', '/api/flows/x', { name: 'x', steps: signIn, slug: 'y' }, t.org.apiKey],
+      ['PUT', '/api/flows/-x', { name: 'x', steps: signIn }, t.org.apiKey],
       ['PUT', '/api/flows/x', { name: 'x', steps: signIn }, null],
     ];
     for (const [method, path, body, apiKey] of bad) {
-      const reply = await rest(app, apiKey, method as 'GET', path, body);
+      const reply = await rest(t.app, apiKey, method as 'GET', path, body);
       assert.ok(
         isClientError(reply),
         `${method} ${path} ${JSON.stringify(body)?.slice(0, 80)} → ${reply.status} ${JSON.stringify(reply.body)}`,

@@ -1,37 +1,23 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, createOrg, key, newCase, useApp } from '../helpers/app';
 import { privateQueues } from '../helpers/temporal';
 
 describe('resource-style run endpoints', function () {
   this.timeout(60_000);
-  let app: TestApp;
-  let org: { apiKey: string };
+  const t = useApp(privateQueues());
   let planId: string;
   before(async () => {
-    app = await startApp(privateQueues());
-    org = await createOrg(app.deps);
     const ids = [];
-    for (const platforms of [['web'], ['web']]) {
-      ids.push(
-        (
-          await call(app, org.apiKey, 'test_case.create', {
-            idempotencyKey: key(),
-            name: 'c',
-            platforms,
-            steps: [{ action: 'navigate', target: '/' }],
-          })
-        ).body.id,
-      );
-    }
-    planId = (await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'p', testCaseIds: ids }))
-      .body.id;
+    for (const platforms of [['web'], ['web']]) ids.push((await newCase(t, { platforms })).id);
+    planId = (
+      await call(t.app, t.org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'p', testCaseIds: ids })
+    ).body.id;
   });
-  after(() => app.close());
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}${path}`, {
+    fetch(`${t.app.url}${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${org.apiKey}`, ...headers },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.org.apiKey}`, ...headers },
       body: JSON.stringify(body),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
@@ -50,8 +36,8 @@ describe('resource-style run endpoints', function () {
     const again = await post('/api/trigger', body, { 'Idempotency-Key': 'trigger-once' });
     assert.deepEqual(again.body, first.body);
 
-    const run = await fetch(`${app.url}/api/runs/${first.body.runId}`, {
-      headers: { Authorization: `Bearer ${org.apiKey}` },
+    const run = await fetch(`${t.app.url}/api/runs/${first.body.runId}`, {
+      headers: { Authorization: `Bearer ${t.org.apiKey}` },
     }).then((r) => r.json());
     assert.equal(run._id, first.body.runId);
     assert.equal(run.testPlanId, planId);
@@ -85,15 +71,15 @@ describe('resource-style run endpoints', function () {
     });
     assert.equal((await post('/api/runs/report', { runId, stepIndex: 7, status: 'pending' })).status, 404);
     assert.equal((await post('/api/runs/report', { runId, stepIndex: 0, status: 'exploded' })).status, 400);
-    const other = await createOrg(app.deps);
-    const foreign = await fetch(`${app.url}/api/runs/${runId}`, {
+    const other = await createOrg(t.app.deps);
+    const foreign = await fetch(`${t.app.url}/api/runs/${runId}`, {
       headers: { Authorization: `Bearer ${other.apiKey}` },
     });
     assert.equal(foreign.status, 404);
   });
 
   it('requires a credential', async () => {
-    const res = await fetch(`${app.url}/api/runs`);
+    const res = await fetch(`${t.app.url}/api/runs`);
     assert.equal(res.status, 401);
     assert.match(res.headers.get('www-authenticate')!, /resource_metadata=/);
     assert.equal(typeof (await res.json()).error, 'string');

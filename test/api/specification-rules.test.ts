@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, environment, key, useApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
-import { privateQueues, startWorkers } from '../helpers/temporal';
+import { privateQueues, useWorkers } from '../helpers/temporal';
 
 /** Where the specification means null: `nextCursor` on the last page and the assurance `report`. */
 const NULL_MEANT = new Set(['nextCursor', 'report']);
@@ -42,32 +42,20 @@ function nullableIn(schema: unknown, at: string): string[] {
 
 describe('the specification, point by point', function () {
   this.timeout(120_000);
-  let app: TestApp;
-  let org: Awaited<ReturnType<typeof createOrg>>;
+  const t = useApp(privateQueues());
+  // Orchestration only: Runs are queued and stay queued, with no runner to take them.
+  useWorkers(t, { runnerPlatforms: [] });
   let mcp: Client;
-  let workers: { stop(): Promise<void> } | undefined;
 
   before(async () => {
-    app = await startApp(privateQueues());
-    org = await createOrg(app.deps);
-    // Orchestration only: Runs are queued and stay queued, with no runner to take them.
-    workers = await startWorkers(app, { runnerPlatforms: [] });
     mcp = new Client({ name: 'spec-test', version: '1.0.0' });
+    t.onClose(() => mcp.close());
     await mcp.connect(
-      new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), {
-        requestInit: { headers: { Authorization: `Bearer ${org.apiKey}` } },
+      new StreamableHTTPClientTransport(new URL(`${t.app.url}/api/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${t.org.apiKey}` } },
       }),
     );
-    await call(app, org.apiKey, 'environment.upsert', {
-      idempotencyKey: key(),
-      slug: 'staging',
-      targets: { web: { baseUrl: 'http://127.0.0.1:9/' } },
-    });
-  });
-  after(async () => {
-    await mcp?.close();
-    await workers?.stop();
-    await app?.close();
+    await environment(t, 'staging', { targets: { web: { baseUrl: 'http://127.0.0.1:9/' } } });
   });
 
   const tool = async (name: string, args: Record<string, unknown>) => {
@@ -84,16 +72,16 @@ describe('the specification, point by point', function () {
 
   describe('confirm is never required for a create or for run.trigger, and accepted there', () => {
     it('test_case.create, test_plan.create and run.trigger take "confirm": true over HTTP', async () => {
-      const created = await call(app, org.apiKey, 'test_case.create', newCase({ confirm: true }));
+      const created = await call(t.app, t.org.apiKey, 'test_case.create', newCase({ confirm: true }));
       assert.equal(created.status, 200, JSON.stringify(created.body));
-      const plan = await call(app, org.apiKey, 'test_plan.create', {
+      const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
         idempotencyKey: key(),
         name: 'Smoke',
         testCaseIds: [created.body.id],
         confirm: true,
       });
       assert.equal(plan.status, 200, JSON.stringify(plan.body));
-      const triggered = await call(app, org.apiKey, 'run.trigger', {
+      const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
         idempotencyKey: key(),
         testCaseId: created.body.id,
         environmentSlug: 'staging',
@@ -117,14 +105,14 @@ describe('the specification, point by point', function () {
 
     it('a replay with and without confirm is the same request (confirm changes nothing here)', async () => {
       const body = newCase();
-      const first = await call(app, org.apiKey, 'test_case.create', body);
-      const again = await call(app, org.apiKey, 'test_case.create', { ...body, confirm: true });
+      const first = await call(t.app, t.org.apiKey, 'test_case.create', body);
+      const again = await call(t.app, t.org.apiKey, 'test_case.create', { ...body, confirm: true });
       assert.equal(again.status, 200, JSON.stringify(again.body));
       assert.equal(again.body.id, first.body.id);
     });
 
     it('other unknown fields stay refused', async () => {
-      const res = await call(app, org.apiKey, 'test_case.create', newCase({ confirmed: true }));
+      const res = await call(t.app, t.org.apiKey, 'test_case.create', newCase({ confirmed: true }));
       assert.equal(res.status, 400);
       assert.equal(res.body.error.code, 'INVALID_ARGUMENT');
       assert.match(res.body.error.message, /confirmed/);
@@ -134,7 +122,7 @@ describe('the specification, point by point', function () {
     });
 
     it('OpenAPI and the MCP tool schemas show confirm on every mutation', async () => {
-      const doc = (await fetch(`${app.url}/api/openapi.json`).then((r) => r.json())) as any;
+      const doc = (await fetch(`${t.app.url}/api/openapi.json`).then((r) => r.json())) as any;
       // The specification's mutations: the operations whose idempotency is "required".
       const mutations = [
         'test_case.create',
@@ -161,51 +149,51 @@ describe('the specification, point by point', function () {
 
   describe('absent fields are omitted, not null', () => {
     it('run.get and run.list of a single-case Run carry no null (HTTP and MCP)', async () => {
-      const testCase = (await call(app, org.apiKey, 'test_case.create', newCase())).body;
+      const testCase = (await call(t.app, t.org.apiKey, 'test_case.create', newCase())).body;
       const { runIds } = (
-        await call(app, org.apiKey, 'run.trigger', {
+        await call(t.app, t.org.apiKey, 'run.trigger', {
           idempotencyKey: key(),
           testCaseId: testCase.id,
           environmentSlug: 'staging',
         })
       ).body;
-      const state = (await call(app, org.apiKey, 'run.get', { runId: runIds[0] })).body;
+      const state = (await call(t.app, t.org.apiKey, 'run.get', { runId: runIds[0] })).body;
       assert.equal(state.status, 'queued');
       assert.deepEqual(nullsIn(state), []);
       assert.ok(!('testPlanId' in state) && !('planGroupRunId' in state), 'a single-case Run names no plan');
       assert.ok(!('verdict' in state), 'verdict is omitted while queued');
       assert.deepEqual(nullsIn((await tool('run_get', { runId: runIds[0] })).body), []);
-      const list = (await call(app, org.apiKey, 'run.list', { limit: 100 })).body;
+      const list = (await call(t.app, t.org.apiKey, 'run.list', { limit: 100 })).body;
       assert.equal(list.nextCursor, null, 'nextCursor is null on the last page (the specification says so)');
       assert.deepEqual(nullsIn(list), []);
     });
 
     it('GET /api/runs/{id} leaves out trigger fields that were not given', async () => {
-      const testCase = (await call(app, org.apiKey, 'test_case.create', newCase())).body;
+      const testCase = (await call(t.app, t.org.apiKey, 'test_case.create', newCase())).body;
       const { runIds } = (
-        await call(app, org.apiKey, 'run.trigger', {
+        await call(t.app, t.org.apiKey, 'run.trigger', {
           idempotencyKey: key(),
           testCaseId: testCase.id,
           environmentSlug: 'staging',
         })
       ).body;
-      const run = await rest(app, org.apiKey, 'GET', `/api/runs/${runIds[0]}`);
+      const run = await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${runIds[0]}`);
       assert.equal(run.status, 200);
       assert.deepEqual(nullsIn(run.body), []);
       for (const field of ['branch', 'pr', 'deployment', 'scope']) assert.ok(!(field in run.body.trigger), field);
-      assert.deepEqual(nullsIn((await rest(app, org.apiKey, 'GET', '/api/runs?limit=100')).body), []);
+      assert.deepEqual(nullsIn((await rest(t.app, t.org.apiKey, 'GET', '/api/runs?limit=100')).body), []);
     });
 
     it('a structured run request and its entries carry no null, while interpreting and once queued', async () => {
-      const testCase = (await call(app, org.apiKey, 'test_case.create', newCase())).body;
+      const testCase = (await call(t.app, t.org.apiKey, 'test_case.create', newCase())).body;
       const plan = (
-        await call(app, org.apiKey, 'test_plan.create', {
+        await call(t.app, t.org.apiKey, 'test_plan.create', {
           idempotencyKey: key(),
           name: 'Nightly',
           testCaseIds: [testCase.id],
         })
       ).body;
-      const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+      const created = await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', {
         planIds: [plan.id],
         environmentSlugs: ['staging'],
       });
@@ -216,7 +204,7 @@ describe('the specification, point by point', function () {
       const deadline = Date.now() + 60_000;
       while (record.status === 'interpreting' && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 200));
-        record = (await rest(app, org.apiKey, 'GET', `/api/run-requests/status?id=${created.body.requestId}`)).body;
+        record = (await rest(t.app, t.org.apiKey, 'GET', `/api/run-requests/status?id=${created.body.requestId}`)).body;
       }
       assert.equal(record.status, 'queued', JSON.stringify(record));
       assert.deepEqual(nullsIn(record), []);
@@ -229,7 +217,7 @@ describe('the specification, point by point', function () {
     });
 
     it('the OpenAPI document marks absent fields optional, never nullable, in every response', async () => {
-      const doc = (await fetch(`${app.url}/api/openapi.json`).then((r) => r.json())) as any;
+      const doc = (await fetch(`${t.app.url}/api/openapi.json`).then((r) => r.json())) as any;
       const found: string[] = [];
       // /api/mcp speaks JSON-RPC 2.0, whose own envelope means null (an error's id); records do not.
       for (const [path, methods] of Object.entries<any>(doc.paths).filter(([p]) => p !== '/api/mcp')) {
@@ -248,18 +236,18 @@ describe('the specification, point by point', function () {
   describe('GET /api/flows/{slug}: an unknown flow is 404 whatever its spelling', () => {
     it('answers NOT_FOUND for names that are no slug, and finds a saved one', async () => {
       for (const spelling of ['Login', 'my_flow', 'x.y', '%E2%9C%93', 'LOGIN', 'a'.repeat(300)]) {
-        const res = await rest(app, org.apiKey, 'GET', `/api/flows/${spelling}`);
+        const res = await rest(t.app, t.org.apiKey, 'GET', `/api/flows/${spelling}`);
         assert.equal(res.status, 404, `${spelling}: ${JSON.stringify(res.body)}`);
         assert.equal(typeof res.body.error, 'string');
       }
-      const saved = await rest(app, org.apiKey, 'PUT', '/api/flows/login', {
+      const saved = await rest(t.app, t.org.apiKey, 'PUT', '/api/flows/login', {
         name: 'Log in',
         steps: [{ action: 'navigate', target: '/login' }],
       });
       assert.equal(saved.status, 200, JSON.stringify(saved.body));
-      assert.equal((await rest(app, org.apiKey, 'GET', '/api/flows/login')).status, 200);
-      assert.equal((await rest(app, org.apiKey, 'GET', '/api/flows/Login')).status, 404, 'slugs are exact');
-      const tooLong = await rest(app, org.apiKey, 'GET', `/api/flows/${'a'.repeat(1001)}`);
+      assert.equal((await rest(t.app, t.org.apiKey, 'GET', '/api/flows/login')).status, 200);
+      assert.equal((await rest(t.app, t.org.apiKey, 'GET', '/api/flows/Login')).status, 404, 'slugs are exact');
+      const tooLong = await rest(t.app, t.org.apiKey, 'GET', `/api/flows/${'a'.repeat(1001)}`);
       assert.equal(tooLong.status, 400, 'still bounded in length');
     });
   });

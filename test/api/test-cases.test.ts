@@ -1,27 +1,21 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, createOrg, key, useApp } from '../helpers/app';
 
 const navigate = { action: 'navigate', target: '/login' };
 const fillEmail = { action: 'fill', target: 'Email', valueSpec: { kind: 'literal', text: 'ada@example.test' } };
 
 describe('test_case operations', () => {
-  let app: TestApp;
-  let org: { apiKey: string; orgId: string };
-  before(async () => {
-    app = await startApp();
-    org = await createOrg(app.deps);
-  });
-  after(() => app.close());
+  const t = useApp();
 
-  const create = (body: Record<string, unknown>, apiKey = org.apiKey) =>
-    call(app, apiKey, 'test_case.create', { idempotencyKey: key(), platforms: ['web'], steps: [navigate], ...body });
+  const create = (body: Record<string, unknown>, apiKey = t.org.apiKey) =>
+    call(t.app, apiKey, 'test_case.create', { idempotencyKey: key(), platforms: ['web'], steps: [navigate], ...body });
 
   it('creates and gets a case with its steps', async () => {
     const created = await create({ name: 'Sign in', description: 'd', tags: ['smoke'], steps: [navigate, fillEmail] });
     assert.equal(created.status, 200);
     assert.match(created.body.id, /^tc_[0-9a-z]{26}$/);
     assert.deepEqual(created.body.steps, [navigate, fillEmail]);
-    const got = await call(app, org.apiKey, 'test_case.get', { testCaseId: created.body.id });
+    const got = await call(t.app, t.org.apiKey, 'test_case.get', { testCaseId: created.body.id });
     assert.equal(got.status, 200);
     assert.deepEqual(got.body, created.body);
   });
@@ -42,20 +36,24 @@ describe('test_case operations', () => {
       assert.equal(res.body.error.code, 'INVALID_ARGUMENT');
       assert.match(res.body.error.message, message);
     }
-    const noKey = await call(app, org.apiKey, 'test_case.create', { name: 'x', platforms: ['web'], steps: [navigate] });
+    const noKey = await call(t.app, t.org.apiKey, 'test_case.create', {
+      name: 'x',
+      platforms: ['web'],
+      steps: [navigate],
+    });
     assert.equal(noKey.status, 400);
     assert.match(noKey.body.error.message, /idempotencyKey/);
   });
 
   it("answers NOT_FOUND for a missing case and for another organization's case", async () => {
     const mine = await create({ name: 'Private' });
-    const other = await createOrg(app.deps);
-    const res = await call(app, other.apiKey, 'test_case.get', { testCaseId: mine.body.id });
+    const other = await createOrg(t.app.deps);
+    const res = await call(t.app, other.apiKey, 'test_case.get', { testCaseId: mine.body.id });
     assert.equal(res.status, 404);
     assert.equal(res.body.error.code, 'NOT_FOUND');
-    const listed = await call(app, other.apiKey, 'test_case.list', {});
+    const listed = await call(t.app, other.apiKey, 'test_case.list', {});
     assert.deepEqual(listed.body.items, []);
-    const update = await call(app, other.apiKey, 'test_case.update_steps', {
+    const update = await call(t.app, other.apiKey, 'test_case.update_steps', {
       idempotencyKey: key(),
       testCaseId: mine.body.id,
       steps: [navigate],
@@ -67,7 +65,7 @@ describe('test_case operations', () => {
   it('update_steps previews without confirm and writes nothing, then replaces with confirm', async () => {
     const created = await create({ name: 'Checkout', steps: [navigate] });
     const newSteps = [navigate, fillEmail];
-    const preview = await call(app, org.apiKey, 'test_case.update_steps', {
+    const preview = await call(t.app, t.org.apiKey, 'test_case.update_steps', {
       idempotencyKey: key(),
       testCaseId: created.body.id,
       steps: newSteps,
@@ -76,10 +74,10 @@ describe('test_case operations', () => {
     assert.equal(preview.body.error.code, 'INVALID_ARGUMENT');
     assert.equal(preview.body.error.details.confirmRequired, true);
     assert.deepEqual(preview.body.error.details.wouldChange.steps, { from: [navigate], to: newSteps });
-    const unchanged = await call(app, org.apiKey, 'test_case.get', { testCaseId: created.body.id });
+    const unchanged = await call(t.app, t.org.apiKey, 'test_case.get', { testCaseId: created.body.id });
     assert.deepEqual(unchanged.body.steps, [navigate]);
 
-    const applied = await call(app, org.apiKey, 'test_case.update_steps', {
+    const applied = await call(t.app, t.org.apiKey, 'test_case.update_steps', {
       idempotencyKey: key(),
       testCaseId: created.body.id,
       steps: newSteps,
@@ -95,17 +93,17 @@ describe('test_case operations', () => {
     await create({ name: `${tag} web`, platforms: ['web'] });
     await create({ name: `${tag} api`, platforms: ['api'] });
     await create({ name: `other 100%_`, platforms: ['api'] });
-    const web = await call(app, org.apiKey, 'test_case.list', { query: tag, platform: 'web' });
+    const web = await call(t.app, t.org.apiKey, 'test_case.list', { query: tag, platform: 'web' });
     assert.deepEqual(
       web.body.items.map((c: { name: string }) => c.name),
       [`${tag} web`],
     );
-    const both = await call(app, org.apiKey, 'test_case.list', { query: tag.toUpperCase() });
+    const both = await call(t.app, t.org.apiKey, 'test_case.list', { query: tag.toUpperCase() });
     assert.deepEqual(
       both.body.items.map((c: { name: string }) => c.name),
       [`${tag} api`, `${tag} web`],
     );
-    const literal = await call(app, org.apiKey, 'test_case.list', { query: '100%_' });
+    const literal = await call(t.app, t.org.apiKey, 'test_case.list', { query: '100%_' });
     assert.equal(literal.body.items.length, 1);
   });
 });

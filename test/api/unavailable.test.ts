@@ -1,50 +1,35 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, key, newCase, useApp } from '../helpers/app';
 import { privateQueues } from '../helpers/temporal';
 
 describe('dependencies down and state that forbids a request', function () {
   this.timeout(60_000);
-  let down: TestApp;
-  let up: TestApp;
-  let org: { apiKey: string };
-  before(async () => {
-    const queues = privateQueues();
-    down = await startApp({ ...queues, TEMPORAL_ADDRESS: '127.0.0.1:1' });
-    up = await startApp(queues);
-    org = await createOrg(up.deps);
-  });
-  after(async () => {
-    await down?.close();
-    await up?.close();
-  });
+  const queues = privateQueues();
+  const down = useApp({ ...queues, TEMPORAL_ADDRESS: '127.0.0.1:1' });
+  const up = useApp(queues);
 
   it('answers UNAVAILABLE when Temporal is down, and the same key later starts the recorded Run', async () => {
-    const testCase = await call(up, org.apiKey, 'test_case.create', {
-      idempotencyKey: key(),
-      name: 'x',
-      platforms: ['web'],
-      steps: [{ action: 'navigate', target: '/' }],
-    });
+    const testCase = await newCase(up, { name: 'x' });
     const body = {
       idempotencyKey: key(),
-      testCaseId: testCase.body.id,
+      testCaseId: testCase.id,
       targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
     };
-    const failed = await call(down, org.apiKey, 'run.trigger', body);
+    const failed = await call(down.app, up.org.apiKey, 'run.trigger', body);
     assert.equal(failed.status, 503);
     assert.equal(failed.body.error.code, 'UNAVAILABLE');
     assert.ok(failed.headers.get('retry-after'));
 
-    const retried = await call(up, org.apiKey, 'run.trigger', body);
+    const retried = await call(up.app, up.org.apiKey, 'run.trigger', body);
     assert.equal(retried.status, 200);
-    const client = await up.deps.temporal();
+    const client = await up.app.deps.temporal();
     const description = await client.workflow.getHandle(`run-${retried.body.runIds[0]}`).describe();
     assert.equal(description.status.name, 'RUNNING', 'the replay started the workflow the first call could not');
   });
 
   it('answers FAILED_PRECONDITION for a plan without members', async () => {
-    const plan = await call(up, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'empty' });
-    const res = await call(up, org.apiKey, 'run.trigger', {
+    const plan = await call(up.app, up.org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'empty' });
+    const res = await call(up.app, up.org.apiKey, 'run.trigger', {
       idempotencyKey: key(),
       testPlanId: plan.body.id,
       targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
@@ -54,18 +39,16 @@ describe('dependencies down and state that forbids a request', function () {
   });
 
   it('answers INVALID_ARGUMENT for a trigger without exactly one subject or without a target', async () => {
-    const testCase = await call(up, org.apiKey, 'test_case.create', {
-      idempotencyKey: key(),
-      name: 'y',
-      platforms: ['web'],
-      steps: [{ action: 'navigate', target: '/' }],
-    });
-    const neither = await call(up, org.apiKey, 'run.trigger', {
+    const testCase = await newCase(up, { name: 'y' });
+    const neither = await call(up.app, up.org.apiKey, 'run.trigger', {
       idempotencyKey: key(),
       targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
     });
     assert.equal(neither.status, 400);
-    const noTarget = await call(up, org.apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId: testCase.body.id });
+    const noTarget = await call(up.app, up.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+    });
     assert.equal(noTarget.status, 400);
     assert.match(noTarget.body.error.message, /baseUrl/);
   });
