@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, key, newCase, useApp, type TestApp } from '../helpers/app';
 import { startSite, type TestSite } from '../helpers/site';
-import { privateQueues, startWorkers } from '../helpers/temporal';
+import { privateQueues, useWorkers } from '../helpers/temporal';
 import { followRun } from '../helpers/runs';
 
 /** A runner worker in its own process (group), so the test can SIGKILL it mid-Run. */
@@ -42,65 +42,54 @@ const killGroup = (child: ChildProcess) => {
 
 describe('durability: a runner killed mid-Run', function () {
   this.timeout(180_000);
-  let app: TestApp;
+  const t = useApp(privateQueues());
   let site: TestSite;
-  let orchestration: { stop(): Promise<void> };
   const children: ChildProcess[] = [];
 
   before(async () => {
-    app = await startApp(privateQueues());
     site = await startSite('unused', { slowMs: 6000 });
-    orchestration = await startWorkers(app, { runnerPlatforms: [] });
+    t.onClose(() => site.close());
   });
-  after(async () => {
-    children.forEach(killGroup);
-    await orchestration?.stop();
-    await site?.close();
-    await app?.close();
-  });
+  useWorkers(t, { runnerPlatforms: [] });
+  // Registered last, so the runner processes the test started are killed first.
+  before(() => t.onClose(() => children.forEach(killGroup)));
 
   it('shows retrying, resumes on a new runner and reports every step once', async () => {
-    const org = await createOrg(app.deps);
     const steps = [
       { action: 'navigate', target: '/', expect: { text: 'Home' } },
       { action: 'navigate', target: '/slow', expect: { text: 'Finally' } },
       { action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } },
     ];
-    const testCase = await call(app, org.apiKey, 'test_case.create', {
-      idempotencyKey: key(),
-      name: 'Durable',
-      platforms: ['web'],
-      steps,
-    });
-    children.push(startRunnerProcess(app));
+    const testCase = await newCase(t, { name: 'Durable', steps });
+    children.push(startRunnerProcess(t.app));
     const [runId] = (
-      await call(app, org.apiKey, 'run.trigger', {
+      await call(t.app, t.org.apiKey, 'run.trigger', {
         idempotencyKey: key(),
-        testCaseId: testCase.body.id,
+        testCaseId: testCase.id,
         targets: { web: { baseUrl: site.url } },
       })
     ).body.runIds;
 
-    let state = (await call(app, org.apiKey, 'run.get', { runId })).body;
+    let state = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
     while (state.steps[1].status !== 'running') {
-      state = (await call(app, org.apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 10_000 })).body;
+      state = (await call(t.app, t.org.apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 10_000 })).body;
       assert.ok(!['passing', 'failed', 'unverified', 'invalid'].includes(state.status), `ended early: ${state.status}`);
     }
     assert.equal(state.steps[0].status, 'passed');
     killGroup(children[0]);
 
     while (state.status !== 'retrying') {
-      state = (await call(app, org.apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 10_000 })).body;
+      state = (await call(t.app, t.org.apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 10_000 })).body;
     }
     assert.equal(state.verdict, undefined);
     assert.equal(state.diagnosis.category, 'infrastructure');
-    children.push(startRunnerProcess(app));
+    children.push(startRunnerProcess(t.app));
 
-    const { state: final } = await followRun(app, org.apiKey, runId);
+    const { state: final } = await followRun(t.app, t.org.apiKey, runId);
     assert.equal(final.status, 'passing');
     assert.equal(final.attempt, 2);
     assert.deepEqual(final.progress, { total: 3, completed: 3, passed: 3, failed: 0, skipped: 0 });
-    const rows: Array<{ step_index: number }> = await app.deps.db.query(
+    const rows: Array<{ step_index: number }> = await t.app.deps.db.query(
       'SELECT step_index FROM run_steps WHERE run_id = ? ORDER BY step_index',
       [runId],
     );
@@ -108,9 +97,9 @@ describe('durability: a runner killed mid-Run', function () {
       rows.map((r) => r.step_index),
       [0, 1, 2],
     );
-    const media: unknown[] = await app.deps.db.query('SELECT id FROM run_media WHERE run_id = ?', [runId]);
+    const media: unknown[] = await t.app.deps.db.query('SELECT id FROM run_media WHERE run_id = ?', [runId]);
     assert.equal(media.length, 3, 'one screenshot per step, none duplicated');
-    const evidence = await call(app, org.apiKey, 'run.evidence', { runId });
+    const evidence = await call(t.app, t.org.apiKey, 'run.evidence', { runId });
     assert.deepEqual(
       evidence.body.steps.map((s: { status: string }) => s.status),
       ['passed', 'passed', 'passed'],

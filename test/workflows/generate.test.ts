@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, startApp, type TestApp } from '../helpers/app';
+import { call, useApp, type TestApp } from '../helpers/app';
 import { startFakeProvider, type FakeProvider } from '../helpers/ai-provider';
-import { followRun, startRunStack, type RunStack } from '../helpers/runs';
+import { followRun, useRunStack } from '../helpers/runs';
 import { isClientError, rest } from '../helpers/rest';
-import { privateQueues, startWorkers } from '../helpers/temporal';
+import { privateQueues, useWorkers } from '../helpers/temporal';
 
 const SECRET = 'Generated-Passphrase-a41b';
 
@@ -46,17 +46,10 @@ describe('plan generation', function () {
   this.timeout(120_000);
 
   describe('with the embedded generator', () => {
-    let app: TestApp;
-    let stack: RunStack;
-    let org: { apiKey: string; orgId: string };
-    before(async () => {
-      stack = await startRunStack(SECRET);
-      ({ app, org } = stack);
-    });
-    after(() => stack?.close());
+    const s = useRunStack(SECRET);
 
     const generate = (body: Record<string, unknown>) =>
-      rest(app, org.apiKey, 'POST', '/api/generate', { platforms: ['web'], ...body });
+      rest(s.app, s.org.apiKey, 'POST', '/api/generate', { platforms: ['web'], ...body });
 
     it('generates sign-in steps from a prompt, and the plan runs and passes', async () => {
       const created = await generate({
@@ -66,43 +59,43 @@ describe('plan generation', function () {
       });
       assert.equal(created.status, 202);
       assert.equal(created.body.status, 'generating');
-      const plan = await followPlan(app, org.apiKey, created.body.testPlanId);
+      const plan = await followPlan(s.app, s.org.apiKey, created.body.testPlanId);
       assert.equal(plan.status, 'ready', JSON.stringify(plan));
       assert.equal(plan.mode, 'auto');
       assert.deepEqual(plan.steps, signInSteps);
-      const v1 = await call(app, org.apiKey, 'test_plan.get', { testPlanId: plan._id });
+      const v1 = await call(s.app, s.org.apiKey, 'test_plan.get', { testPlanId: plan._id });
       assert.equal(v1.body.status, 'ready');
 
-      const run = await rest(app, org.apiKey, 'POST', '/api/trigger', {
+      const run = await rest(s.app, s.org.apiKey, 'POST', '/api/trigger', {
         testPlanId: plan._id,
         environmentSlug: 'local',
       });
-      assert.equal((await followRun(app, org.apiKey, run.body.runId)).state.status, 'passing');
+      assert.equal((await followRun(s.app, s.org.apiKey, run.body.runId)).state.status, 'passing');
     });
 
     it('generates the page, fields and button a diff adds, and the plan runs and passes', async () => {
       const created = await generate({ name: 'From diff', diff: loginDiff });
-      const plan = await followPlan(app, org.apiKey, created.body.testPlanId);
+      const plan = await followPlan(s.app, s.org.apiKey, created.body.testPlanId);
       assert.equal(plan.status, 'ready', JSON.stringify(plan));
       assert.deepEqual(plan.steps, signInSteps);
-      const run = await rest(app, org.apiKey, 'POST', '/api/trigger', {
+      const run = await rest(s.app, s.org.apiKey, 'POST', '/api/trigger', {
         testPlanId: plan._id,
         environmentSlug: 'local',
       });
-      assert.equal((await followRun(app, org.apiKey, run.body.runId)).state.status, 'passing');
+      assert.equal((await followRun(s.app, s.org.apiKey, run.body.runId)).state.status, 'passing');
     });
 
     it('ends failed with a reason when the input shows nothing to test, and such a plan cannot run', async () => {
       const fromPrompt = await followPlan(
-        app,
-        org.apiKey,
+        s.app,
+        s.org.apiKey,
         (await generate({ name: 'Vague', prompt: 'make sure everything works' })).body.testPlanId,
       );
       assert.equal(fromPrompt.status, 'failed');
       assert.match(fromPrompt.failureReason, /names no page/);
       const fromDiff = await followPlan(
-        app,
-        org.apiKey,
+        s.app,
+        s.org.apiKey,
         (
           await generate({
             name: 'Backend',
@@ -112,7 +105,7 @@ describe('plan generation', function () {
       );
       assert.equal(fromDiff.status, 'failed');
       assert.match(fromDiff.failureReason, /adds no page, field or button/);
-      const refused = await rest(app, org.apiKey, 'POST', '/api/trigger', {
+      const refused = await rest(s.app, s.org.apiKey, 'POST', '/api/trigger', {
         testPlanId: fromPrompt._id,
         environmentSlug: 'local',
       });
@@ -129,8 +122,8 @@ describe('plan generation', function () {
         await generate({ name: 'x', prompt: 'p', mode: 'manual' }),
         await generate({ name: 'x', prompt: 'p', platforms: ['desktop'] }),
         await generate({ name: 'x', prompt: 'p', steps: [] }),
-        await rest(app, null, 'POST', '/api/generate', { name: 'x', prompt: 'p' }),
-        await rest(app, org.apiKey, 'POST', '/api/generate', '"text"'),
+        await rest(s.app, null, 'POST', '/api/generate', { name: 'x', prompt: 'p' }),
+        await rest(s.app, s.org.apiKey, 'POST', '/api/generate', '"text"'),
       ];
       replies.forEach((r, i) => assert.ok(isClientError(r), `#${i}: ${r.status} ${JSON.stringify(r.body)}`));
     });
@@ -138,26 +131,18 @@ describe('plan generation', function () {
 
   describe('with a chat-completions provider', () => {
     let provider: FakeProvider;
-    let app: TestApp;
-    let workers: { stop(): Promise<void> };
-    let org: { apiKey: string };
     before(async () => {
       provider = await startFakeProvider();
-      app = await startApp({
-        ...privateQueues(),
-        AI_BASE_URL: provider.baseUrl,
-        AI_MODEL: 'test-model',
-        AI_TIMEOUT_MS: '500',
-        AI_MAX_ATTEMPTS: '2',
-      });
-      workers = await startWorkers(app, { runnerPlatforms: [] });
-      org = await createOrg(app.deps);
     });
-    after(async () => {
-      await workers?.stop();
-      await app?.close();
-      await provider?.close();
-    });
+    const t = useApp(() => ({
+      ...privateQueues(),
+      AI_BASE_URL: provider.baseUrl,
+      AI_MODEL: 'test-model',
+      AI_TIMEOUT_MS: '500',
+      AI_MAX_ATTEMPTS: '2',
+    }));
+    useWorkers(t, { runnerPlatforms: [] });
+    after(() => provider?.close());
 
     it("keeps the provider's runnable steps and never stores a secret it wrote", async () => {
       provider.reply = () => ({
@@ -173,12 +158,12 @@ describe('plan generation', function () {
         },
         usage: { prompt_tokens: 900, completion_tokens: 80 },
       });
-      const created = await rest(app, org.apiKey, 'POST', '/api/generate', {
+      const created = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
         name: 'AI plan',
         prompt: 'test signing in',
         platforms: ['web'],
       });
-      const plan = await followPlan(app, org.apiKey, created.body.testPlanId);
+      const plan = await followPlan(t.app, t.org.apiKey, created.body.testPlanId);
       assert.equal(plan.status, 'ready');
       assert.deepEqual(plan.steps, [
         { action: 'navigate', target: '/login' },
@@ -193,12 +178,12 @@ describe('plan generation', function () {
     it('ends failed with the reason after its retries when the provider answers garbage', async () => {
       provider.seen.length = 0;
       provider.reply = () => ({ kind: 'raw', body: 'not json at all' });
-      const created = await rest(app, org.apiKey, 'POST', '/api/generate', {
+      const created = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
         name: 'Broken AI',
         diff: loginDiff,
         platforms: ['web'],
       });
-      const plan = await followPlan(app, org.apiKey, created.body.testPlanId);
+      const plan = await followPlan(t.app, t.org.apiKey, created.body.testPlanId);
       assert.equal(plan.status, 'failed');
       assert.equal(plan.failureReason, "the AI provider's answer was malformed (no message content) (2 attempt(s))");
       assert.equal(provider.seen.length, 2);

@@ -1,34 +1,25 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, createOrg, key, newCase, useApp } from '../helpers/app';
 import { privateQueues } from '../helpers/temporal';
 
 describe('run.get long-poll', function () {
   this.timeout(60_000);
-  let app: TestApp;
-  let org: { apiKey: string };
-  let runId: string;
   // No worker serves these queues, so the Run stays queued unless the test changes it.
+  const t = useApp(privateQueues());
+  let runId: string;
   before(async () => {
-    app = await startApp(privateQueues());
-    org = await createOrg(app.deps);
-    const testCase = await call(app, org.apiKey, 'test_case.create', {
+    const testCase = await newCase(t, { name: 'Idle' });
+    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
       idempotencyKey: key(),
-      name: 'Idle',
-      platforms: ['web'],
-      steps: [{ action: 'navigate', target: '/' }],
-    });
-    const triggered = await call(app, org.apiKey, 'run.trigger', {
-      idempotencyKey: key(),
-      testCaseId: testCase.body.id,
+      testCaseId: testCase.id,
       targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
     });
     runId = triggered.body.runIds[0];
   });
-  after(() => app.close());
 
   it('returns at once without cursor and waitMs', async () => {
     const started = Date.now();
-    const res = await call(app, org.apiKey, 'run.get', { runId });
+    const res = await call(t.app, t.org.apiKey, 'run.get', { runId });
     assert.equal(res.body.status, 'queued');
     assert.equal(res.body.verdict, undefined);
     assert.equal(res.body.validity, 'not_evaluated');
@@ -38,9 +29,9 @@ describe('run.get long-poll', function () {
   });
 
   it('answers timedOut when nothing changes within waitMs', async () => {
-    const { cursor } = (await call(app, org.apiKey, 'run.get', { runId })).body;
+    const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
     const started = Date.now();
-    const res = await call(app, org.apiKey, 'run.get', { runId, cursor, waitMs: 1200 });
+    const res = await call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 1200 });
     const took = Date.now() - started;
     assert.equal(res.status, 200);
     assert.equal(res.body.timedOut, true);
@@ -49,13 +40,13 @@ describe('run.get long-poll', function () {
   });
 
   it('wakes on a change, and accepts (clamps) a waitMs above 25000', async () => {
-    const { cursor } = (await call(app, org.apiKey, 'run.get', { runId })).body;
+    const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
     const started = Date.now();
-    const waiting = call(app, org.apiKey, 'run.get', { runId, cursor, waitMs: 600_000 });
+    const waiting = call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 600_000 });
     await new Promise((r) => setTimeout(r, 700));
-    const report = await fetch(`${app.url}/api/runs/report`, {
+    const report = await fetch(`${t.app.url}/api/runs/report`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${org.apiKey}` },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.org.apiKey}` },
       body: JSON.stringify({ runId, stepIndex: 0, status: 'running' }),
     });
     assert.deepEqual(await report.json(), { success: true });
@@ -67,16 +58,18 @@ describe('run.get long-poll', function () {
   });
 
   it('refuses a negative waitMs and an unknown Run', async () => {
-    assert.equal((await call(app, org.apiKey, 'run.get', { runId, waitMs: -1 })).status, 400);
-    assert.equal((await call(app, org.apiKey, 'run.get', { runId: 'run_00000000000000000000000000' })).status, 404);
-    const other = await createOrg(app.deps);
-    assert.equal((await call(app, other.apiKey, 'run.get', { runId })).status, 404);
+    assert.equal((await call(t.app, t.org.apiKey, 'run.get', { runId, waitMs: -1 })).status, 400);
+    assert.equal((await call(t.app, t.org.apiKey, 'run.get', { runId: 'run_00000000000000000000000000' })).status, 404);
+    const other = await createOrg(t.app.deps);
+    assert.equal((await call(t.app, other.apiKey, 'run.get', { runId })).status, 404);
   });
 
   it('keeps 300 concurrent waiters on one shared check', async () => {
-    const { cursor } = (await call(app, org.apiKey, 'run.get', { runId })).body;
-    const watcher = app.deps.runWatcher;
-    const waits = Array.from({ length: 300 }, () => call(app, org.apiKey, 'run.get', { runId, cursor, waitMs: 4000 }));
+    const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
+    const watcher = t.app.deps.runWatcher;
+    const waits = Array.from({ length: 300 }, () =>
+      call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 4000 }),
+    );
     const until = Date.now() + 3500;
     while (watcher.waiting < 300 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     assert.equal(watcher.waiting, 300);
@@ -86,16 +79,18 @@ describe('run.get long-poll', function () {
   });
 
   it('lists runs with filters and the resource-style list by offset', async () => {
-    const listed = await call(app, org.apiKey, 'run.list', { status: 'queued' });
+    const listed = await call(t.app, t.org.apiKey, 'run.list', { status: 'queued' });
     assert.ok(listed.body.items.some((r: { runId: string }) => r.runId === runId));
-    assert.equal((await call(app, org.apiKey, 'run.list', { status: 'passing' })).body.items.length, 0);
-    assert.equal((await call(app, org.apiKey, 'run.list', { status: 'bogus' })).status, 400);
-    const res = await fetch(`${app.url}/api/runs?limit=5&offset=0&status=queued`, {
-      headers: { Authorization: `Bearer ${org.apiKey}` },
+    assert.equal((await call(t.app, t.org.apiKey, 'run.list', { status: 'passing' })).body.items.length, 0);
+    assert.equal((await call(t.app, t.org.apiKey, 'run.list', { status: 'bogus' })).status, 400);
+    const res = await fetch(`${t.app.url}/api/runs?limit=5&offset=0&status=queued`, {
+      headers: { Authorization: `Bearer ${t.org.apiKey}` },
     });
     const runs = await res.json();
     assert.equal(runs[0]._id, runId);
-    const bad = await fetch(`${app.url}/api/runs?limit=500`, { headers: { Authorization: `Bearer ${org.apiKey}` } });
+    const bad = await fetch(`${t.app.url}/api/runs?limit=500`, {
+      headers: { Authorization: `Bearer ${t.org.apiKey}` },
+    });
     assert.equal(bad.status, 400);
     assert.equal(typeof (await bad.json()).error, 'string');
   });

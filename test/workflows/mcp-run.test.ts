@@ -4,40 +4,37 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { allScopes } from '../../core/scopes';
 import { orgMemberRepository } from '../../db/repositories/org-members';
-import { createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { key, useApp } from '../helpers/app';
 import { startIssuer, type TestIssuer } from '../helpers/oidc';
 import { startSite, type TestSite } from '../helpers/site';
-import { privateQueues, startWorkers } from '../helpers/temporal';
+import { privateQueues, useWorkers } from '../helpers/temporal';
 
 describe('an MCP agent runs a test end to end', function () {
   this.timeout(120_000);
   let issuer: TestIssuer;
-  let app: TestApp;
   let site: TestSite;
-  let workers: { stop(): Promise<void> };
   let client: Client;
 
   before(async () => {
     issuer = await startIssuer('https://qa.test/api/mcp');
-    app = await startApp({ ...issuer.settings, ...privateQueues() });
+  });
+  const t = useApp(() => ({ ...issuer.settings, ...privateQueues() }));
+  after(() => issuer?.close());
+  before(async () => {
     site = await startSite('pw');
-    workers = await startWorkers(app);
-    const org = await createOrg(app.deps);
-    await orgMemberRepository.add(app.deps.db.manager, org.orgId, 'user|agent', Date.now());
-    const token = await issuer.jwt({ sub: 'user|agent', org: org.orgId, scope: allScopes.join(' ') });
+    t.onClose(() => site.close());
+  });
+  useWorkers(t);
+  before(async () => {
+    await orgMemberRepository.add(t.app.deps.db.manager, t.org.orgId, 'user|agent', Date.now());
+    const token = await issuer.jwt({ sub: 'user|agent', org: t.org.orgId, scope: allScopes.join(' ') });
     client = new Client({ name: 'agent', version: '1.0.0' });
+    t.onClose(() => client.close());
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), {
+      new StreamableHTTPClientTransport(new URL(`${t.app.url}/api/mcp`), {
         requestInit: { headers: { Authorization: `Bearer ${token}` } },
       }),
     );
-  });
-  after(async () => {
-    await client?.close();
-    await workers?.stop();
-    await site?.close();
-    await app?.close();
-    await issuer?.close();
   });
 
   const tool = async (name: string, args: Record<string, unknown>) => {

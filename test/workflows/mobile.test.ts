@@ -1,80 +1,79 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, createOrg, environment, key, newCase, useApp } from '../helpers/app';
 import { resource, scan, upload, type Uploaded } from '../helpers/artifacts';
-import { privateQueues, startWorkers } from '../helpers/temporal';
+import { privateQueues, useWorkers } from '../helpers/temporal';
 import { apkZip, buildZip } from '../helpers/zips';
 
 const SCHEDULE_TO_START_MS = 3000;
 
 describe('Mobile Runs: scan gating and runner queues', function () {
   this.timeout(90_000);
-  let app: TestApp;
-  let workers: { stop(): Promise<void> };
-  let org: { apiKey: string; orgId: string };
+  const t = useApp({ ...privateQueues(), MOBILE_SCHEDULE_TO_START_MS: String(SCHEDULE_TO_START_MS) });
+  // Orchestration only: no android or ios runner is connected to this suite's queues.
+  useWorkers(t, { runnerPlatforms: [] });
   let testCaseId: string;
   let testPlanId: string;
 
   before(async () => {
-    app = await startApp({ ...privateQueues(), MOBILE_SCHEDULE_TO_START_MS: String(SCHEDULE_TO_START_MS) });
-    // Orchestration only: no android or ios runner is connected to this suite's queues.
-    workers = await startWorkers(app, { runnerPlatforms: [] });
-    org = await createOrg(app.deps);
     testCaseId = (
-      await call(app, org.apiKey, 'test_case.create', {
-        idempotencyKey: key(),
+      await newCase(t, {
         name: 'Open the app',
         platforms: ['android'],
         steps: [{ action: 'click', target: 'Get started' }],
       })
-    ).body.id;
+    ).id;
     testPlanId = (
-      await call(app, org.apiKey, 'test_plan.create', {
+      await call(t.app, t.org.apiKey, 'test_plan.create', {
         idempotencyKey: key(),
         name: 'Android smoke',
         testCaseIds: [testCaseId],
       })
     ).body.id;
   });
-  after(async () => {
-    await workers?.stop();
-    await app?.close();
-  });
 
-  const triggerV1 = (body: Record<string, unknown>, apiKey = org.apiKey) =>
-    call(app, apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId, ...body });
+  const triggerV1 = (body: Record<string, unknown>, apiKey = t.org.apiKey) =>
+    call(t.app, apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId, ...body });
   const android = (up: Uploaded) => ({ targets: { android: { storageId: up.storageId } } });
 
   it("refuses a mobile trigger until the artifact's scan is clean, then accepts it", async () => {
-    const up = await upload(app, org.apiKey, 'android', await apkZip());
+    const up = await upload(t.app, t.org.apiKey, 'android', await apkZip());
     const v1Key = key();
-    const refused = await call(app, org.apiKey, 'run.trigger', { idempotencyKey: v1Key, testCaseId, ...android(up) });
+    const refused = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: v1Key,
+      testCaseId,
+      ...android(up),
+    });
     assert.equal(refused.status, 422);
     assert.equal(refused.body.error.code, 'FAILED_PRECONDITION');
     assert.match(refused.body.error.message, new RegExp(`${up.storageId} \\(not scanned\\)`));
-    const resourceRefused = await resource(app, org.apiKey, 'POST', '/api/trigger', { testPlanId, ...android(up) });
+    const resourceRefused = await resource(t.app, t.org.apiKey, 'POST', '/api/trigger', { testPlanId, ...android(up) });
     assert.equal(resourceRefused.status, 422);
     assert.equal(typeof resourceRefused.body.error, 'string');
 
-    assert.equal((await scan(app, org.apiKey, up, 'android')).body.status, 'clean');
+    assert.equal((await scan(t.app, t.org.apiKey, up, 'android')).body.status, 'clean');
     // The refused attempt left nothing behind: the same key now queues the Run.
-    const accepted = await call(app, org.apiKey, 'run.trigger', { idempotencyKey: v1Key, testCaseId, ...android(up) });
+    const accepted = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: v1Key,
+      testCaseId,
+      ...android(up),
+    });
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
     assert.equal(accepted.body.runIds.length, 1);
-    const viaResource = await resource(app, org.apiKey, 'POST', '/api/trigger', { testPlanId, ...android(up) });
+    const viaResource = await resource(t.app, t.org.apiKey, 'POST', '/api/trigger', { testPlanId, ...android(up) });
     assert.equal(viaResource.status, 200, JSON.stringify(viaResource.body));
     assert.equal(viaResource.body.status, 'queued');
   });
 
   it("refuses an artifact whose scan was rejected, and another organization's artifact", async () => {
-    const text = await upload(app, org.apiKey, 'android', Buffer.from('not an apk'), 'application/octet-stream');
-    assert.equal((await scan(app, org.apiKey, text, 'android')).body.status, 'rejected');
+    const text = await upload(t.app, t.org.apiKey, 'android', Buffer.from('not an apk'), 'application/octet-stream');
+    assert.equal((await scan(t.app, t.org.apiKey, text, 'android')).body.status, 'rejected');
     const rejected = await triggerV1(android(text));
     assert.equal(rejected.status, 422);
     assert.match(rejected.body.error.message, /scan rejected/);
 
-    const other = await createOrg(app.deps);
+    const other = await createOrg(t.app.deps);
     const theirs = await upload(
-      app,
+      t.app,
       other.apiKey,
       'android',
       await buildZip([
@@ -82,34 +81,30 @@ describe('Mobile Runs: scan gating and runner queues', function () {
         ['classes2.dex', 'dex'],
       ]),
     );
-    assert.equal((await scan(app, other.apiKey, theirs, 'android')).body.status, 'clean');
+    assert.equal((await scan(t.app, other.apiKey, theirs, 'android')).body.status, 'clean');
     const foreign = await triggerV1(android(theirs));
     assert.equal(foreign.status, 422, 'a clean scan in another organization does not count');
     assert.match(foreign.body.error.message, /not scanned/);
   });
 
   it('gates the artifact an Environment names, too', async () => {
-    const up = await upload(app, org.apiKey, 'android', await apkZip());
+    const up = await upload(t.app, t.org.apiKey, 'android', await apkZip());
     const slug = `android-${up.storageId.slice(-6)}`;
-    await call(app, org.apiKey, 'environment.upsert', {
-      idempotencyKey: key(),
-      slug,
-      targets: { android: { storageId: up.storageId } },
-    });
+    await environment(t, slug, { targets: { android: { storageId: up.storageId } } });
     assert.equal((await triggerV1({ environmentSlug: slug })).status, 422);
-    await scan(app, org.apiKey, up, 'android');
+    await scan(t.app, t.org.apiKey, up, 'android');
     assert.equal((await triggerV1({ environmentSlug: slug })).status, 200);
   });
 
   it('ends an android Run invalid (infrastructure) when no android runner picks it up in time', async () => {
-    const up = await upload(app, org.apiKey, 'android', await apkZip());
-    await scan(app, org.apiKey, up, 'android');
+    const up = await upload(t.app, t.org.apiKey, 'android', await apkZip());
+    await scan(t.app, t.org.apiKey, up, 'android');
     const started = Date.now();
     const [runId] = (await triggerV1(android(up))).body.runIds;
-    let state = (await call(app, org.apiKey, 'run.get', { runId })).body;
+    let state = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
     while (!['passing', 'failed', 'unverified', 'canceled', 'invalid'].includes(state.status)) {
       assert.ok(Date.now() - started < 60_000, `run still ${state.status}`);
-      state = (await call(app, org.apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 5000 })).body;
+      state = (await call(t.app, t.org.apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 5000 })).body;
     }
     const elapsed = Date.now() - started;
     assert.equal(state.status, 'invalid');
@@ -118,13 +113,13 @@ describe('Mobile Runs: scan gating and runner queues', function () {
     assert.ok(elapsed >= SCHEDULE_TO_START_MS, `waited the schedule-to-start timeout (${elapsed} ms)`);
     assert.ok(elapsed < SCHEDULE_TO_START_MS + 20_000, `did not hang (${elapsed} ms)`);
 
-    const client = await app.deps.temporal();
+    const client = await t.app.deps.temporal();
     const history = await client.workflow.getHandle(`run-${runId}`).fetchHistory();
     const scheduled = history
       .events!.map((e) => e.activityTaskScheduledEventAttributes)
       .find((a) => a?.activityType?.name === 'executeRun')!;
-    assert.equal(scheduled.taskQueue!.name, `${app.deps.config.RUNNER_TASK_QUEUE_PREFIX}android`);
-    const evidence = await call(app, org.apiKey, 'run.evidence', { runId });
+    assert.equal(scheduled.taskQueue!.name, `${t.app.deps.config.RUNNER_TASK_QUEUE_PREFIX}android`);
+    const evidence = await call(t.app, t.org.apiKey, 'run.evidence', { runId });
     assert.equal(evidence.body.steps[0].status, 'skipped');
   });
 });

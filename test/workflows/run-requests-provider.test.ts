@@ -1,27 +1,37 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { environment, useApp } from '../helpers/app';
 import { startFakeProvider, type FakeProvider } from '../helpers/ai-provider';
 import { rest } from '../helpers/rest';
 import { followRequest, ledgerRows } from '../helpers/run-requests';
 import { startSite, type TestSite } from '../helpers/site';
-import { privateQueues, startWorkers } from '../helpers/temporal';
+import { privateQueues, useWorkers } from '../helpers/temporal';
 
 const SECRET = 'Provider-Never-Sees-This-77f1';
 
 describe('run requests interpreted by a chat-completions provider', function () {
   this.timeout(180_000);
   let provider: FakeProvider;
-  let app: TestApp;
+  before(async () => {
+    provider = await startFakeProvider();
+  });
+  const t = useApp(() => ({
+    ...privateQueues(),
+    AI_BASE_URL: provider.baseUrl,
+    AI_MODEL: 'test-model',
+    AI_API_KEY: 'sk-test-provider-key',
+    AI_TIMEOUT_MS: '500',
+    AI_MAX_ATTEMPTS: '2',
+    AI_PRICE_PER_1K_TOKENS_MICROS: '2000',
+  }));
+  after(() => provider?.close());
   let site: TestSite;
-  let workers: { stop(): Promise<void> };
-  let org: { apiKey: string; orgId: string };
   let smokeId: string;
 
   const ask = async (request: string, idempotencyKey = randomUUID()) => {
-    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', { request, idempotencyKey });
+    const created = await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', { request, idempotencyKey });
     assert.equal(created.status, 202, JSON.stringify(created.body));
-    return followRequest(app, org.apiKey, created.body.requestId);
+    return followRequest(t.app, t.org.apiKey, created.body.requestId);
   };
   const answer = (content: object, usage: Record<string, unknown>) => () => ({
     kind: 'answer' as const,
@@ -30,38 +40,25 @@ describe('run requests interpreted by a chat-completions provider', function () 
   });
 
   before(async () => {
-    provider = await startFakeProvider();
-    app = await startApp({
-      ...privateQueues(),
-      AI_BASE_URL: provider.baseUrl,
-      AI_MODEL: 'test-model',
-      AI_API_KEY: 'sk-test-provider-key',
-      AI_TIMEOUT_MS: '500',
-      AI_MAX_ATTEMPTS: '2',
-      AI_PRICE_PER_1K_TOKENS_MICROS: '2000',
-    });
     site = await startSite(SECRET);
-    workers = await startWorkers(app);
-    org = await createOrg(app.deps);
-    await call(app, org.apiKey, 'environment.upsert', {
-      idempotencyKey: key(),
-      slug: 'local',
+    t.onClose(() => site.close());
+  });
+  useWorkers(t);
+  before(async () => {
+    await environment(t, 'local', {
       name: 'Local',
       targets: { web: { baseUrl: site.url } },
       runtimeValues: { PASSWORD: SECRET },
     });
     smokeId = (
-      await rest(app, org.apiKey, 'POST', '/api/plans', { name: 'Smoke', steps: [{ action: 'navigate', target: '/' }] })
+      await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
+        name: 'Smoke',
+        steps: [{ action: 'navigate', target: '/' }],
+      })
     ).body.testPlanId;
   });
   beforeEach(() => {
     provider.seen.length = 0;
-  });
-  after(async () => {
-    await workers?.stop();
-    await site?.close();
-    await app?.close();
-    await provider?.close();
   });
 
   it('queues what the provider chose, bills its reported cost plus 20% once, and shows it no secret', async () => {
@@ -75,7 +72,7 @@ describe('run requests interpreted by a chat-completions provider', function () 
     assert.equal(done.resolutionSource, 'interpreter');
     assert.equal(done.entries.length, 1);
     assert.equal(done.entries[0].runStatus, 'passing');
-    const [row] = await ledgerRows(app, done.requestId);
+    const [row] = await ledgerRows(t.app, done.requestId);
     assert.equal(row.basis, 'provider_cost');
     assert.equal(String(row.provider_cost_micros), '1250');
     assert.equal(String(row.billed_micros), '1500');
@@ -85,15 +82,15 @@ describe('run requests interpreted by a chat-completions provider', function () 
       !sent.includes(SECRET) && !sent.includes('PASSWORD') && !sent.includes(site.url),
       'no runtime value, value name or target reaches the provider',
     );
-    assert.ok(!sent.includes(app.deps.config.SECRETS_KEY));
+    assert.ok(!sent.includes(t.app.deps.config.SECRETS_KEY));
 
-    const replay = await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+    const replay = await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', {
       request: 'smoke test the local environment',
       idempotencyKey,
     });
     assert.equal(replay.body.requestId, done.requestId);
     assert.equal(provider.seen.length, 1, 'not interpreted again');
-    assert.equal((await ledgerRows(app, done.requestId)).length, 1, 'not billed again');
+    assert.equal((await ledgerRows(t.app, done.requestId)).length, 1, 'not billed again');
   });
 
   it('drops a plan the organization does not have, even when the text asks for it, and bills by token estimate', async () => {
@@ -123,7 +120,7 @@ describe('run requests interpreted by a chat-completions provider', function () 
       done.rejectionReasons[0],
       /plan "tp_01hackhackhackhackhackhack", which this organization does not have; ignored/,
     );
-    const [row] = await ledgerRows(app, done.requestId);
+    const [row] = await ledgerRows(t.app, done.requestId);
     assert.equal(row.basis, 'token_estimate');
     assert.equal(String(row.estimated_cost_micros), '1100');
     assert.equal(String(row.billed_micros), '1320');
@@ -140,7 +137,7 @@ describe('run requests interpreted by a chat-completions provider', function () 
     assert.ok(done.completedAt);
     assert.deepEqual(done.entries, []);
     assert.equal(provider.seen.length, 2, 'retried by Temporal, AI_MAX_ATTEMPTS times');
-    assert.equal((await ledgerRows(app, done.requestId)).length, 0);
+    assert.equal((await ledgerRows(t.app, done.requestId)).length, 0);
   });
 
   it('fails with a clear error when the provider never answers', async () => {

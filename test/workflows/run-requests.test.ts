@@ -1,42 +1,42 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, createOrg, environment, key, newCase, useApp } from '../helpers/app';
 import { isClientError, rest } from '../helpers/rest';
 import { followRequest, ledgerRows } from '../helpers/run-requests';
 import { startSite, type TestSite } from '../helpers/site';
-import { privateQueues, startWorkers } from '../helpers/temporal';
+import { privateQueues, useWorkers } from '../helpers/temporal';
 
 const SECRET = 'Request-Passphrase-5d0e21';
 
 describe('run requests with the embedded interpreter', function () {
   this.timeout(180_000);
-  let app: TestApp;
+  const t = useApp(privateQueues());
   let site: TestSite;
-  let workers: { stop(): Promise<void> };
-  let org: { apiKey: string; orgId: string };
   const runCount = async () =>
-    Number((await app.deps.db.query('SELECT COUNT(*) AS n FROM runs WHERE org_id = ?', [org.orgId]))[0].n);
+    Number((await t.app.deps.db.query('SELECT COUNT(*) AS n FROM runs WHERE org_id = ?', [t.org.orgId]))[0].n);
 
   before(async () => {
-    app = await startApp(privateQueues());
     site = await startSite(SECRET);
-    workers = await startWorkers(app);
-    org = await createOrg(app.deps);
+    t.onClose(() => site.close());
+  });
+  useWorkers(t);
+  before(async () => {
     for (const [slug, name] of [
       ['local', 'Local'],
       ['staging', 'Staging'],
       ['qa-3', 'Third'],
     ]) {
-      await call(app, org.apiKey, 'environment.upsert', {
-        idempotencyKey: key(),
-        slug,
+      await environment(t, slug, {
         name,
         targets: { web: { baseUrl: site.url } },
         runtimeValues: { PASSWORD: SECRET },
       });
     }
-    await rest(app, org.apiKey, 'POST', '/api/plans', { name: 'Smoke', steps: [{ action: 'navigate', target: '/' }] });
-    await rest(app, org.apiKey, 'POST', '/api/plans', {
+    await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
+      name: 'Smoke',
+      steps: [{ action: 'navigate', target: '/' }],
+    });
+    await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
       name: 'Login',
       steps: [
         { action: 'navigate', target: '/login' },
@@ -46,28 +46,12 @@ describe('run requests with the embedded interpreter', function () {
       ],
     });
     const members = [];
-    for (const name of ['W1', 'W2', 'W3']) {
-      members.push(
-        (
-          await call(app, org.apiKey, 'test_case.create', {
-            idempotencyKey: key(),
-            name,
-            platforms: ['web'],
-            steps: [{ action: 'navigate', target: '/' }],
-          })
-        ).body.id,
-      );
-    }
-    await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'Wide', testCaseIds: members });
-  });
-  after(async () => {
-    await workers?.stop();
-    await site?.close();
-    await app?.close();
+    for (const name of ['W1', 'W2', 'W3']) members.push((await newCase(t, { name })).id);
+    await call(t.app, t.org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'Wide', testCaseIds: members });
   });
 
   it('runs a structured request: one entry per plan and environment, each a Run that passes', async () => {
-    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+    const created = await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', {
       planNames: ['Smoke', 'login'],
       environmentSlugs: ['local'],
     });
@@ -75,7 +59,7 @@ describe('run requests with the embedded interpreter', function () {
     assert.equal(created.body.status, 'interpreting');
     assert.match(created.body.requestId, /^rr_/);
     assert.match(created.body.idempotencyKey, /^[0-9a-f-]{36}$/);
-    const done = await followRequest(app, org.apiKey, created.body.requestId);
+    const done = await followRequest(t.app, t.org.apiKey, created.body.requestId);
     assert.equal(done.status, 'completed', JSON.stringify(done));
     assert.equal(done.resolutionSource, 'structured');
     assert.deepEqual(done.rejectionReasons, []);
@@ -95,19 +79,19 @@ describe('run requests with the embedded interpreter', function () {
     }
     assert.ok(site.passwords.includes(SECRET));
     assert.equal(
-      (await ledgerRows(app, done.requestId)).length,
+      (await ledgerRows(t.app, done.requestId)).length,
       0,
       'a structured request is not interpreted, not billed',
     );
-    const run = await call(app, org.apiKey, 'run.get', { runId: done.entries[1].runId });
+    const run = await call(t.app, t.org.apiKey, 'run.get', { runId: done.entries[1].runId });
     assert.equal(run.body.testPlanId, done.entries[1].testPlanId);
   });
 
   it('interprets a natural-language request with the embedded matcher, and bills it once (at zero)', async () => {
-    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+    const created = await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', {
       request: 'Please run the smoke plan against staging, web only.',
     });
-    const done = await followRequest(app, org.apiKey, created.body.requestId);
+    const done = await followRequest(t.app, t.org.apiKey, created.body.requestId);
     assert.equal(done.status, 'completed', JSON.stringify(done));
     assert.equal(done.resolutionSource, 'interpreter');
     assert.equal(done.request, 'Please run the smoke plan against staging, web only.');
@@ -116,7 +100,7 @@ describe('run requests with the embedded interpreter', function () {
     assert.equal(done.entries[0].target.slug, 'staging');
     assert.deepEqual(done.entries[0].platforms, ['web']);
     assert.equal(done.entries[0].runStatus, 'passing');
-    const ledger = await ledgerRows(app, done.requestId);
+    const ledger = await ledgerRows(t.app, done.requestId);
     assert.equal(ledger.length, 1);
     assert.equal(ledger[0].basis, 'embedded');
     assert.equal(String(ledger[0].billed_micros), '0');
@@ -125,21 +109,23 @@ describe('run requests with the embedded interpreter', function () {
   it('replays a key (body or header) without interpreting, billing or queuing again; another body is 409', async () => {
     const idempotencyKey = randomUUID();
     const body = { request: 'run Smoke on local' };
-    const first = await rest(app, org.apiKey, 'POST', '/api/run-requests', body, { 'Idempotency-Key': idempotencyKey });
+    const first = await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', body, {
+      'Idempotency-Key': idempotencyKey,
+    });
     assert.equal(first.body.idempotencyKey, idempotencyKey);
-    const done = await followRequest(app, org.apiKey, first.body.requestId);
+    const done = await followRequest(t.app, t.org.apiKey, first.body.requestId);
     assert.equal(done.status, 'completed');
     const runsBefore = await runCount();
 
-    const again = await rest(app, org.apiKey, 'POST', '/api/run-requests', { ...body, idempotencyKey });
+    const again = await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', { ...body, idempotencyKey });
     assert.equal(again.status, 202);
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
     assert.deepEqual(again.body, done);
-    assert.equal((await ledgerRows(app, done.requestId)).length, 1, 'still one ledger row');
+    assert.equal((await ledgerRows(t.app, done.requestId)).length, 1, 'still one ledger row');
     assert.equal(await runCount(), runsBefore, 'no new Run');
 
     const history = await (
-      await app.deps.temporal()
+      await t.app.deps.temporal()
     ).workflow
       .getHandle(`run-request-${done.requestId}`)
       .fetchHistory();
@@ -149,8 +135,8 @@ describe('run requests with the embedded interpreter', function () {
     assert.equal(interpretations.length, 1, 'interpreted once');
 
     const conflict = await rest(
-      app,
-      org.apiKey,
+      t.app,
+      t.org.apiKey,
       'POST',
       '/api/run-requests',
       { request: 'run Login on local' },
@@ -162,11 +148,11 @@ describe('run requests with the embedded interpreter', function () {
 
   it('rejects a matrix larger than 8 Runs with the reason, and queues nothing', async () => {
     const runsBefore = await runCount();
-    const created = await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+    const created = await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', {
       planNames: ['Wide'],
       environmentSlugs: ['local', 'staging', 'qa-3'],
     });
-    const done = await followRequest(app, org.apiKey, created.body.requestId);
+    const done = await followRequest(t.app, t.org.apiKey, created.body.requestId);
     assert.equal(done.status, 'rejected');
     assert.deepEqual(done.entries, []);
     assert.match(done.rejectionReasons.join('\n'), /resolves to 9 Runs \(1 plan\(s\) × 3 environment\(s\).*at most 8/);
@@ -175,10 +161,10 @@ describe('run requests with the embedded interpreter', function () {
 
   it('rejects what the organization does not have, naming it', async () => {
     const unknown = await followRequest(
-      app,
-      org.apiKey,
+      t.app,
+      t.org.apiKey,
       (
-        await rest(app, org.apiKey, 'POST', '/api/run-requests', {
+        await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', {
           planNames: ['Smoke', 'Nope'],
           environmentSlugs: ['local', 'mars'],
         })
@@ -189,38 +175,42 @@ describe('run requests with the embedded interpreter', function () {
     assert.deepEqual(unknown.entries, []);
 
     const vague = await followRequest(
-      app,
-      org.apiKey,
-      (await rest(app, org.apiKey, 'POST', '/api/run-requests', { request: 'test everything please' })).body.requestId,
+      t.app,
+      t.org.apiKey,
+      (await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', { request: 'test everything please' })).body
+        .requestId,
     );
     assert.equal(vague.status, 'rejected');
     assert.match(vague.rejectionReasons[0], /names none of this organization's plans/);
 
     const noEnv = await followRequest(
-      app,
-      org.apiKey,
-      (await rest(app, org.apiKey, 'POST', '/api/run-requests', { planNames: ['Smoke'] })).body.requestId,
+      t.app,
+      t.org.apiKey,
+      (await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', { planNames: ['Smoke'] })).body.requestId,
     );
     assert.equal(noEnv.status, 'rejected');
     assert.match(noEnv.rejectionReasons[0], /names no environment and this organization has several/);
   });
 
   it('keeps a queueError on an entry that cannot run while the others go on', async () => {
-    const other = await createOrg(app.deps);
-    await call(app, other.apiKey, 'environment.upsert', {
+    const other = await createOrg(t.app.deps);
+    await call(t.app, other.apiKey, 'environment.upsert', {
       idempotencyKey: key(),
       slug: 'only',
       targets: { web: { baseUrl: site.url } },
     });
-    await rest(app, other.apiKey, 'POST', '/api/plans', { name: 'Good', steps: [{ action: 'navigate', target: '/' }] });
-    await rest(app, other.apiKey, 'POST', '/api/plans', {
+    await rest(t.app, other.apiKey, 'POST', '/api/plans', {
+      name: 'Good',
+      steps: [{ action: 'navigate', target: '/' }],
+    });
+    await rest(t.app, other.apiKey, 'POST', '/api/plans', {
       name: 'Broken',
       steps: [{ action: 'flow', target: 'missing-flow' }],
     });
     const done = await followRequest(
-      app,
+      t.app,
       other.apiKey,
-      (await rest(app, other.apiKey, 'POST', '/api/run-requests', { request: 'Good and Broken' })).body.requestId,
+      (await rest(t.app, other.apiKey, 'POST', '/api/run-requests', { request: 'Good and Broken' })).body.requestId,
     );
     assert.equal(done.status, 'completed', JSON.stringify(done));
     assert.equal(done.entries.length, 2);
@@ -228,13 +218,13 @@ describe('run requests with the embedded interpreter', function () {
     assert.equal(done.entries[0].runStatus, 'passing');
     assert.ok(!('runId' in done.entries[1]), 'no Run: the field is omitted');
     assert.match(done.entries[1].queueError, /uses flow "missing-flow"/);
-    const foreign = await rest(app, org.apiKey, 'GET', `/api/run-requests/status?id=${done.requestId}`);
+    const foreign = await rest(t.app, t.org.apiKey, 'GET', `/api/run-requests/status?id=${done.requestId}`);
     assert.equal(foreign.status, 404, 'another organization cannot read it');
   });
 
   it('answers every bad input with a 4xx { error }, never a 500', async () => {
-    const post = (body: unknown, headers: Record<string, string> = {}, apiKey: string | null = org.apiKey) =>
-      rest(app, apiKey, 'POST', '/api/run-requests', body, headers);
+    const post = (body: unknown, headers: Record<string, string> = {}, apiKey: string | null = t.org.apiKey) =>
+      rest(t.app, apiKey, 'POST', '/api/run-requests', body, headers);
     const replies = [
       await post({}),
       await post({ request: '   ' }),
@@ -251,11 +241,11 @@ describe('run requests with the embedded interpreter', function () {
       await post('[]'),
       await post('{nope'),
       await post({ request: 'x' }, {}, null),
-      await rest(app, org.apiKey, 'GET', '/api/run-requests/status'),
-      await rest(app, org.apiKey, 'GET', '/api/run-requests/status?id=abc'),
-      await rest(app, org.apiKey, 'GET', '/api/run-requests/status?id=rr_00000000000000000000000000'),
-      await rest(app, org.apiKey, 'GET', '/api/run-requests/status?id=rr_00000000000000000000000000&x=1'),
-      await rest(app, null, 'GET', '/api/run-requests/status?id=rr_00000000000000000000000000'),
+      await rest(t.app, t.org.apiKey, 'GET', '/api/run-requests/status'),
+      await rest(t.app, t.org.apiKey, 'GET', '/api/run-requests/status?id=abc'),
+      await rest(t.app, t.org.apiKey, 'GET', '/api/run-requests/status?id=rr_00000000000000000000000000'),
+      await rest(t.app, t.org.apiKey, 'GET', '/api/run-requests/status?id=rr_00000000000000000000000000&x=1'),
+      await rest(t.app, null, 'GET', '/api/run-requests/status?id=rr_00000000000000000000000000'),
     ];
     replies.forEach((r, i) => assert.ok(isClientError(r), `#${i}: ${r.status} ${JSON.stringify(r.body)}`));
   });

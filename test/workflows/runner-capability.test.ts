@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { call, environment, key, newCase, useApp } from '../helpers/app';
 import { followRun } from '../helpers/runs';
 import { startSite, type TestSite } from '../helpers/site';
 import { privateQueues, startWorkers } from '../helpers/temporal';
@@ -12,27 +12,21 @@ const PASSWORD = 'Capable-Runner-Secret-41';
  */
 describe('runners that cannot substitute never claim Runs that use values', function () {
   this.timeout(180_000);
-  let app: TestApp;
+  const t = useApp(privateQueues());
   let site: TestSite;
-  let org: Awaited<ReturnType<typeof createOrg>>;
   const workers: Array<{ stop(): Promise<void> }> = [];
   let usesValue: string;
   let plain: string;
   let waitingRunId: string;
 
   before(async () => {
-    app = await startApp(privateQueues());
     site = await startSite(PASSWORD);
-    org = await createOrg(app.deps);
-    await call(app, org.apiKey, 'environment.upsert', {
-      idempotencyKey: key(),
-      slug: 'local',
-      targets: { web: { baseUrl: site.url } },
-      runtimeValues: { PASSWORD },
+    t.onClose(() => site.close());
+    t.onClose(async () => {
+      for (const w of workers.reverse()) await w.stop();
     });
-    const create = async (name: string, steps: unknown[]) =>
-      (await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name, platforms: ['web'], steps })).body
-        .id as string;
+    await environment(t, 'local', { targets: { web: { baseUrl: site.url } }, runtimeValues: { PASSWORD } });
+    const create = async (name: string, steps: unknown[]) => (await newCase(t, { name, steps })).id as string;
     usesValue = await create('Sign in', [
       { action: 'navigate', target: '/login' },
       { action: 'fill', target: 'Email', valueSpec: { kind: 'literal', text: 'ada@example.test' } },
@@ -40,28 +34,23 @@ describe('runners that cannot substitute never claim Runs that use values', func
       { action: 'click', target: 'Sign in', expect: { text: 'Welcome' } },
     ]);
     plain = await create('Open the sign-in page', [{ action: 'navigate', target: '/login' }]);
-    workers.push(await startWorkers(app, { runnerPlatforms: [] }));
+    workers.push(await startWorkers(t.app, { runnerPlatforms: [] }));
     workers.push(
-      await startWorkers(app, {
+      await startWorkers(t.app, {
         orchestration: false,
         config: { RUNNER_CAN_SUBSTITUTE: false },
         identity: 'runner-without-values',
       }),
     );
   });
-  after(async () => {
-    for (const w of workers.reverse()) await w.stop();
-    await site?.close();
-    await app?.close();
-  });
 
   const trigger = async (testCaseId: string) =>
-    (await call(app, org.apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId, environmentSlug: 'local' })).body
-      .runIds[0] as string;
+    (await call(t.app, t.org.apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId, environmentSlug: 'local' }))
+      .body.runIds[0] as string;
 
   /** Identities of the workers that started the runner activity of a Run, from Temporal's history. */
   async function runnerIdentities(runId: string): Promise<string[]> {
-    const history = await (await app.deps.temporal()).workflow.getHandle(`run-${runId}`).fetchHistory();
+    const history = await (await t.app.deps.temporal()).workflow.getHandle(`run-${runId}`).fetchHistory();
     const executeRun = new Set(
       history
         .events!.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'executeRun')
@@ -80,20 +69,20 @@ describe('runners that cannot substitute never claim Runs that use values', func
     waitingRunId = await trigger(usesValue);
     const other = await trigger(plain);
     // The event to wait for: the incapable runner has taken and finished the Run it may take.
-    const { state } = await followRun(app, org.apiKey, other);
+    const { state } = await followRun(t.app, t.org.apiKey, other);
     assert.equal(state.status, 'passing');
     assert.deepEqual(await runnerIdentities(other), ['runner-without-values']);
-    const waiting = (await call(app, org.apiKey, 'run.get', { runId: waitingRunId })).body;
+    const waiting = (await call(t.app, t.org.apiKey, 'run.get', { runId: waitingRunId })).body;
     assert.equal(waiting.status, 'queued', 'never claimed, never running without a runner');
     assert.deepEqual(await runnerIdentities(waitingRunId), []);
     assert.ok(!site.passwords.includes(PASSWORD), 'no value reached the site');
   });
 
   it('a capable runner, once connected, takes it and every other Run that uses values', async () => {
-    workers.push(await startWorkers(app, { orchestration: false, identity: 'runner-with-values' }));
+    workers.push(await startWorkers(t.app, { orchestration: false, identity: 'runner-with-values' }));
     const more = await Promise.all([trigger(usesValue), trigger(usesValue), trigger(usesValue)]);
     for (const runId of [waitingRunId, ...more]) {
-      const { state, seen } = await followRun(app, org.apiKey, runId);
+      const { state, seen } = await followRun(t.app, t.org.apiKey, runId);
       assert.equal(state.status, 'passing', runId);
       assert.deepEqual(await runnerIdentities(runId), ['runner-with-values'], runId);
       assert.ok(

@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
 import { signedMediaUrl } from '../../api/runs/media-links';
-import { call, key, type TestApp } from '../helpers/app';
-import { startSite, type TestSite } from '../helpers/site';
-import { followRun, startRunStack, type RunStack } from '../helpers/runs';
+import { call, environment, key, newCase } from '../helpers/app';
+import { startSite } from '../helpers/site';
+import { followRun, useRunStack } from '../helpers/runs';
 
 const SECRET = 'S3cret-Passphrase-9f27c1';
 
 describe('Runs on Temporal with a real browser', function () {
   this.timeout(180_000);
-  let app: TestApp;
-  let site: TestSite;
-  let stack: RunStack;
-  let org: { apiKey: string; orgId: string };
   const logLines: string[] = [];
 
   before(async () => {
@@ -23,10 +19,8 @@ describe('Runs on Temporal with a real browser', function () {
     after(() => {
       process.stderr.write = write;
     });
-    stack = await startRunStack(SECRET, { LOG_LEVEL: 'debug' });
-    ({ app, site, org } = stack);
   });
-  after(() => stack?.close());
+  const s = useRunStack(SECRET, { LOG_LEVEL: 'debug' });
 
   const signIn = (expectText: string, variable = 'PASSWORD') => [
     { action: 'navigate', target: '/login' },
@@ -34,18 +28,16 @@ describe('Runs on Temporal with a real browser', function () {
     { action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable } },
     { action: 'click', target: 'Sign in', expect: { text: expectText } },
   ];
-  const createCase = async (name: string, steps: unknown[]) =>
-    (await call(app, org.apiKey, 'test_case.create', { idempotencyKey: key(), name, platforms: ['web'], steps })).body
-      .id as string;
+  const createCase = async (name: string, steps: unknown[]) => (await newCase(s, { name, steps })).id as string;
   const trigger = async (body: Record<string, unknown>) =>
-    call(app, org.apiKey, 'run.trigger', { idempotencyKey: key(), environmentSlug: 'local', ...body });
+    call(s.app, s.org.apiKey, 'run.trigger', { idempotencyKey: key(), environmentSlug: 'local', ...body });
 
   it('passes a sign-in whose secret reaches the page and nothing else', async () => {
     const testCaseId = await createCase('Sign in', signIn('Welcome'));
     const triggered = await trigger({ testCaseId, branch: 'main', deployment: { commitSha: 'abc1234' } });
     assert.equal(triggered.status, 200);
     const [runId] = triggered.body.runIds;
-    const { state, seen } = await followRun(app, org.apiKey, runId);
+    const { state, seen } = await followRun(s.app, s.org.apiKey, runId);
     assert.equal(state.status, 'passing');
     assert.equal(state.verdict, 'passed');
     assert.equal(state.validity, 'valid');
@@ -54,19 +46,19 @@ describe('Runs on Temporal with a real browser', function () {
       seen.some((s) => s.status === 'running'),
       'the Run was seen running',
     );
-    assert.ok(site.passwords.includes(SECRET), 'the page received the secret');
+    assert.ok(s.site.passwords.includes(SECRET), 'the page received the secret');
 
-    const evidence = await call(app, org.apiKey, 'run.evidence', { runId });
+    const evidence = await call(s.app, s.org.apiKey, 'run.evidence', { runId });
     assert.equal(evidence.body.steps.length, 4);
     assert.ok(evidence.body.steps.every((s: { media: unknown[] }) => s.media.length === 1));
     assert.equal(evidence.body.steps[3].verdictSource, 'assertion');
     assert.equal(evidence.body.steps[3].postconditionProven, true);
 
-    const resource = await fetch(`${app.url}/api/runs/${runId}`, {
-      headers: { Authorization: `Bearer ${org.apiKey}` },
+    const resource = await fetch(`${s.app.url}/api/runs/${runId}`, {
+      headers: { Authorization: `Bearer ${s.org.apiKey}` },
     }).then((r) => r.json());
     assert.equal(resource.logs.length, 4);
-    const client = await app.deps.temporal();
+    const client = await s.app.deps.temporal();
     const history = await client.workflow.getHandle(`run-${runId}`).fetchHistory();
     const everything = JSON.stringify([state, seen, evidence.body, resource, history, logLines.join('')]);
     assert.ok(!everything.includes(SECRET), 'the secret is in no response, history or log line');
@@ -79,11 +71,11 @@ describe('Runs on Temporal with a real browser', function () {
   it('records a demonstrated failure as failed with an application diagnosis', async () => {
     const testCaseId = await createCase('Wrong greeting', signIn('Goodbye'));
     const [runId] = (await trigger({ testCaseId })).body.runIds;
-    const { state } = await followRun(app, org.apiKey, runId);
+    const { state } = await followRun(s.app, s.org.apiKey, runId);
     assert.equal(state.status, 'failed');
     assert.equal(state.verdict, 'failed');
     assert.equal(state.next, 'evidence');
-    const evidence = await call(app, org.apiKey, 'run.evidence', { runId, step: 3 });
+    const evidence = await call(s.app, s.org.apiKey, 'run.evidence', { runId, step: 3 });
     assert.equal(evidence.body.steps.length, 1);
     assert.equal(evidence.body.steps[0].status, 'failed');
     assert.equal(evidence.body.steps[0].diagnosis.category, 'application');
@@ -91,14 +83,14 @@ describe('Runs on Temporal with a real browser', function () {
   });
 
   it('fails closed before any request when a runtime value is missing', async () => {
-    const before = site.requests.length;
+    const before = s.site.requests.length;
     const testCaseId = await createCase('Missing value', signIn('Welcome', 'NO_SUCH_VALUE'));
     const [runId] = (await trigger({ testCaseId })).body.runIds;
-    const { state } = await followRun(app, org.apiKey, runId);
+    const { state } = await followRun(s.app, s.org.apiKey, runId);
     assert.equal(state.status, 'failed');
     assert.equal(state.diagnosis.category, 'environment');
     assert.match(state.diagnosis.suggestedAction, /NO_SUCH_VALUE/);
-    assert.equal(site.requests.length, before, 'the site received no request');
+    assert.equal(s.site.requests.length, before, 'the site received no request');
     assert.deepEqual(state.progress, { total: 4, completed: 4, passed: 0, failed: 0, skipped: 4 });
   });
 
@@ -107,7 +99,7 @@ describe('Runs on Temporal with a real browser', function () {
     const b = await createCase('Member B', [
       { action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } },
     ]);
-    const plan = await call(app, org.apiKey, 'test_plan.create', {
+    const plan = await call(s.app, s.org.apiKey, 'test_plan.create', {
       idempotencyKey: key(),
       name: 'Group',
       testCaseIds: [a, b],
@@ -116,8 +108,8 @@ describe('Runs on Temporal with a real browser', function () {
     assert.equal(triggered.body.runIds.length, 2);
     assert.match(triggered.body.planGroupRunId, /^pgr_/);
     for (const runId of triggered.body.runIds)
-      assert.equal((await followRun(app, org.apiKey, runId)).state.status, 'passing');
-    const client = await app.deps.temporal();
+      assert.equal((await followRun(s.app, s.org.apiKey, runId)).state.status, 'passing');
+    const client = await s.app.deps.temporal();
     const group = await client.workflow.getHandle(`plan-group-${triggered.body.planGroupRunId}`).result();
     assert.deepEqual(Object.values(group), ['passing', 'passing']);
   });
@@ -125,23 +117,23 @@ describe('Runs on Temporal with a real browser', function () {
   it('replays a trigger by key without a second Run or workflow', async () => {
     const testCaseId = await createCase('Replay', [{ action: 'navigate', target: '/' }]);
     const body = { idempotencyKey: key(), environmentSlug: 'local', testCaseId };
-    const first = await call(app, org.apiKey, 'run.trigger', body);
-    const again = await call(app, org.apiKey, 'run.trigger', body);
+    const first = await call(s.app, s.org.apiKey, 'run.trigger', body);
+    const again = await call(s.app, s.org.apiKey, 'run.trigger', body);
     assert.deepEqual(again.body, first.body);
-    await followRun(app, org.apiKey, first.body.runIds[0]);
-    const listed = await call(app, org.apiKey, 'run.list', { testCaseId });
+    await followRun(s.app, s.org.apiKey, first.body.runIds[0]);
+    const listed = await call(s.app, s.org.apiKey, 'run.list', { testCaseId });
     assert.equal(listed.body.items.length, 1);
   });
 
   it('serves media by signed link: 302, then 403 when edited or expired, 404 when missing', async () => {
     const testCaseId = await createCase('Media', [{ action: 'navigate', target: '/' }]);
     const [runId] = (await trigger({ testCaseId })).body.runIds;
-    await followRun(app, org.apiKey, runId);
-    const [media] = (await call(app, org.apiKey, 'run.evidence', { runId })).body.steps[0].media;
+    await followRun(s.app, s.org.apiKey, runId);
+    const [media] = (await call(s.app, s.org.apiKey, 'run.evidence', { runId })).body.steps[0].media;
     assert.ok(media.expiresAt > Date.now() + 14 * 60_000 && media.expiresAt <= Date.now() + 15 * 60_000);
     const ok = await fetch(media.url, { redirect: 'manual' });
     assert.equal(ok.status, 302);
-    const image = await fetch(new URL(ok.headers.get('location')!, app.url));
+    const image = await fetch(new URL(ok.headers.get('location')!, s.app.url));
     assert.equal(image.status, 200);
     assert.deepEqual([...Buffer.from(await image.arrayBuffer()).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
 
@@ -154,29 +146,25 @@ describe('Runs on Temporal with a real browser', function () {
     expired.searchParams.set('exp', String(Date.now() - 1000));
     for (const bad of [edited, wrongKind, expired])
       assert.equal((await fetch(bad, { redirect: 'manual' })).status, 403);
-    const missing = signedMediaUrl(app.url, app.deps.config.SIGNING_KEY, 'med_missing', 'screenshot');
+    const missing = signedMediaUrl(s.app.url, s.app.deps.config.SIGNING_KEY, 'med_missing', 'screenshot');
     assert.equal((await fetch(missing.url, { redirect: 'manual' })).status, 404);
   });
 
   it('shows a Run canceled from Temporal as canceled', async () => {
     const slow = await startSite(SECRET, { slowMs: 8000 });
     try {
-      await call(app, org.apiKey, 'environment.upsert', {
-        idempotencyKey: key(),
-        slug: 'slow',
-        targets: { web: { baseUrl: slow.url } },
-      });
+      await environment(s, 'slow', { targets: { web: { baseUrl: slow.url } } });
       const testCaseId = await createCase('Slow', [
         { action: 'navigate', target: '/slow' },
         { action: 'click', target: 'Next' },
       ]);
       const [runId] = (await trigger({ testCaseId, environmentSlug: 'slow' })).body.runIds;
-      let state = (await call(app, org.apiKey, 'run.get', { runId })).body;
+      let state = (await call(s.app, s.org.apiKey, 'run.get', { runId })).body;
       while (state.status !== 'running')
-        state = (await call(app, org.apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 5000 })).body;
-      const client = await app.deps.temporal();
+        state = (await call(s.app, s.org.apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 5000 })).body;
+      const client = await s.app.deps.temporal();
       await client.workflow.getHandle(`run-${runId}`).cancel();
-      const final = await followRun(app, org.apiKey, runId);
+      const final = await followRun(s.app, s.org.apiKey, runId);
       assert.equal(final.state.status, 'canceled');
       assert.equal(final.state.verdict, 'unverified');
       assert.equal(final.state.next, 'none');
