@@ -1,9 +1,11 @@
 import type { ActivityDeps } from './deps';
 import { orchestrationActivities } from './run/orchestration';
 import { runnerActivities, type RunnerDeps } from './run/runner';
+import { apiRunnerActivities, type ApiRunnerDeps } from './run/api-runner';
 import { scanActivities } from './scan';
 import { runRequestActivities } from './run-request';
 import { planGenerationActivities } from './plan-generation';
+import { assuranceActivities } from './assurance';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
@@ -12,7 +14,13 @@ export function createOrchestrationActivities(deps: ActivityDeps) {
     ...scanActivities(deps),
     ...runRequestActivities(deps),
     ...planGenerationActivities(deps),
+    ...assuranceActivities(deps),
   };
+}
+
+/** Activities of the API runner task queue (`runner-api`). */
+export function createApiRunnerActivities(deps: ApiRunnerDeps) {
+  return { ...apiRunnerActivities(deps) };
 }
 
 /** Activities of a runner task queue (`runner-web`). */

@@ -1,8 +1,8 @@
 import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Browser } from 'playwright-core';
-import { runnerQueue, type Config } from '../core/config';
+import { runnerHostEnvironment, runnerQueue, type Config } from '../core/config';
 import type { ActivityDeps } from './deps';
-import { createOrchestrationActivities, createRunnerActivities } from './index';
+import { createApiRunnerActivities, createOrchestrationActivities, createRunnerActivities } from './index';
 import { launchBrowser } from './runner/browser';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
@@ -53,6 +53,8 @@ export interface WorkerSetOptions {
   connection: NativeConnection;
   config: Config;
   deps: ActivityDeps;
+  /** Where API credential bindings resolve (default: this process's environment). */
+  hostEnv?: Readonly<Record<string, string | undefined>>;
   /** Run the orchestration queue (workflows + bookkeeping activities). */
   orchestration: boolean;
   /** Platforms whose runner queues this process serves (`web` is the one with a runner here). */
@@ -79,11 +81,14 @@ export async function createWorkers(options: WorkerSetOptions) {
     );
   }
   for (const platform of options.runnerPlatforms) {
-    if (platform !== 'web')
+    if (platform !== 'web' && platform !== 'api')
       throw new Error(
         `no runner for platform ${platform} in this build; mobile runners connect to ${runnerQueue(config, platform)}`,
       );
-    const activities = createRunnerActivities({ ...deps, browser: browser.get });
+    const activities =
+      platform === 'api'
+        ? createApiRunnerActivities({ ...deps, hostEnv: options.hostEnv ?? runnerHostEnvironment() })
+        : createRunnerActivities({ ...deps, browser: browser.get });
     // Only a runner that can substitute polls the queue of Runs that use Environment values.
     const queues = [
       runnerQueue(config, platform),
@@ -97,8 +102,8 @@ export async function createWorkers(options: WorkerSetOptions) {
           taskQueue,
           activities,
           ...(options.identity ? { identity: options.identity } : {}),
-          // A browser step is heavy; two Runs per core-pair keeps screenshots timely.
-          maxConcurrentActivityTaskExecutions: 2,
+          // A browser step is heavy; two Runs per core-pair keeps screenshots timely. API Runs mostly wait.
+          maxConcurrentActivityTaskExecutions: platform === 'api' ? 10 : 2,
         }),
       );
     }

@@ -4,6 +4,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type * as workflows from '../workflows';
 import {
   ARTIFACT_MISSING,
+  assuranceWorkflowId,
   generationWorkflowId,
   planGroupWorkflowId,
   QaEnvironment,
@@ -129,6 +130,18 @@ export async function startGenerationWorkflow(deps: AppDeps, orgId: string, plan
     searchAttributes: [
       { key: QaOrgId, value: orgId },
       { key: QaTestPlanId, value: planId },
+    ],
+  });
+}
+
+/** Starts (once) the build of an ended API Run's assurance snapshot. */
+export async function startAssuranceWorkflow(deps: AppDeps, orgId: string, runId: string): Promise<void> {
+  await startWorkflow(deps, 'assuranceWorkflow', {
+    workflowId: assuranceWorkflowId(runId),
+    args: [{ runId, orgId }],
+    searchAttributes: [
+      { key: QaOrgId, value: orgId },
+      { key: QaRunId, value: runId },
     ],
   });
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { catalogBench } from './catalog.bench';
 import { runsBench } from './runs.bench';
+import { apiBench } from './api.bench';
 
 const services = require('../scripts/lib/services.js');
 
@@ -39,6 +40,7 @@ async function main() {
     const only = process.argv[2];
     if (!only || only === 'catalog') await catalogBench(env);
     if (!only || only === 'runs') await runsBench(env);
+    if (!only || only === 'api') await apiBench(env);
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });

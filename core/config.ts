@@ -48,7 +48,9 @@ const schema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   /** Platforms this worker process runs steps for (comma list); empty runs orchestration only. */
-  WORKER_RUNNER_PLATFORMS: z.string().default('web'),
+  WORKER_RUNNER_PLATFORMS: z.string().default('web,api'),
+  /** How long the API runner waits for one response (and for the OpenAPI document). */
+  API_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** Runner attempts before a Run is `invalid`. */
   RUN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   /** Member Runs of a plan group that execute at once. */
@@ -124,4 +126,13 @@ export function runnerQueue(
   usesValues = false,
 ): string {
   return `${config.RUNNER_TASK_QUEUE_PREFIX}${platform}${usesValues ? '-values' : ''}`;
+}
+
+/**
+ * The runner host's environment, where API credential bindings resolve (the specification:
+ * "API credential bindings resolve {{env.<NAME>}} from the runner host's environment"). Only
+ * the API runner reads it, for the variables a plan's auth profiles name.
+ */
+export function runnerHostEnvironment(): Readonly<Record<string, string | undefined>> {
+  return process.env;
 }

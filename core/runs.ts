@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fuzzSetting, type ApiAuthProfile } from './steps';
 
 /**
  * Shapes of a Run record that the database, the domain rules, the workflows (as types) and the
@@ -29,13 +30,30 @@ export const platforms = z
   .max(4)
   .refine((list) => new Set(list).size === list.length, 'platforms must not repeat');
 
+/** A top-level member of an OpenAPI document (typed loosely: the runner parses the document itself). */
+const openApiMember = z.custom<object | string | number | boolean>((v) => v !== undefined && v !== null);
+
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
 /** Per-platform targets of an Environment or a Run: addresses and artifact ids, never secrets. */
 export const targets = z
   .strictObject({
     web: z.strictObject({ baseUrl: httpUrl.describe('Base address of the web deployment.') }).optional(),
-    api: z.strictObject({ baseUrl: httpUrl.optional() }).optional(),
+    api: z
+      .strictObject({
+        baseUrl: httpUrl.optional().describe('Base address of the API under test.'),
+        openapiUrl: httpUrl.optional().describe("The API's OpenAPI 3.x document, fetched by the runner at run time."),
+        openapi: z
+          .record(z.string(), openApiMember)
+          .refine(
+            (doc) => JSON.stringify(doc).length <= 1024 * 1024,
+            'the stored OpenAPI document is larger than 1 MiB',
+          )
+          .optional()
+          .describe("The API's OpenAPI 3.x document, stored with the Environment (at most 1 MiB)."),
+        fuzz: fuzzSetting.optional(),
+      })
+      .optional(),
     android: z
       .strictObject({
         storageId: z.string().max(200).optional().describe('An uploaded, scanned artifact.'),
@@ -63,4 +81,11 @@ export interface RunTrigger {
   scope: 'changed' | 'all' | null;
   changedFiles: string[];
   environmentSlug: string | null;
+}
+
+/** The API settings a Run snapshots when it is queued: its plan's identities and the fuzz bound. */
+export interface RunApiSettings {
+  authProfiles: ApiAuthProfile[];
+  /** Fuzz probes per Run; 0 turns them off. */
+  maxFuzzProbes: number;
 }

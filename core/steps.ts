@@ -69,59 +69,41 @@ export const stepExpectation = z
   })
   .describe('The authored postcondition of a step; proven or disproven by the runner.');
 
-const controlTarget = (action: string) =>
-  requiredText(2000, `a ${action} step needs a target`).describe(
-    action === 'fill'
-      ? 'A field label (or placeholder or name).'
-      : "A control's accessible name (button, link, checkbox label).",
-  );
-
-/** A v1 step: what Test Cases store and what the runner executes. */
-export const step = z.discriminatedUnion('action', [
-  z
-    .strictObject({
-      action: z.literal('navigate').describe('Open a path (against the target baseUrl).'),
-      target: z.string().min(1).max(2000).optional().describe('A path, e.g. /login; the baseUrl itself when omitted.'),
-      expect: stepExpectation.optional(),
-    })
-    .describe('navigate: open a path.'),
-  z
-    .strictObject({
-      action: z.literal('fill').describe('Type into a field.'),
-      target: controlTarget('fill'),
-      valueSpec: valueSpecOf('a fill step needs a valueSpec'),
-      expect: stepExpectation.optional(),
-    })
-    .describe('fill: type a value into a field.'),
-  z
-    .strictObject({
-      action: z.literal('click').describe('Activate a control.'),
-      target: controlTarget('click'),
-      expect: stepExpectation.optional(),
-    })
-    .describe('click: activate a control.'),
-]);
-export type Step = z.infer<typeof step>;
-export type StepAction = Step['action'];
-/** The step of one action, e.g. `StepOf<'fill'>`. */
-export type StepOf<A extends StepAction> = Extract<Step, { action: A }>;
-
-export const steps = z.array(step).min(1).max(200);
-
-/** Names of the Environment runtime values the steps reference, each once. */
-export function referencedValues(list: readonly Step[]): string[] {
-  const names = list.flatMap((s) =>
-    s.action === 'fill' && s.valueSpec.kind === 'environment' ? [s.valueSpec.variable] : [],
-  );
-  return [...new Set(names)];
-}
-
 const text = (max: number) => z.string().min(1).max(max);
 
-/** API assurance settings of a resource-style step. */
+/** A JSON pointer (RFC 6901) into a response body, e.g. `/id` or `/items/0/id`. */
+const jsonPointer = z
+  .string()
+  .max(500)
+  .regex(/^(\/([^~/]|~[01])*)*$/, 'a JSON pointer such as /id or /items/0/id');
+
+/** HTTP methods an API step may use. */
+export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+/** `METHOD /path`: the target of an API step; `{{name}}` and `{{env.NAME}}` may appear in the path. */
+export const requestTarget = z
+  .string()
+  .max(2000)
+  .regex(
+    new RegExp(`^(${httpMethods.join('|')}) /\\S*$`),
+    'METHOD /path, e.g. GET /orders/{{orderId}} (methods: ' + httpMethods.join(', ') + ')',
+  );
+
+/** Assurance settings of a step (API steps use all of them; a web step may observe a cross-channel value). */
 export const stepConfig = z
   .strictObject({
     authProfile: text(200).optional().describe("Name of one of the plan's apiAuthProfiles."),
+    expectStatus: z
+      .array(z.number().int().min(100).max(599))
+      .min(1)
+      .max(20)
+      .optional()
+      .describe('API steps: the statuses that pass the step (default: any 2xx).'),
+    capture: z
+      .record(variableName, jsonPointer)
+      .refine((c) => Object.keys(c).length <= 20, 'at most 20 captures')
+      .optional()
+      .describe('API steps: run variables to read from the response body, { "<variable>": "<JSON pointer>" }.'),
     isolationProbe: z
       .strictObject({
         probeId: text(200).optional(),
@@ -146,7 +128,99 @@ export const stepConfig = z
       })
       .optional(),
   })
-  .describe('API assurance settings; stored and returned, not used by the web runner.');
+  .describe('Assurance settings: auth profile, expected statuses, captures, isolation probes, cross-channel groups.');
+export type StepConfig = z.infer<typeof stepConfig>;
+
+const controlTarget = (action: string) =>
+  requiredText(2000, `a ${action} step needs a target`).describe(
+    action === 'fill'
+      ? 'A field label (or placeholder or name).'
+      : "A control's accessible name (button, link, checkbox label).",
+  );
+
+/** A v1 step: what Test Cases store and what the runner executes. */
+/** Run variables (`{{name}}`) and runtime values (`{{env.NAME}}`) inside an API step's path or body. */
+const placeholderPattern = /\{\{\s*(env\.)?([A-Za-z_][A-Za-z0-9_]{0,99})\s*\}\}/g;
+
+/** The placeholders of a text: run variables and Environment runtime value names. */
+export function placeholdersIn(text: string): { variables: string[]; values: string[] } {
+  const variables = new Set<string>();
+  const values = new Set<string>();
+  for (const m of text.matchAll(placeholderPattern)) (m[1] ? values : variables).add(m[2]);
+  return { variables: [...variables], values: [...values] };
+}
+
+/** A JSON body with placeholders; checked as JSON with every placeholder standing for a value. */
+const requestBody = z
+  .string()
+  .max(100_000)
+  .refine((text) => {
+    try {
+      JSON.parse(text.replace(placeholderPattern, '0'));
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'the body must be JSON (placeholders such as {{orderId}} or "{{env.TOKEN}}" may stand for values)')
+  .describe('An optional JSON body; {{name}} inserts a run variable and {{env.NAME}} a runtime value.');
+
+/** A v1 step: what Test Cases store and what the runners execute. */
+export const step = z.discriminatedUnion('action', [
+  z
+    .strictObject({
+      action: z.literal('navigate').describe('Open a path (against the target baseUrl).'),
+      target: z.string().min(1).max(2000).optional().describe('A path, e.g. /login; the baseUrl itself when omitted.'),
+      expect: stepExpectation.optional(),
+      config: stepConfig.optional(),
+    })
+    .describe('navigate: open a path.'),
+  z
+    .strictObject({
+      action: z.literal('fill').describe('Type into a field.'),
+      target: controlTarget('fill'),
+      valueSpec: valueSpecOf('a fill step needs a valueSpec'),
+      expect: stepExpectation.optional(),
+      config: stepConfig.optional(),
+    })
+    .describe('fill: type a value into a field.'),
+  z
+    .strictObject({
+      action: z.literal('click').describe('Activate a control.'),
+      target: controlTarget('click'),
+      expect: stepExpectation.optional(),
+      config: stepConfig.optional(),
+    })
+    .describe('click: activate a control.'),
+  z
+    .strictObject({
+      action: z.literal('request').describe('Send an HTTP request to the API target.'),
+      target: requestTarget,
+      body: requestBody.optional(),
+      config: stepConfig.optional(),
+    })
+    .describe("request: an API call, checked against the API's OpenAPI document (platform api)."),
+]);
+export type Step = z.infer<typeof step>;
+export type StepAction = Step['action'];
+/** The step of one action, e.g. `StepOf<'fill'>`. */
+export type StepOf<A extends StepAction> = Extract<Step, { action: A }>;
+/** A step the web runner executes (in a browser). */
+export type WebStep = Exclude<Step, { action: 'request' }>;
+/** A step the API runner executes. */
+export type ApiStep = StepOf<'request'>;
+export const isApiStep = (s: Step): s is ApiStep => s.action === 'request';
+
+export const steps = z.array(step).min(1).max(200);
+
+/** Names of the Environment runtime values the steps reference, each once. */
+export function referencedValues(list: readonly Step[]): string[] {
+  const names = list.flatMap((s) => {
+    if (s.action === 'fill') return s.valueSpec.kind === 'environment' ? [s.valueSpec.variable] : [];
+    if (s.action === 'request') return placeholdersIn(`${s.target} ${s.body ?? ''}`).values;
+    return [];
+  });
+  return [...new Set(names)];
+}
 
 /** `{{env.NAME}}`: the whole value names an Environment runtime value. */
 const envPlaceholder = /^\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]{0,99})\s*\}\}$/;
@@ -163,8 +237,8 @@ const fillValue = z
 
 /**
  * A step of the resource-style endpoints. A fill's `value` is plain text or exactly
- * `{{env.NAME}}`; a fill without value lets the agent choose one. A `flow` step's target is the
- * slug of a saved flow, expanded into the flow's steps when Runs are queued.
+ * `{{env.NAME}}`; a fill without value lets the agent choose one. A request's `value` is its JSON
+ * body. A `flow` step's target is the slug of a saved flow, expanded when Runs are queued.
  */
 export const resourceStep = z
   .discriminatedUnion('action', [
@@ -182,6 +256,12 @@ export const resourceStep = z
     z.strictObject({
       action: z.literal('click').describe('Activate a control.'),
       target: controlTarget('click'),
+      config: stepConfig.optional(),
+    }),
+    z.strictObject({
+      action: z.literal('request').describe('Send an HTTP request to the API target (platform api).'),
+      target: requestTarget,
+      value: requestBody.optional(),
       config: stepConfig.optional(),
     }),
     z.strictObject({
@@ -205,11 +285,14 @@ export const resourceSteps = z.array(resourceStep).max(200);
 
 /** One resource-style step as the runner's step (a `flow` step is expanded before this). */
 export function toRunnerStep(s: Exclude<ResourceStep, { action: 'flow' }>): Step {
+  const config = s.config ? { config: s.config } : {};
   switch (s.action) {
     case 'navigate':
-      return { action: 'navigate', ...(s.target ? { target: s.target } : {}) };
+      return { action: 'navigate', ...(s.target ? { target: s.target } : {}), ...config };
     case 'click':
-      return { action: 'click', target: s.target };
+      return { action: 'click', target: s.target, ...config };
+    case 'request':
+      return { action: 'request', target: s.target, ...(s.value !== undefined ? { body: s.value } : {}), ...config };
     case 'fill': {
       const variable = s.value === undefined ? null : placeholderVariable(s.value);
       const spec: ValueSpec =
@@ -218,10 +301,22 @@ export function toRunnerStep(s: Exclude<ResourceStep, { action: 'flow' }>): Step
           : variable
             ? { kind: 'environment', variable }
             : { kind: 'literal', text: s.value };
-      return { action: 'fill', target: s.target, valueSpec: spec };
+      return { action: 'fill', target: s.target, valueSpec: spec, ...config };
     }
   }
 }
+
+/** Fuzz probes of API Runs: off, on with the default bound, or on with its own bound. */
+export const fuzzSetting = z
+  .union([z.boolean(), z.strictObject({ maxProbes: z.number().int().min(0).max(500) })])
+  .describe('Fuzz probes of an API Run: false turns them off; { maxProbes } bounds them (default 50 per Run).');
+export type FuzzSetting = z.infer<typeof fuzzSetting>;
+
+/** Plan-wide settings of resource-style plans. */
+export const planConfig = z
+  .strictObject({ fuzz: fuzzSetting.optional() })
+  .describe('Plan-wide settings: fuzz (API Runs).');
+export type PlanConfig = z.infer<typeof planConfig>;
 
 const environmentSource = z.literal('environment').describe("Secrets come from the Environment's runtime values only.");
 

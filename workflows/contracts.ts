@@ -14,6 +14,7 @@ export const planGroupWorkflowId = (planGroupId: string) => `plan-group-${planGr
 export const runRequestWorkflowId = (requestId: string) => `run-request-${requestId}`;
 export const generationWorkflowId = (planId: string) => `generate-${planId}`;
 export const scanWorkflowId = (storageId: string) => `scan-${storageId}`;
+export const assuranceWorkflowId = (runId: string) => `assurance-${runId}`;
 
 // ---- Search attributes
 /**
@@ -37,6 +38,8 @@ export interface RunWorkflowInput {
   maxAttempts: number;
   /** How long a Run may wait for a runner to pick it up, per attempt. */
   scheduleToStartMs: number;
+  /** API Runs: build the assurance snapshot (workflow `assurance-<runId>`) once the Run has ended. */
+  assurance?: boolean;
 }
 
 export interface PlanGroupWorkflowInput {
@@ -149,3 +152,14 @@ export interface ScanActivities {
 
 /** The ApplicationFailure type of a scan whose object is not (or no longer) in storage. */
 export const ARTIFACT_MISSING = 'ArtifactMissing';
+
+// ---- API assurance snapshots
+export interface AssuranceWorkflowInput {
+  runId: string;
+  orgId: string;
+}
+
+export interface AssuranceActivities {
+  /** Builds and stores the Run's snapshot once; a second build leaves the first as it is. */
+  buildAssuranceSnapshot(runId: string): Promise<void>;
+}

@@ -4,3 +4,4 @@ export { planGroupWorkflow } from './plan-group.workflow';
 export { artifactScanWorkflow } from './artifact-scan.workflow';
 export { runRequestWorkflow } from './run-request.workflow';
 export { planGenerationWorkflow } from './plan-generation.workflow';
+export { assuranceWorkflow } from './assurance.workflow';

@@ -3,13 +3,18 @@ import {
   ApplicationFailure,
   CancellationScope,
   isCancellation,
+  ParentClosePolicy,
   patched,
   proxyActivities,
+  startChild,
   sleep,
   TimeoutFailure,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { assuranceWorkflow } from './assurance.workflow';
 import {
+  assuranceWorkflowId,
   QaRunStatus,
   type Diagnosis,
   type OrchestrationActivities,
@@ -68,12 +73,14 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
         const result = await runner.executeRun(input.runId);
         const outcome: RunOutcome = result.outcome === 'passed' ? 'passing' : result.outcome;
         await record({ status: outcome, flaky: result.flaky, diagnosis: result.diagnosis });
+        await startAssurance(input);
         return outcome;
       } catch (error) {
         if (isCancellation(error)) throw error;
         const failure = describe(error);
         if (failure.permanent || attempt >= input.maxAttempts) {
           await record({ status: 'invalid', diagnosis: failure.diagnosis });
+          await startAssurance(input);
           return 'invalid';
         }
         await record({ status: 'retrying', attempt, diagnosis: failure.diagnosis });
@@ -115,4 +122,23 @@ function describe(error: unknown): { permanent: boolean; diagnosis: Diagnosis } 
     };
   }
   return { permanent: false, diagnosis: infrastructure('The runner failed before finishing the Run.') };
+}
+
+/**
+ * Starts the snapshot of an ended API Run as its own workflow, which outlives this one
+ * (ABANDON): the Run's outcome never waits for its report. Inputs from before API Runs carry no
+ * `assurance` flag, so their histories replay unchanged.
+ */
+async function startAssurance(input: RunWorkflowInput): Promise<void> {
+  if (!input.assurance) return;
+  try {
+    await startChild(assuranceWorkflow, {
+      workflowId: assuranceWorkflowId(input.runId),
+      args: [{ runId: input.runId, orgId: input.orgId }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+    });
+  } catch (error) {
+    // Already started (e.g. by GET /api/runs/{runId}/assurance): the snapshot is on its way.
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
 }

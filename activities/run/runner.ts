@@ -3,12 +3,13 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Browser } from 'playwright-core';
 import { createHash } from 'node:crypto';
 import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
-import { runRepository, terminalStatuses } from '../../db/repositories/runs';
+import { runRepository } from '../../db/repositories/runs';
+import { claimRun } from './claim';
 import type { ActivityDeps } from '../deps';
 import { Redactor } from '../runner/redactor';
 import { runWebSteps } from '../runner/web';
 import type { StepResult } from '../runner/result';
-import { referencedValues } from '../../core/steps';
+import { fetchValue } from './values-channel';
 
 export interface RunnerDeps extends ActivityDeps {
   /** The worker's shared Chromium; each Run gets its own context inside it. */
@@ -28,22 +29,8 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
   return {
     async executeRun(runId: string): Promise<RunnerResult> {
       const ctx = Context.current();
-      const run = await runRepository.byId(db.manager, runId);
-      if (!run) throw ApplicationFailure.nonRetryable('run not found', 'RunMissing');
-      if (terminalStatuses.includes(run.status)) return { outcome: 'unverified', flaky: false };
-      if (referencedValues(run.steps).length && !config.RUNNER_CAN_SUBSTITUTE) {
-        throw ApplicationFailure.nonRetryable('runner cannot substitute values', 'CannotSubstitute', {
-          category: 'infrastructure',
-          suggestedAction: 'This runner cannot substitute Environment values; run the Test Case on a runner that can.',
-          reason: 'The runner refused the Run because its steps use Environment values.',
-        });
-      }
-      // The Run was queued until now; this runner has it.
-      await runRepository.transition(db.manager, runId, {
-        status: 'running',
-        attempt: run.attempt + 1,
-        startedAt: run.startedAt ?? Date.now(),
-      });
+      const run = await claimRun(deps, runId);
+      if (!run) return { outcome: 'unverified', flaky: false };
       const baseUrl = run.targets.web?.baseUrl;
       if (!baseUrl) {
         throw ApplicationFailure.nonRetryable('run has no web target', 'NoTarget', {
@@ -119,16 +106,4 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
       durationMs: Math.round(step.durationMs),
     });
   }
-}
-
-/** One runtime value over the runner channel; it lives in memory only, for the fill that needs it. */
-async function fetchValue(apiUrl: string, token: string | undefined, runId: string, name: string): Promise<string> {
-  if (!token) throw new Error('runner has no RUNNER_TOKEN');
-  const res = await fetch(`${apiUrl}/internal/runner/values`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Runner ${token}` },
-    body: JSON.stringify({ runId, name }),
-  });
-  if (!res.ok) throw new Error(`runtime value ${name} unavailable (HTTP ${res.status})`);
-  return ((await res.json()) as { value: string }).value;
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page, Response } from 'playwright-core';
-import type { Step, StepOf } from '../../core/steps';
+import type { StepOf, WebStep } from '../../core/steps';
 import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds } from './failures';
 import { controlCandidates, describeElement, fieldCandidates, findVisible } from './locate';
 import type { Redactor } from './redactor';
@@ -7,7 +7,7 @@ import type { Observed } from './result';
 import { chooseAgentValue, type ChosenValue } from './values';
 
 /** What one step's action and expectation share while the step runs. */
-export interface StepContext<S extends Step = Step> {
+export interface StepContext<S extends WebStep = WebStep> {
   page: Page;
   step: S;
   baseUrl: string;
@@ -290,10 +290,10 @@ async function settle(ctx: StepContext): Promise<void> {
     .catch(rethrowClosed);
 }
 
-type Expectation = NonNullable<Step['expect']>;
+type Expectation = NonNullable<WebStep['expect']>;
 
 /** The authored expectation in words; without `expect`, the effect the action itself must have. */
-export function expectationWords(step: Step): string {
+export function expectationWords(step: WebStep): string {
   if (step.expect)
     return expectationParts(step.expect)
       .map((part) => part.words)

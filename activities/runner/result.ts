@@ -18,14 +18,14 @@ export interface Observed {
   value?: string;
 }
 
-export interface StepResult {
+export interface StepResult<O = Observed> {
   index: number;
   action: Step['action'];
   target?: string;
   status: 'passed' | 'failed' | 'skipped';
   /** A customer-safe sentence. */
   reason: string;
-  observed: Observed;
+  observed: O;
   /** The authored expectation in words, e.g. `the page shows "Welcome"`. */
   expectation: string;
   /** assertion: the step's `expect` decided; action: the action itself decided; none: not run. */

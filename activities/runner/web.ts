@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Step } from '../../core/steps';
+import { isApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type StepContext } from './actions';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
 import type { Redactor } from './redactor';
@@ -57,6 +57,12 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
                 suggestedAction: SUGGEST.canceled,
               })
             : skipped(step, index, `Not run: the step at index ${stop.index} did not pass.`);
+      } else if (isApiStep(step)) {
+        // Mixed Runs are not split across runners yet: the web runner leaves API steps alone.
+        result = skipped(step, index, 'Not run: API steps run in a Run whose platform is api.', {
+          category: 'test_definition',
+          suggestedAction: 'Put API steps in a plan or Test Case with platforms ["api"].',
+        });
       } else {
         if (reported) await options.onStepStart?.(index);
         result = await runStep(session, step, index, options);
@@ -101,7 +107,12 @@ class Session {
   }
 }
 
-async function runStep(session: Session, step: Step, index: number, options: RunWebStepsOptions): Promise<StepResult> {
+async function runStep(
+  session: Session,
+  step: WebStep,
+  index: number,
+  options: RunWebStepsOptions,
+): Promise<StepResult> {
   const stepTimeoutMs = options.stepTimeoutMs ?? 10_000;
   const started = performance.now();
   let ctx: StepContext | undefined;
@@ -194,7 +205,7 @@ function skipped(step: Step, index: number, reason: string, diagnosis?: StepResu
     status: 'skipped',
     reason,
     observed: { url: '', title: '' },
-    expectation: expectationWords(step),
+    expectation: isApiStep(step) ? '' : expectationWords(step),
     verdictSource: 'none',
     postconditionProven: false,
     recoveryCount: 0,

@@ -25,6 +25,7 @@ export default defineOperation({
       platforms: [],
       steps: [],
       apiAuthProfiles: [],
+      config: null,
       mode: 'manual',
       status: 'created',
       failureReason: null,

@@ -29,6 +29,7 @@ export async function startGeneration(deps: AppDeps, g: GenerationRequest): Prom
       platforms: g.platforms,
       steps: [],
       apiAuthProfiles: [],
+      config: null,
       mode: 'auto',
       status: 'generating',
       failureReason: null,

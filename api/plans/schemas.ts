@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiAuthProfile, resourceStep } from '../../core/steps';
+import { apiAuthProfile, planConfig, resourceStep } from '../../core/steps';
 
 /** The resource-style plan record (GET /api/plans). */
 export const resourcePlan = z.object({
@@ -8,6 +8,7 @@ export const resourcePlan = z.object({
   platforms: z.array(z.string()),
   steps: z.array(resourceStep),
   apiAuthProfiles: z.array(apiAuthProfile),
+  config: planConfig.optional(),
   mode: z.string().describe('auto (generated) or manual'),
   status: z
     .enum(['created', 'generating', 'ready', 'failed'])

@@ -8,6 +8,7 @@ export const resourcePlanView = (p: TestPlan, memberCount: number) => ({
   platforms: p.platforms,
   steps: p.steps,
   apiAuthProfiles: p.apiAuthProfiles,
+  config: p.config,
   mode: p.mode,
   status: p.status as 'created' | 'generating' | 'ready' | 'failed',
   ...(p.failureReason ? { failureReason: p.failureReason } : {}),

@@ -1,5 +1,6 @@
 import type { Endpoint } from './define';
 import { artifactEndpoints } from './artifacts';
+import { assuranceEndpoint } from './assurance';
 import { flowEndpoints } from './flows';
 import { generatePlanEndpoint } from './generate';
 import { evidenceMediaEndpoint, localMediaEndpoint } from './media';
@@ -15,6 +16,7 @@ export const resourceEndpoints: Endpoint[] = [
   protectedResourceMetadataEndpoint,
   ...mcpEndpoints,
   ...runEndpoints,
+  assuranceEndpoint,
   evidenceMediaEndpoint,
   localMediaEndpoint,
   runnerValuesEndpoint,

@@ -5,7 +5,7 @@ import { description, recordName } from '../catalog/schemas';
 import { platforms } from '../../core/runs';
 import { newId } from '../../core/ids';
 import { resourcePlan } from '../plans/schemas';
-import { apiAuthProfile } from '../../core/steps';
+import { apiAuthProfile, planConfig } from '../../core/steps';
 import { resourceSteps } from '../../core/steps';
 import { resourcePlanView } from '../presenters/plans';
 import { defineEndpoint, queryInt } from './define';
@@ -47,6 +47,7 @@ export const createPlanEndpoint = defineEndpoint({
       steps: resourceSteps.min(1),
       platforms: platforms.optional().describe('Default ["web"].'),
       apiAuthProfiles: z.array(apiAuthProfile).max(20).optional(),
+      config: planConfig.optional(),
       mode: z.enum(['auto', 'manual']).optional().describe('Default manual.'),
     })
     .superRefine((body, ctx) => {
@@ -82,6 +83,7 @@ export const createPlanEndpoint = defineEndpoint({
       platforms: body.platforms ?? ['web'],
       steps: body.steps,
       apiAuthProfiles: body.apiAuthProfiles ?? [],
+      config: body.config ?? null,
       mode: body.mode ?? 'manual',
       status: 'created',
       failureReason: null,

@@ -4,7 +4,7 @@ import { runRepository } from '../../db/repositories/runs';
 import { safeEqual, sha256 } from '../../core/crypto';
 import { AppError } from '../../core/errors';
 import { idOf as id } from '../../core/ids';
-import { variableName } from '../../core/steps';
+import { referencedValues, variableName } from '../../core/steps';
 import { defineEndpoint } from './define';
 
 /**
@@ -30,9 +30,7 @@ export const runnerValuesEndpoint = defineEndpoint({
     const run = await runRepository.byId(deps.db.manager, body.runId);
     if (!run || !['running', 'retrying'].includes(run.status))
       throw new AppError('FAILED_PRECONDITION', 'the Run is not executing');
-    const referenced = (run.steps as Array<{ valueSpec?: { kind: string; variable?: string } }>).some(
-      (s) => s.valueSpec?.kind === 'environment' && s.valueSpec.variable === body.name,
-    );
+    const referenced = referencedValues(run.steps).includes(body.name);
     if (!referenced) throw new AppError('PERMISSION_DENIED', 'the Run does not reference this value');
     const runSealed = await runRepository.sealedValue(deps.db.manager, run.id, body.name);
     if (runSealed) return { value: deps.secrets.openValue(run.id, body.name, runSealed) };

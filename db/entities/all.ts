@@ -4,6 +4,7 @@ import { runEntities } from './runs';
 import { artifactEntities } from './artifacts';
 import { planEntities } from './plans';
 import { runRequestEntities } from './run-requests';
+import { assuranceEntities } from './assurance';
 
 /** Every entity of the service; later capabilities append theirs here. */
 export const allEntities = [
@@ -13,4 +14,5 @@ export const allEntities = [
   ...artifactEntities,
   ...planEntities,
   ...runRequestEntities,
+  ...assuranceEntities,
 ];

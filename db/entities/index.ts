@@ -1,7 +1,7 @@
 import { EntitySchema } from 'typeorm';
 import { column } from './json';
 import type { Targets } from '../../core/runs';
-import type { ApiAuthProfile, ResourceStep, Step } from '../../core/steps';
+import type { ApiAuthProfile, PlanConfig, ResourceStep, Step } from '../../core/steps';
 
 const { id, ref, ms, json } = column;
 
@@ -72,6 +72,8 @@ export interface TestPlan {
   platforms: string[];
   steps: ResourceStep[];
   apiAuthProfiles: ApiAuthProfile[];
+  /** Plan-wide settings (resource-style plans); null when none were given. */
+  config: PlanConfig | null;
   mode: string;
   status: string;
   failureReason: string | null;
@@ -89,6 +91,7 @@ export const TestPlanEntity = new EntitySchema<TestPlan>({
     platforms: json,
     steps: json,
     apiAuthProfiles: { ...json, name: 'api_auth_profiles' },
+    config: { ...json, nullable: true },
     mode: { type: 'varchar', length: 20 },
     status: { type: 'varchar', length: 20 },
     failureReason: { type: 'text', name: 'failure_reason', nullable: true },

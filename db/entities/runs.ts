@@ -1,6 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import { column } from './json';
-import type { Diagnosis, RunStatus, RunTrigger, StepStatus, Targets } from '../../core/runs';
+import type { Diagnosis, RunApiSettings, RunStatus, RunTrigger, StepStatus, Targets } from '../../core/runs';
 import type { Step } from '../../core/steps';
 
 const { id, ref, ms, json } = column;
@@ -25,6 +25,8 @@ export interface Run {
   trigger: RunTrigger;
   branch: string | null;
   diagnosis: Diagnosis | null;
+  /** API Runs: the identities and fuzz bound snapshotted when queued; null for other Runs. */
+  api: RunApiSettings | null;
   createdAt: number;
   updatedAt: number;
   startedAt: number | null;
@@ -51,6 +53,7 @@ export const RunEntity = new EntitySchema<Run>({
     trigger: { ...json, name: 'trigger_info' },
     branch: { type: 'varchar', length: 255, nullable: true },
     diagnosis: { ...json, nullable: true },
+    api: { ...json, name: 'api_settings', nullable: true },
     createdAt: { ...ms, name: 'created_at' },
     updatedAt: { ...ms, name: 'updated_at' },
     startedAt: { ...ms, name: 'started_at', nullable: true },

@@ -4,6 +4,7 @@ import { Runs1763784200000 } from './1763784200000-Runs';
 import { Artifacts1763784400000 } from './1763784400000-Artifacts';
 import { PlansAndFlows1763784500000 } from './1763784500000-PlansAndFlows';
 import { RunRequests1763784600000 } from './1763784600000-RunRequests';
+import { ApiAssurance1763784700000 } from './1763784700000-ApiAssurance';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Artifacts1763784400000,
   PlansAndFlows1763784500000,
   RunRequests1763784600000,
+  ApiAssurance1763784700000,
 ];

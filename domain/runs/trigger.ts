@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RunTrigger } from '../../core/runs';
+import type { RunApiSettings, RunTrigger, Targets } from '../../core/runs';
 import type { EntityManager } from 'typeorm';
 import type { Run, RunStep } from '../../db/entities/runs';
 import type { Environment } from '../../db/entities';
@@ -189,6 +189,7 @@ export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
       steps: d.unit.steps,
       branch: d.branch,
       diagnosis: null,
+      api: runPlatforms.includes('api') ? apiSettings(d.unit, targets.api) : null,
       trigger: d.trigger,
       createdAt: d.now,
       updatedAt: d.now,
@@ -200,7 +201,7 @@ export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
       stepIndex,
       action: s.action,
       target: s.target ?? null,
-      platform: primary,
+      platform: s.action === 'request' ? 'api' : primary === 'api' ? 'web' : primary,
       status: 'pending',
       reason: null,
       observed: null,
@@ -218,7 +219,7 @@ export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
 async function oneCase(db: EntityManager, orgId: string, testCaseId: string): Promise<RunUnit> {
   const testCase = await testCaseRepository.get(db, orgId, testCaseId);
   if (!testCase) throw notFound(`Test Case ${testCaseId}`);
-  return { testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms };
+  return { testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms, apiAuthProfiles: [] };
 }
 
 async function planRunUnits(db: EntityManager, orgId: string, testPlanId: string): Promise<RunUnit[]> {
@@ -251,5 +252,24 @@ function resolveTargets(
   if (primary !== 'web' && !hasEnvironment && !explicit[primary as 'api']) {
     throw invalid(`a ${primary} Run needs environmentSlug or explicit targets.${primary}`);
   }
+  if (primary === 'api' && !merged.api?.baseUrl) {
+    throw invalid('an API Run needs targets.api.baseUrl (on its Environment or in targets)');
+  }
+  // A stored OpenAPI document stays with its Environment (up to 1 MiB); the runner reads it there.
+  if (merged.api) delete merged.api.openapi;
   return merged;
+}
+
+/** Fuzz probes per API Run unless the plan or the targets say otherwise. */
+export const DEFAULT_MAX_FUZZ_PROBES = 50;
+
+/** The API settings a Run snapshots: the plan's identities and the fuzz bound (either `false` turns it off). */
+function apiSettings(unit: RunUnit, apiTargets: Targets['api']): RunApiSettings {
+  const settings = [unit.fuzz, apiTargets?.fuzz];
+  const off = settings.some((f) => f === false);
+  const bounds = settings.flatMap((f) => (typeof f === 'object' ? [f.maxProbes] : []));
+  return {
+    authProfiles: unit.apiAuthProfiles,
+    maxFuzzProbes: off ? 0 : bounds.length ? Math.min(...bounds) : DEFAULT_MAX_FUZZ_PROBES,
+  };
 }

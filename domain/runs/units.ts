@@ -5,13 +5,17 @@ import { testPlanRepository } from '../../db/repositories/test-plans';
 import { compileSteps } from '../plans/compile';
 import { type ResourceStep } from '../../core/steps';
 import { AppError } from '../../core/errors';
-import type { Step } from '../../core/steps';
+import type { ApiAuthProfile, FuzzSetting, Step } from '../../core/steps';
 
 /** What one Run executes: a member Test Case's steps, or a plan's inline steps (no Test Case). */
 export interface RunUnit {
   testCaseId: string | null;
   steps: Step[];
   platforms: string[];
+  /** The plan's API identities (none for a Test Case run on its own). */
+  apiAuthProfiles: ApiAuthProfile[];
+  /** The plan's fuzz setting, when it has one. */
+  fuzz?: FuzzSetting;
 }
 
 /**
@@ -32,11 +36,16 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
     );
   }
   const units: RunUnit[] = [];
+  const fromPlan = {
+    apiAuthProfiles: plan.apiAuthProfiles,
+    ...(plan.config?.fuzz !== undefined ? { fuzz: plan.config.fuzz } : {}),
+  };
   if (plan.steps.length) {
     units.push({
       testCaseId: null,
       steps: await compileSteps(db, orgId, plan.steps),
       platforms: plan.platforms.length ? plan.platforms : ['web'],
+      ...fromPlan,
     });
   }
   const members = await testPlanRepository.members(db, plan.id);
@@ -51,7 +60,8 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
   );
   for (const member of members) {
     const testCase = byId.get(member.testCaseId);
-    if (testCase) units.push({ testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms });
+    if (testCase)
+      units.push({ testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms, ...fromPlan });
   }
   if (!units.length) {
     throw new AppError(

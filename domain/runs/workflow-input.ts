@@ -10,6 +10,7 @@ export function runWorkflowInput(deps: { config: Config }, run: Run): RunWorkflo
     orgId: run.orgId,
     runnerTaskQueue: runnerQueue(deps.config, run.platforms[0], referencedValues(run.steps).length > 0),
     maxAttempts: deps.config.RUN_MAX_ATTEMPTS,
-    scheduleToStartMs: run.platforms[0] === 'web' ? 5 * 60_000 : deps.config.MOBILE_SCHEDULE_TO_START_MS,
+    scheduleToStartMs: ['web', 'api'].includes(run.platforms[0]) ? 5 * 60_000 : deps.config.MOBILE_SCHEDULE_TO_START_MS,
+    ...(run.platforms[0] === 'api' ? { assurance: true } : {}),
   };
 }

@@ -26,6 +26,8 @@ export interface WorkerOptions {
   /** Settings of this worker process that differ from the app's (e.g. a runner that cannot substitute). */
   config?: Partial<Config>;
   identity?: string;
+  /** The runner host's environment the API runner reads credentials from (default: none). */
+  hostEnv?: Record<string, string>;
 }
 
 /** Runs the real workers in this process against the app's database and Temporal server. */
@@ -40,6 +42,7 @@ export async function startWorkers(app: TestApp, options: WorkerOptions = {}) {
     orchestration: options.orchestration ?? true,
     runnerPlatforms: options.runnerPlatforms ?? ['web'],
     identity: options.identity,
+    hostEnv: options.hostEnv ?? {},
   });
   const running = set.run();
   return {

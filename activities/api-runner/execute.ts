@@ -1,0 +1,476 @@
+import type { AssuranceFinding } from '../../core/assurance';
+import type { ApiStep, Step } from '../../core/steps';
+import type { Redactor } from '../runner/redactor';
+import type { StepResult } from '../runner/result';
+import { ContractChecker, mediaTypeOf } from './contract';
+import { fuzzProbes } from './fuzz';
+import type { ApiDocument, DocumentedOperation } from './openapi';
+import { fillJson, fillPath, readPointer, variablesIn, type Lookup } from './placeholders';
+import { fingerprint, inferSchema, templatePath } from './shapes';
+import type { ApiObservation, ApiObserved, ApiRunResult } from './types';
+
+/** Statuses that prove a denial when an isolation probe names none. */
+const DEFAULT_DENIED = [401, 403, 404];
+/** Bodies larger than this are not read past it (the runner checks shapes, not archives). */
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+export interface ApiRunOptions {
+  baseUrl: string;
+  steps: readonly Step[];
+  document: ApiDocument | null;
+  documentProblem?: string;
+  /** Request headers of each auth profile, resolved from the runner host; a string explains why a profile cannot be used. */
+  identities: Map<string, Record<string, string> | string>;
+  resolveValue(name: string): Promise<string>;
+  redactor: Redactor;
+  maxFuzzProbes: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onStepStart?(index: number): Promise<void>;
+  onStepDone?(result: StepResult<ApiObserved>): Promise<void>;
+}
+
+export interface ApiRunOutcome {
+  steps: Array<StepResult<ApiObserved>>;
+  result: ApiRunResult;
+  outcome: 'passed' | 'failed' | 'unverified';
+}
+
+interface Sent {
+  status: number;
+  contentType: string;
+  durationMs: number;
+  body: unknown;
+  hasBody: boolean;
+  text: string;
+}
+
+/**
+ * Runs the API steps of a Run in order. Unlike web steps they go on after a failed check, since
+ * assurance wants the whole picture; a step needing a variable no earlier step captured is
+ * skipped. Then it sends bounded fuzz probes to the documented operations the steps exercised.
+ * Values (tokens, runtime values, bodies) stay in this function's memory: results carry status
+ * codes, path shapes and fingerprints only.
+ */
+export async function runApiSteps(o: ApiRunOptions): Promise<ApiRunOutcome> {
+  const checker = new ContractChecker();
+  const variables = new Map<string, unknown>();
+  const lookup: Lookup = {
+    variable: (name) => variables.get(name),
+    value: async (name) => {
+      const value = await o.resolveValue(name);
+      o.redactor.add(value);
+      return value;
+    },
+  };
+  const observations: ApiObservation[] = [];
+  const findings: AssuranceFinding[] = [];
+  const steps: Array<StepResult<ApiObserved>> = [];
+  const sentByStep = new Map<
+    number,
+    { op: DocumentedOperation | null; status: number; path: string; body?: string; identity?: string }
+  >();
+  const crossChannel = new Map<string, unknown>();
+
+  const send = async (method: string, path: string, headers: Record<string, string>, body?: string): Promise<Sent> => {
+    const started = performance.now();
+    const signals = [AbortSignal.timeout(o.timeoutMs), ...(o.signal ? [o.signal] : [])];
+    const res = await fetch(new URL(path.replace(/^\//, ''), o.baseUrl.endsWith('/') ? o.baseUrl : `${o.baseUrl}/`), {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body,
+      // Redirects are observed, never followed: the runner talks to the target's origin only.
+      redirect: 'manual',
+      signal: AbortSignal.any(signals),
+    });
+    const text = await readCapped(res);
+    const contentType = res.headers.get('content-type') ?? '';
+    let parsed: unknown;
+    const json = /json/.test(mediaTypeOf(contentType)) && text.length > 0;
+    if (json) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    return {
+      status: res.status,
+      contentType,
+      durationMs: performance.now() - started,
+      body: parsed,
+      hasBody: text.length > 0,
+      text,
+    };
+  };
+
+  const observe = (
+    source: ApiObservation['source'],
+    index: number,
+    method: string,
+    path: string,
+    sent: Sent,
+    contract?: ApiObservation['contract'],
+  ) => {
+    const op = o.document?.find(method, path) ?? null;
+    const pathShape = op ? op.template : templatePath(path);
+    const observation: ApiObservation = {
+      source,
+      index,
+      method,
+      pathShape,
+      operationKey: `${method} ${pathShape}`,
+      documented: !!op,
+      status: sent.status,
+      contentType: mediaTypeOf(sent.contentType),
+      durationMs: Math.round(sent.durationMs),
+      ...(sent.body !== undefined ? { fingerprint: fingerprint(sent.body) } : {}),
+      ...(!op && sent.body !== undefined ? { inferredSchema: inferSchema(sent.body) } : {}),
+      ...(contract ? { contract } : {}),
+    };
+    observations.push(observation);
+    return { op, observation };
+  };
+
+  for (const [index, step] of o.steps.entries()) {
+    if (o.signal?.aborted) {
+      steps.push(
+        skipped(step, index, 'Not run: the Run was canceled.', {
+          category: 'canceled',
+          suggestedAction: 'Trigger the Run again when needed.',
+        }),
+      );
+      continue;
+    }
+    if (step.action !== 'request') {
+      steps.push(
+        skipped(step, index, 'Not run: web steps run in a Run whose platform is web.', {
+          category: 'test_definition',
+          suggestedAction: 'Put web steps in a plan or Test Case with platforms ["web"].',
+        }),
+      );
+      continue;
+    }
+    const missing = variablesIn(`${step.target} ${step.body ?? ''}`).filter((v) => !variables.has(v));
+    if (missing.length) {
+      steps.push(
+        skipped(
+          step,
+          index,
+          `Not run: it needs ${missing.map((v) => `{{${v}}}`).join(', ')}, which no earlier step captured.`,
+          {
+            category: 'test_definition',
+            suggestedAction:
+              'Capture the variable in an earlier step (config.capture) or fix the earlier step that should have.',
+          },
+        ),
+      );
+      continue;
+    }
+    await o.onStepStart?.(index);
+    const result = o.redactor.redactDeep(await runStep(step, index));
+    steps.push(result);
+    await o.onStepDone?.(result);
+  }
+
+  await probe();
+
+  const blocking = findings.some((f) => f.blocking);
+  const demonstrated = steps.some((s) => s.status === 'failed' && s.diagnosis?.category === 'application');
+  const outcome =
+    blocking || demonstrated
+      ? 'failed'
+      : steps.length && steps.every((s) => s.status === 'passed')
+        ? 'passed'
+        : 'unverified';
+  return {
+    steps,
+    outcome,
+    result: {
+      documented: (o.document?.operations ?? []).map((op) => ({
+        key: op.key,
+        method: op.method,
+        template: op.template,
+      })),
+      ...(o.documentProblem ? { documentProblem: o.documentProblem } : {}),
+      observations,
+      findings,
+    },
+  };
+
+  async function runStep(step: ApiStep, index: number): Promise<StepResult<ApiObserved>> {
+    const started = performance.now();
+    const config = step.config ?? {};
+    const probeOf = config.isolationProbe;
+    const owner = probeOf?.ownerStepIndex !== undefined ? sentByStep.get(probeOf.ownerStepIndex) : undefined;
+    if (probeOf && !owner) {
+      return failedStep(
+        step,
+        index,
+        started,
+        'unverified',
+        `Not proven: the owner step ${probeOf.ownerStepIndex ?? '(none named)'} did not send a request to replay.`,
+        {
+          category: 'test_definition',
+          suggestedAction: 'Point isolationProbe.ownerStepIndex at an earlier request step that runs.',
+        },
+      );
+    }
+    const identity = probeOf ? probeOf.actorProfile : config.authProfile;
+    const headers = identity ? o.identities.get(identity) : {};
+    if (headers === undefined || typeof headers === 'string') {
+      return failedStep(
+        step,
+        index,
+        started,
+        'unverified',
+        `Not run: the identity "${identity}" ${headers ?? "is not one of the plan's apiAuthProfiles"}.`,
+        {
+          category: 'environment',
+          suggestedAction: "Define the profile in apiAuthProfiles and set its variables in the runner's environment.",
+        },
+      );
+    }
+    const [method, rawPath] = splitTarget(step.target);
+    let path: string;
+    let body: string | undefined;
+    try {
+      // An isolation probe replays the owner's request as another identity.
+      path = owner ? owner.path : await fillPath(rawPath, lookup);
+      body = owner ? owner.body : step.body !== undefined ? await fillJson(step.body, lookup) : undefined;
+    } catch (error) {
+      return failedStep(step, index, started, 'unverified', `Not run: ${String((error as Error).message)}.`, {
+        category: 'environment',
+        suggestedAction: "Check that the Run's runtime values exist and earlier steps captured what this one uses.",
+      });
+    }
+    const sendMethod = owner ? (owner.op?.method ?? method) : method;
+    let sent: Sent;
+    try {
+      sent = await send(sendMethod, path, headers, body);
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      return failedStep(
+        step,
+        index,
+        started,
+        'unverified',
+        timedOut ? `No answer within ${o.timeoutMs} ms.` : 'The API could not be reached.',
+        {
+          category: timedOut ? 'timeout' : 'environment',
+          suggestedAction: 'Check that the API target (targets.api.baseUrl) is up and reachable from the runner.',
+        },
+      );
+    }
+    const checked = !probeOf && o.document ? o.document.find(sendMethod, path) : null;
+    const contract = checked
+      ? checker.check(checked, sent.status, sent.contentType, sent.body, sent.hasBody)
+      : undefined;
+    const { op, observation } = observe('step', index, sendMethod, path, sent, contract?.verdict);
+    sentByStep.set(index, { op, status: sent.status, path, body, identity });
+    for (const [name, pointer] of Object.entries(config.capture ?? {})) {
+      const value = readPointer(sent.body, pointer);
+      if (value !== undefined) variables.set(name, value);
+    }
+    const cross = config.crossChannel;
+    let crossMissing = false;
+    if (cross?.groupId && cross.correlationVariable) {
+      const value = variables.get(cross.correlationVariable);
+      if (cross.role === 'trigger') crossChannel.set(cross.groupId, value);
+      else {
+        const expected = crossChannel.get(cross.groupId);
+        crossMissing = expected === undefined || !sent.text.includes(String(expected));
+      }
+    }
+    const observed: ApiObserved = {
+      method: sendMethod,
+      pathShape: observation.pathShape,
+      status: sent.status,
+      contentType: observation.contentType,
+      durationMs: observation.durationMs,
+      ...(observation.fingerprint ? { fingerprint: observation.fingerprint } : {}),
+      ...(owner ? { ownerStatus: owner.status } : {}),
+      ...(identity ? { identity } : {}),
+    };
+    const evidence = `steps/${index}`;
+    const finish = (status: 'passed' | 'failed', reason: string, expectation: string) => ({
+      index,
+      action: step.action,
+      target: step.target,
+      status,
+      reason,
+      observed,
+      expectation,
+      verdictSource: 'assertion' as const,
+      postconditionProven: status === 'passed',
+      recoveryCount: 0,
+      ...(status === 'failed'
+        ? {
+            diagnosis: {
+              category: 'application' as const,
+              suggestedAction: 'Fix the API (or its document), then run the plan again.',
+            },
+          }
+        : {}),
+      durationMs: performance.now() - started,
+    });
+
+    if (probeOf) {
+      const denied = probeOf.expectedDeniedStatuses ?? DEFAULT_DENIED;
+      const expectation = `"${identity}" is denied (${denied.join(' or ')}) on ${observation.operationKey}`;
+      if (denied.includes(sent.status))
+        return finish(
+          'passed',
+          `Denied as expected: ${sent.status} for "${identity}" (the owner got ${owner!.status}).`,
+          expectation,
+        );
+      findings.push({
+        code: 'ISOLATION_FAILURE',
+        severity: 'error',
+        blocking: true,
+        operationKey: observation.operationKey,
+        message: `"${identity}" reached a resource of "${owner!.identity ?? 'its owner'}": ${observation.operationKey} answered ${sent.status} to the actor (owner: ${owner!.status}), expected ${denied.join(' or ')}`,
+        evidence,
+      });
+      return finish(
+        'failed',
+        `Isolation failure: ${sent.status} for "${identity}" where ${denied.join(' or ')} was expected (the owner got ${owner!.status}).`,
+        expectation,
+      );
+    }
+
+    const expected = config.expectStatus;
+    const expectation = `${observation.operationKey} answers ${expected ? expected.join(' or ') : '2xx'}${checked ? ' with a body that matches its document' : ''}`;
+    const problems: string[] = [];
+    if (expected ? !expected.includes(sent.status) : sent.status < 200 || sent.status > 299) {
+      problems.push(`answered ${sent.status}, expected ${expected ? expected.join(' or ') : '2xx'}`);
+    }
+    if (contract?.verdict === 'fail') {
+      findings.push({
+        code: contract.code!,
+        severity: 'error',
+        blocking: true,
+        operationKey: observation.operationKey,
+        message: contract.reason,
+        evidence,
+      });
+      problems.push(contract.reason);
+    }
+    if (crossMissing) {
+      findings.push({
+        code: 'CROSS_CHANNEL_MISSING',
+        severity: cross?.required ? 'error' : 'warning',
+        blocking: !!cross?.required,
+        operationKey: observation.operationKey,
+        message: `the value captured by the trigger of group "${cross?.groupId}" did not appear in ${observation.operationKey}`,
+        evidence,
+      });
+      if (cross?.required) problems.push(`the cross-channel value of group "${cross.groupId}" did not appear`);
+    }
+    if (problems.length) return finish('failed', `${observation.operationKey} ${problems.join('; ')}.`, expectation);
+    return finish(
+      'passed',
+      `${observation.operationKey} answered ${sent.status}${contract?.verdict === 'pass' ? ', as documented' : ''}.`,
+      expectation,
+    );
+  }
+
+  /** Bounded schema-violating requests to each documented operation a step exercised with a JSON body. */
+  async function probe() {
+    let budget = o.maxFuzzProbes;
+    const done = new Set<string>();
+    for (const [, sent] of [...sentByStep.entries()].sort(([a], [b]) => a - b)) {
+      if (budget <= 0 || !sent.op || done.has(sent.op.key) || sent.body === undefined || sent.status >= 300) continue;
+      done.add(sent.op.key);
+      let valid: unknown;
+      try {
+        valid = JSON.parse(sent.body);
+      } catch {
+        continue;
+      }
+      const headers = sent.identity ? o.identities.get(sent.identity) : {};
+      if (!headers || typeof headers === 'string') continue;
+      for (const p of fuzzProbes(sent.op, valid).slice(0, budget)) {
+        budget -= 1;
+        const number = observations.filter((x) => x.source === 'probe').length;
+        let answer: Sent;
+        try {
+          answer = await send(sent.op.method, sent.path, headers, p.body);
+        } catch {
+          continue;
+        }
+        const { observation } = observe('probe', number, sent.op.method, sent.path, answer);
+        if (answer.status >= 500 || (answer.status >= 200 && answer.status < 300)) {
+          const server = answer.status >= 500;
+          findings.push({
+            code: server ? 'FUZZ_SERVER_ERROR' : 'FUZZ_ACCEPTED_INVALID',
+            severity: 'error',
+            blocking: true,
+            operationKey: observation.operationKey,
+            message: `${observation.operationKey} answered ${answer.status} to an invalid request (${p.description})${server ? '' : ' instead of refusing it'}`,
+            evidence: `probes/${number}`,
+          });
+        }
+      }
+    }
+  }
+}
+
+function splitTarget(target: string): [string, string] {
+  const space = target.indexOf(' ');
+  return [target.slice(0, space), target.slice(space + 1)];
+}
+
+function skipped(
+  step: Step,
+  index: number,
+  reason: string,
+  diagnosis: NonNullable<StepResult['diagnosis']>,
+): StepResult<ApiObserved> {
+  return {
+    index,
+    action: step.action,
+    ...(step.target !== undefined ? { target: step.target } : {}),
+    status: 'skipped',
+    reason,
+    observed: { method: '', pathShape: '', status: 0, contentType: '', durationMs: 0 },
+    expectation: '',
+    verdictSource: 'none',
+    postconditionProven: false,
+    recoveryCount: 0,
+    diagnosis,
+    durationMs: 0,
+  };
+}
+
+function failedStep(
+  step: ApiStep,
+  index: number,
+  started: number,
+  _kind: 'unverified',
+  reason: string,
+  diagnosis: NonNullable<StepResult['diagnosis']>,
+): StepResult<ApiObserved> {
+  return {
+    ...skipped(step, index, reason, diagnosis),
+    status: 'failed',
+    verdictSource: 'action',
+    durationMs: performance.now() - started,
+  };
+}
+
+async function readCapped(res: Response): Promise<string> {
+  if (!res.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) break;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
