@@ -85,10 +85,11 @@ export async function createWorkers(options: WorkerSetOptions) {
       throw new Error(
         `no runner for platform ${platform} in this build; mobile runners connect to ${runnerQueue(config, platform)}`,
       );
+    const hostEnv = options.hostEnv ?? runnerHostEnvironment();
     const activities =
       platform === 'api'
-        ? createApiRunnerActivities({ ...deps, hostEnv: options.hostEnv ?? runnerHostEnvironment() })
-        : createRunnerActivities({ ...deps, browser: browser.get });
+        ? createApiRunnerActivities({ ...deps, hostEnv })
+        : createRunnerActivities({ ...deps, hostEnv, browser: browser.get });
     // Only a runner that can substitute polls the queue of Runs that use Environment values.
     const queues = [
       runnerQueue(config, platform),

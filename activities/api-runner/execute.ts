@@ -14,9 +14,8 @@ const DEFAULT_DENIED = [401, 403, 404];
 /** Bodies larger than this are not read past it (the runner checks shapes, not archives). */
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
-export interface ApiRunOptions {
+export interface ApiSessionOptions {
   baseUrl: string;
-  steps: readonly Step[];
   document: ApiDocument | null;
   documentProblem?: string;
   /** Request headers of each auth profile, resolved from the runner host; a string explains why a profile cannot be used. */
@@ -26,6 +25,10 @@ export interface ApiRunOptions {
   maxFuzzProbes: number;
   timeoutMs: number;
   signal?: AbortSignal;
+}
+
+export interface ApiRunOptions extends ApiSessionOptions {
+  steps: readonly Step[];
   onStepStart?(index: number): Promise<void>;
   onStepDone?(result: StepResult<ApiObserved>): Promise<void>;
 }
@@ -46,13 +49,12 @@ interface Sent {
 }
 
 /**
- * Runs the API steps of a Run in order. Unlike web steps they go on after a failed check, since
- * assurance wants the whole picture; a step needing a variable no earlier step captured is
- * skipped. Then it sends bounded fuzz probes to the documented operations the steps exercised.
- * Values (tokens, runtime values, bodies) stay in this function's memory: results carry status
- * codes, path shapes and fingerprints only.
+ * The API side of a Run: runs request steps one at a time with the Run's variables, identities
+ * and document, and keeps the value-free observations and findings. Values (tokens, runtime
+ * values, bodies) stay in this closure's memory: results carry status codes, path shapes and
+ * fingerprints only. A web runner uses one for the API steps of a mixed Run.
  */
-export async function runApiSteps(o: ApiRunOptions): Promise<ApiRunOutcome> {
+export function apiSession(o: ApiSessionOptions) {
   const checker = new ContractChecker();
   const variables = new Map<string, unknown>();
   const lookup: Lookup = {
@@ -65,7 +67,6 @@ export async function runApiSteps(o: ApiRunOptions): Promise<ApiRunOutcome> {
   };
   const observations: ApiObservation[] = [];
   const findings: AssuranceFinding[] = [];
-  const steps: Array<StepResult<ApiObserved>> = [];
   const sentByStep = new Map<
     number,
     { op: DocumentedOperation | null; status: number; path: string; body?: string; identity?: string }
@@ -136,29 +137,37 @@ export async function runApiSteps(o: ApiRunOptions): Promise<ApiRunOutcome> {
     return { op, observation };
   };
 
-  for (const [index, step] of o.steps.entries()) {
-    if (o.signal?.aborted) {
-      steps.push(
-        skipped(step, index, 'Not run: the Run was canceled.', {
-          category: 'canceled',
-          suggestedAction: 'Trigger the Run again when needed.',
-        }),
-      );
-      continue;
-    }
-    if (step.action !== 'request') {
-      steps.push(
-        skipped(step, index, 'Not run: web steps run in a Run whose platform is web.', {
-          category: 'test_definition',
-          suggestedAction: 'Put web steps in a plan or Test Case with platforms ["web"].',
-        }),
-      );
-      continue;
-    }
-    const missing = variablesIn(`${step.target} ${step.body ?? ''}`).filter((v) => !variables.has(v));
-    if (missing.length) {
-      steps.push(
-        skipped(
+  const missingVariables = (step: ApiStep) =>
+    variablesIn(`${step.target} ${step.body ?? ''}`).filter((v) => !variables.has(v));
+
+  /**
+   * A non-trigger member of a cross-channel group observed `text` (a response body, or a web
+   * page's text): records a miss, and returns its reason when the group requires the value.
+   */
+  const observeCrossChannel = (step: Step, index: number, text: string, operationKey: string): string | null => {
+    const cross = step.config?.crossChannel;
+    if (!cross?.groupId || cross.role === 'trigger') return null;
+    const expected = crossChannel.get(cross.groupId);
+    if (expected !== undefined && text.includes(String(expected))) return null;
+    const reason = `the value captured by the trigger of cross-channel group "${cross.groupId}" did not appear`;
+    findings.push({
+      code: 'CROSS_CHANNEL_MISSING',
+      severity: cross.required ? 'error' : 'warning',
+      blocking: !!cross.required,
+      operationKey,
+      message: `${reason} in ${operationKey}`,
+      evidence: `steps/${index}`,
+    });
+    return cross.required ? reason : null;
+  };
+
+  return {
+    missingVariables,
+    /** Runs one API step; a step needing a variable no earlier step captured is skipped with a reason. */
+    async step(step: ApiStep, index: number): Promise<StepResult<ApiObserved>> {
+      const missing = missingVariables(step);
+      if (missing.length) {
+        return skipped(
           step,
           index,
           `Not run: it needs ${missing.map((v) => `{{${v}}}`).join(', ')}, which no earlier step captured.`,
@@ -167,30 +176,14 @@ export async function runApiSteps(o: ApiRunOptions): Promise<ApiRunOutcome> {
             suggestedAction:
               'Capture the variable in an earlier step (config.capture) or fix the earlier step that should have.',
           },
-        ),
-      );
-      continue;
-    }
-    await o.onStepStart?.(index);
-    const result = o.redactor.redactDeep(await runStep(step, index));
-    steps.push(result);
-    await o.onStepDone?.(result);
-  }
-
-  await probe();
-
-  const blocking = findings.some((f) => f.blocking);
-  const demonstrated = steps.some((s) => s.status === 'failed' && s.diagnosis?.category === 'application');
-  const outcome =
-    blocking || demonstrated
-      ? 'failed'
-      : steps.length && steps.every((s) => s.status === 'passed')
-        ? 'passed'
-        : 'unverified';
-  return {
-    steps,
-    outcome,
-    result: {
+        );
+      }
+      return o.redactor.redactDeep(await runStep(step, index));
+    },
+    observeCrossChannel,
+    probe,
+    hasBlockingFindings: () => findings.some((f) => f.blocking),
+    result: (): ApiRunResult => ({
       documented: (o.document?.operations ?? []).map((op) => ({
         key: op.key,
         method: op.method,
@@ -199,7 +192,7 @@ export async function runApiSteps(o: ApiRunOptions): Promise<ApiRunOutcome> {
       ...(o.documentProblem ? { documentProblem: o.documentProblem } : {}),
       observations,
       findings,
-    },
+    }),
   };
 
   async function runStep(step: ApiStep, index: number): Promise<StepResult<ApiObserved>> {
@@ -277,15 +270,10 @@ export async function runApiSteps(o: ApiRunOptions): Promise<ApiRunOutcome> {
       if (value !== undefined) variables.set(name, value);
     }
     const cross = config.crossChannel;
-    let crossMissing = false;
-    if (cross?.groupId && cross.correlationVariable) {
-      const value = variables.get(cross.correlationVariable);
-      if (cross.role === 'trigger') crossChannel.set(cross.groupId, value);
-      else {
-        const expected = crossChannel.get(cross.groupId);
-        crossMissing = expected === undefined || !sent.text.includes(String(expected));
-      }
+    if (cross?.groupId && cross.correlationVariable && cross.role === 'trigger') {
+      crossChannel.set(cross.groupId, variables.get(cross.correlationVariable));
     }
+    const crossMiss = observeCrossChannel(step, index, sent.text, observation.operationKey);
     const observed: ApiObserved = {
       method: sendMethod,
       pathShape: observation.pathShape,
@@ -360,17 +348,7 @@ export async function runApiSteps(o: ApiRunOptions): Promise<ApiRunOutcome> {
       });
       problems.push(contract.reason);
     }
-    if (crossMissing) {
-      findings.push({
-        code: 'CROSS_CHANNEL_MISSING',
-        severity: cross?.required ? 'error' : 'warning',
-        blocking: !!cross?.required,
-        operationKey: observation.operationKey,
-        message: `the value captured by the trigger of group "${cross?.groupId}" did not appear in ${observation.operationKey}`,
-        evidence,
-      });
-      if (cross?.required) problems.push(`the cross-channel value of group "${cross.groupId}" did not appear`);
-    }
+    if (crossMiss) problems.push(crossMiss);
     if (problems.length) return finish('failed', `${observation.operationKey} ${problems.join('; ')}.`, expectation);
     return finish(
       'passed',
@@ -418,6 +396,53 @@ export async function runApiSteps(o: ApiRunOptions): Promise<ApiRunOutcome> {
       }
     }
   }
+}
+
+/**
+ * Runs the API steps of an API Run in order. Unlike web steps they go on after a failed check,
+ * since assurance wants the whole picture. Then bounded fuzz probes go to the documented
+ * operations the steps exercised.
+ */
+export async function runApiSteps(o: ApiRunOptions): Promise<ApiRunOutcome> {
+  const session = apiSession(o);
+  const steps: Array<StepResult<ApiObserved>> = [];
+  for (const [index, step] of o.steps.entries()) {
+    if (o.signal?.aborted) {
+      steps.push(
+        skipped(step, index, 'Not run: the Run was canceled.', {
+          category: 'canceled',
+          suggestedAction: 'Trigger the Run again when needed.',
+        }),
+      );
+      continue;
+    }
+    if (step.action !== 'request') {
+      steps.push(
+        skipped(step, index, 'Not run: web steps need a Run whose platforms include web.', {
+          category: 'test_definition',
+          suggestedAction: 'Add "web" to the platforms of the plan or Test Case.',
+        }),
+      );
+      continue;
+    }
+    if (session.missingVariables(step).length) {
+      steps.push(await session.step(step, index));
+      continue;
+    }
+    await o.onStepStart?.(index);
+    const result = await session.step(step, index);
+    steps.push(result);
+    await o.onStepDone?.(result);
+  }
+  await session.probe();
+  const demonstrated = steps.some((s) => s.status === 'failed' && s.diagnosis?.category === 'application');
+  const outcome =
+    session.hasBlockingFindings() || demonstrated
+      ? 'failed'
+      : steps.length && steps.every((s) => s.status === 'passed')
+        ? 'passed'
+        : 'unverified';
+  return { steps, outcome, result: session.result() };
 }
 
 function splitTarget(target: string): [string, string] {
@@ -474,3 +499,5 @@ async function readCapped(res: Response): Promise<string> {
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+export type ApiSession = ReturnType<typeof apiSession>;

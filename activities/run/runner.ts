@@ -10,8 +10,11 @@ import { Redactor } from '../runner/redactor';
 import { runWebSteps } from '../runner/web';
 import type { StepResult } from '../runner/result';
 import { fetchValue } from './values-channel';
+import { isApiStep } from '../../core/steps';
+import { assuranceRepository } from '../../db/repositories/assurance';
+import { apiSessionFor, type ApiHostDeps } from '../api-runner/setup';
 
-export interface RunnerDeps extends ActivityDeps {
+export interface RunnerDeps extends ActivityDeps, ApiHostDeps {
   /** The worker's shared Chromium; each Run gets its own context inside it. */
   browser(): Promise<Browser>;
 }
@@ -45,9 +48,12 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
       const redactor = new Redactor();
       let current = -1;
       const beat = setInterval(() => ctx.heartbeat({ step: current }), 2_000);
+      // A mixed Run (platforms web and api) runs its API steps here too, in order, with one set of variables.
+      const api = run.steps.some(isApiStep) ? await apiSessionFor(deps, run, redactor, ctx.cancellationSignal) : null;
       try {
         ctx.heartbeat({ step: current });
         const result = await runWebSteps({
+          ...(api ? { api: api.session } : {}),
           baseUrl,
           steps: run.steps,
           browser: await deps.browser(),
@@ -66,11 +72,37 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
               log.warn('step failed', { runId, step: step.index, error: redactor.redact(step.internalError) });
           },
         });
+        let outcome = result.outcome;
+        let blocking: { message: string } | undefined;
+        if (api) {
+          await api.session.probe();
+          blocking = api.session.result().findings.find((f) => f.blocking);
+          if (blocking) outcome = 'failed';
+          await assuranceRepository.putResult(db.manager, {
+            runId,
+            orgId: run.orgId,
+            testPlanId: run.testPlanId,
+            environmentSlug: run.environmentSlug,
+            passed: outcome === 'passed',
+            result: redactor.redactDeep(api.session.result()),
+            createdAt: Date.now(),
+          });
+        }
         const failing = result.steps.find((s) => s.status !== 'passed');
         return {
-          outcome: result.outcome,
-          flaky: result.outcome === 'passed' && result.steps.some((s) => s.recoveryCount > 0),
-          ...(failing?.diagnosis ? { diagnosis: { ...failing.diagnosis, reason: failing.reason } } : {}),
+          outcome,
+          flaky: outcome === 'passed' && result.steps.some((s) => s.recoveryCount > 0),
+          ...(failing?.diagnosis
+            ? { diagnosis: { ...failing.diagnosis, reason: failing.reason } }
+            : blocking
+              ? {
+                  diagnosis: {
+                    category: 'application' as const,
+                    suggestedAction: 'Read the assurance snapshot: GET /api/runs/{runId}/assurance.',
+                    reason: blocking.message,
+                  },
+                }
+              : {}),
         };
       } finally {
         clearInterval(beat);

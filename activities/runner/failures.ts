@@ -26,6 +26,7 @@ export const SUGGEST = {
   infrastructure: 'Retry the Run; the runner had a problem unrelated to the application.',
   unreachable: "Check the Environment's web base URL and that the deployment is running and reachable.",
   canceled: 'No action needed; trigger a new Run for a verdict.',
+  crossChannel: 'Check that what the API step created reaches this page (caches, queues, the account the page shows).',
 } as const;
 
 export const canceled = (): StepFailure =>

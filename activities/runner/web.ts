@@ -3,6 +3,7 @@ import { isApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type StepContext } from './actions';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
 import type { Redactor } from './redactor';
+import type { ApiSession } from '../api-runner/execute';
 import { outcomeOf, type StepResult, type WebRunResult } from './result';
 
 export interface RunWebStepsOptions {
@@ -31,6 +32,8 @@ export interface RunWebStepsOptions {
   maxRecoveries?: number;
   /** Aborting stops the run: the step in flight and all later steps are skipped as canceled. */
   signal?: AbortSignal;
+  /** A mixed Run's API side: runs its request steps in order, and checks what web members of a cross-channel group see. */
+  api?: Pick<ApiSession, 'step' | 'observeCrossChannel'>;
 }
 
 /**
@@ -58,11 +61,17 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
               })
             : skipped(step, index, `Not run: the step at index ${stop.index} did not pass.`);
       } else if (isApiStep(step)) {
-        // Mixed Runs are not split across runners yet: the web runner leaves API steps alone.
-        result = skipped(step, index, 'Not run: API steps run in a Run whose platform is api.', {
-          category: 'test_definition',
-          suggestedAction: 'Put API steps in a plan or Test Case with platforms ["api"].',
-        });
+        if (options.api) {
+          // An API step of a mixed Run: it runs here, in order, sharing the Run's variables; like
+          // every API step it does not stop the Run when its check fails.
+          if (reported) await options.onStepStart?.(index);
+          result = (await options.api.step(step, index)) as unknown as StepResult;
+        } else {
+          result = skipped(step, index, 'Not run: API steps need a Run whose platforms include api.', {
+            category: 'test_definition',
+            suggestedAction: 'Add "api" to the platforms of the plan or Test Case.',
+          });
+        }
       } else {
         if (reported) await options.onStepStart?.(index);
         result = await runStep(session, step, index, options);
@@ -134,7 +143,7 @@ async function runStep(
       resolveValue: options.resolveValue,
       redactor: options.redactor,
     };
-    const reason = await untilAborted(perform(ctx), options.signal);
+    const reason = await untilAborted(perform(ctx, index, options.api), options.signal);
     verdict = {
       status: 'passed',
       reason,
@@ -174,11 +183,31 @@ async function runStep(
   };
 }
 
-/** The action, then the authored expectation if any; the sentence that says what was proven. */
-async function perform(ctx: StepContext): Promise<string> {
+/**
+ * The action, then the authored expectation if any, then (for a member of a cross-channel group)
+ * whether the page shows the value the group's API trigger captured; the sentence that says what
+ * was proven.
+ */
+async function perform(ctx: StepContext, index: number, api?: RunWebStepsOptions['api']): Promise<string> {
   const did = await act(ctx);
-  return ctx.step.expect ? `${did} ${await checkExpectation(ctx, ctx.step.expect)}` : did;
+  const proven = ctx.step.expect ? `${did} ${await checkExpectation(ctx, ctx.step.expect)}` : did;
+  const cross = ctx.step.config?.crossChannel;
+  if (!api || !cross?.groupId || cross.role === 'trigger') return proven;
+  const text = await ctx.page.locator('body').innerText({ timeout: remainingMs(ctx) });
+  const miss = api.observeCrossChannel(ctx.step, index, text, `WEB ${ctx.step.action} ${ctx.step.target ?? '/'}`);
+  if (miss) {
+    throw new StepFailure(
+      'application',
+      `The page does not show what the API created: ${miss}.`,
+      SUGGEST.crossChannel,
+      undefined,
+      'assertion',
+    );
+  }
+  return `${proven} The page shows the value of cross-channel group "${cross.groupId}".`;
 }
+
+const remainingMs = (ctx: StepContext) => Math.max(1000, ctx.deadline - Date.now());
 
 /** The browser or page died without an abort: the runner's problem, not the application's. */
 function browserGone(err: unknown): StepFailure {

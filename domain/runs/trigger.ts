@@ -165,7 +165,7 @@ export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
   const runPlatforms = d.platforms ?? d.unit.platforms;
   const primary = runPlatforms[0];
   const targets = resolveTargets(
-    primary,
+    runPlatforms,
     (d.environment?.targets ?? {}) as Record<string, Record<string, unknown>>,
     d.explicit,
     !!d.environment,
@@ -229,11 +229,12 @@ async function planRunUnits(db: EntityManager, orgId: string, testPlanId: string
 }
 
 /**
- * The non-secret target of a Run's primary platform: explicit targets win over the
- * Environment's. A web Run needs a baseUrl; API and mobile Runs need an Environment or targets.
+ * The non-secret targets of a Run: explicit targets win over the Environment's. A web Run needs
+ * a web baseUrl, an API Run an API baseUrl (a mixed Run both); mobile Runs need an Environment or
+ * targets.
  */
 function resolveTargets(
-  primary: string,
+  runPlatforms: string[],
   envTargets: Record<string, Record<string, unknown>>,
   explicit: z.infer<typeof triggerTargets>,
   hasEnvironment: boolean,
@@ -244,7 +245,9 @@ function resolveTargets(
     const combined = { ...(envTargets[platform] ?? {}), ...given };
     if (Object.keys(combined).length) merged[platform] = combined;
   }
-  if (primary === 'web' && !merged.web?.baseUrl) {
+  const primary = runPlatforms[0];
+  const mixed = runPlatforms.includes('web') && runPlatforms.includes('api');
+  if ((primary === 'web' || mixed) && !merged.web?.baseUrl) {
     throw invalid(
       'a web Run needs a target: pass environmentSlug of an Environment with targets.web.baseUrl, or targets.web.baseUrl',
     );
@@ -252,7 +255,7 @@ function resolveTargets(
   if (primary !== 'web' && !hasEnvironment && !explicit[primary as 'api']) {
     throw invalid(`a ${primary} Run needs environmentSlug or explicit targets.${primary}`);
   }
-  if (primary === 'api' && !merged.api?.baseUrl) {
+  if (runPlatforms.includes('api') && !merged.api?.baseUrl) {
     throw invalid('an API Run needs targets.api.baseUrl (on its Environment or in targets)');
   }
   // A stored OpenAPI document stays with its Environment (up to 1 MiB); the runner reads it there.

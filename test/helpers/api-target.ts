@@ -12,7 +12,8 @@ export const TOKENS = { alice: 'alice-token-7c1e9f3a2b5d4e6f', bob: 'bob-token-0
  * - GET /orders/{orderId}/receipt answers `total` as a string where the document says number;
  * - POST /orders answers 500 when `quantity` is not a number (other bad input is 400);
  * - GET /orders/{orderId}/notes exists but is not documented;
- * - DELETE /orders/{orderId} is documented but no plan calls it.
+ * - DELETE /orders/{orderId} is documented but no plan calls it;
+ * - GET /dashboard (a web page) lists every order's id; /dashboard/empty lists none.
  */
 export interface ApiTarget {
   url: string;
@@ -130,6 +131,13 @@ export async function startApiTarget(): Promise<ApiTarget> {
       res.end(body === undefined ? undefined : JSON.stringify(body));
     };
     if (url.pathname === '/openapi.json') return send(200, shopDocument);
+    // Web pages of the shop (no identity needed): the dashboard lists every order; /dashboard/empty none.
+    if (url.pathname === '/dashboard' || url.pathname === '/dashboard/empty') {
+      const items =
+        url.pathname === '/dashboard' ? [...orders.keys()].map((id) => `<li>Order ${id}</li>`).join('') : '';
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end(`<!doctype html><title>Dashboard</title><h1>Orders</h1><ul>${items}</ul>`);
+    }
     if (req.headers.authorization) authorizations.add(req.headers.authorization);
     const user = Object.entries(TOKENS).find(([, t]) => req.headers.authorization === `Bearer ${t}`)?.[0];
     if (!user) return send(401, { error: 'who are you?' });

@@ -40,7 +40,10 @@ describe('API Runs and the assurance snapshot', function () {
   this.timeout(180_000);
   const t = useApp(privateQueues());
   // The runner host's environment holds the identities' tokens, as the specification says.
-  useWorkers(t, { runnerPlatforms: ['api'], hostEnv: { SHOP_ALICE_TOKEN: TOKENS.alice, SHOP_BOB_TOKEN: TOKENS.bob } });
+  useWorkers(t, {
+    runnerPlatforms: ['api', 'web'],
+    hostEnv: { SHOP_ALICE_TOKEN: TOKENS.alice, SHOP_BOB_TOKEN: TOKENS.bob },
+  });
   let target: ApiTarget;
   const profiles = [
     { name: 'alice', credentials: [{ kind: 'bearer', source: 'environment', variable: 'SHOP_ALICE_TOKEN' }] },
@@ -53,7 +56,10 @@ describe('API Runs and the assurance snapshot', function () {
     const env = await call(t.app, t.org.apiKey, 'environment.upsert', {
       idempotencyKey: key(),
       slug: 'shop-api',
-      targets: { api: { baseUrl: target.url, openapiUrl: `${target.url}/openapi.json` } },
+      targets: {
+        api: { baseUrl: target.url, openapiUrl: `${target.url}/openapi.json` },
+        web: { baseUrl: target.url },
+      },
     });
     assert.equal(env.status, 200, JSON.stringify(env.body));
   });
@@ -256,6 +262,61 @@ describe('API Runs and the assurance snapshot', function () {
     assert.equal(report.baselineShapeChangeCount, 1);
     assert.equal(report.gateStatus, 'passing', 'a shape change informs, it does not block');
     target.setProfileNickname(false);
+  });
+
+  it('runs a mixed Run (api and web) step by step on each platform; a web page must show what the API created', async () => {
+    const group = { groupId: 'new-order', correlationVariable: 'orderId' };
+    const planId = await createPlan(
+      'Order reaches the dashboard',
+      [
+        {
+          action: 'request',
+          target: 'POST /orders',
+          value: '{"item": "pen", "quantity": 1}',
+          config: {
+            authProfile: 'alice',
+            capture: { orderId: '/id' },
+            crossChannel: { ...group, role: 'trigger', channel: 'api' },
+          },
+        },
+        {
+          action: 'navigate',
+          target: '/dashboard',
+          config: { crossChannel: { ...group, role: 'observer', channel: 'web', required: true } },
+        },
+        { action: 'request', target: 'GET /orders/{{orderId}}', config: { authProfile: 'alice' } },
+        {
+          action: 'navigate',
+          target: '/dashboard/empty',
+          config: { crossChannel: { ...group, role: 'observer', channel: 'web', required: true } },
+        },
+      ],
+      { platforms: ['api', 'web'], config: { fuzz: false } },
+    );
+    const runId = await trigger(planId);
+    const { state } = await followRun(t.app, t.org.apiKey, runId);
+    assert.equal(state.status, 'failed', JSON.stringify(state));
+    assert.deepEqual(
+      state.steps.map((s: { status: string }) => s.status),
+      ['passed', 'passed', 'passed', 'failed'],
+    );
+    const run = await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${runId}`);
+    assert.deepEqual(
+      run.body.logs.map((l: { platform: string }) => l.platform),
+      ['api', 'web', 'api', 'web'],
+    );
+    const evidence = (await call(t.app, t.org.apiKey, 'run.evidence', { runId })).body;
+    assert.match(evidence.steps[3].reason, /does not show what the API created/);
+    assert.equal(evidence.steps[3].diagnosis.category, 'application');
+    const mixed = await snapshotOf(t, runId);
+    assert.equal(mixed.report.crossChannelFailureCount, 1);
+    assert.equal(mixed.report.contractFailureCount, 0);
+    assert.equal(mixed.report.gateStatus, 'failing');
+    assert.deepEqual(
+      mixed.findings.map((f: any) => [f.code, f.evidence, f.blocking]),
+      [['CROSS_CHANNEL_MISSING', 'steps/3', true]],
+    );
+    assert.ok(!JSON.stringify([mixed, evidence]).includes('ord_'), 'the order id (a value) is in neither');
   });
 
   it('a web Run answers report: null with a reason; another organization gets NOT_FOUND', async () => {
