@@ -1,5 +1,5 @@
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { loadConfig } from '../core/config';
+import { loadConfig, runnerChannelProblem } from '../core/config';
 import { createLogger } from '../core/log';
 import { createDataSource } from '../db/data-source';
 import { createMediaStorage } from '../core/storage';
@@ -12,9 +12,15 @@ import { createWorkers } from './workers';
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, 'worker');
+  const runnerPlatforms = config.WORKER_RUNNER_PLATFORMS.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // A runner refuses at start, not at the first secret, to send values over an unencrypted network.
+  const channelProblem = runnerPlatforms.length && config.RUNNER_TOKEN ? runnerChannelProblem(config) : null;
+  if (channelProblem) throw new Error(channelProblem);
   // The SDK's own lifecycle chatter at INFO drowns our log lines; warnings still show.
   Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL === 'debug' ? 'INFO' : 'WARN') });
-  const db = createDataSource(config.DATABASE_URL, 10);
+  const db = createDataSource(config.DATABASE_URL, 10, config.DB_QUERY_TIMEOUT_MS);
   await db.initialize();
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const set = await createWorkers({
@@ -22,9 +28,7 @@ async function main() {
     config,
     deps: { config, db, storage: createMediaStorage(config), log },
     orchestration: config.WORKER_ORCHESTRATION,
-    runnerPlatforms: config.WORKER_RUNNER_PLATFORMS.split(',')
-      .map((p) => p.trim())
-      .filter(Boolean),
+    runnerPlatforms,
   });
   const stop = () => void set.shutdown();
   process.on('SIGINT', stop);

@@ -5,6 +5,7 @@ import type { AppDeps } from './deps';
 import { catalog } from './catalog';
 import { v1Router } from './http';
 import { errorEnvelope, requestId } from './middleware/errors';
+import { requestDeadline } from './middleware/deadline';
 import { buildOpenApi } from './openapi';
 import type { Endpoint } from './resources/define';
 import { resourceRouter } from './resources/router';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
       },
     }),
   );
+  app.use(requestDeadline(deps.config.REQUEST_DEADLINE_MS));
   app.use(meta.routes());
   app.use(v1Router(deps).routes());
   app.use(resourceRouter(endpoints, deps).routes());

@@ -15,7 +15,7 @@ const IDEMPOTENCY_SWEEP_MS = 10 * 60_000;
 
 /** Builds and connects the dependencies of one API process, with their timers. */
 export async function createDeps(config: Config, name = 'api'): Promise<AppDeps & { close(): Promise<void> }> {
-  const db = createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  const db = createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE, config.DB_QUERY_TIMEOUT_MS);
   await db.initialize();
   const log = createLogger(config.LOG_LEVEL, name);
   let client: Promise<Client> | null = null;

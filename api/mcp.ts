@@ -13,6 +13,8 @@ import {
 import { catalog } from './catalog';
 import type { Operation } from './catalog/define';
 import { invokeOperation } from './catalog/invoke';
+import { MAX_WAIT_MS } from './catalog/run.get';
+import { withDeadline } from './middleware/deadline';
 import type { Config } from '../core/config';
 import type { AppDeps } from './deps';
 import { AppError } from '../core/errors';
@@ -85,7 +87,17 @@ export function createMcpServer(principal: Principal, deps: AppDeps, requestId: 
     const entry = tools.get(request.params.name);
     if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     try {
-      return success(await invokeOperation(entry.op, request.params.arguments ?? {}, principal, deps, requestId));
+      const args = (request.params.arguments ?? {}) as { waitMs?: unknown };
+      const wait =
+        entry.op.name === 'run.get' && typeof args.waitMs === 'number'
+          ? Math.min(Math.max(args.waitMs, 0), MAX_WAIT_MS)
+          : 0;
+      return success(
+        await withDeadline(
+          invokeOperation(entry.op, request.params.arguments ?? {}, principal, deps, requestId),
+          deps.config.REQUEST_DEADLINE_MS + wait,
+        ),
+      );
     } catch (error) {
       return failure(toAppError(error, requestId, deps.log));
     }

@@ -13,6 +13,13 @@ const schema = z.object({
   SITE_URL: z.string().url().optional(),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required, e.g. mysql://user:pass@127.0.0.1:3306/qa'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** A query that takes longer is abandoned (its connection closed): a hung database cannot hold the pool. */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8_000),
+  /**
+   * Every API request is answered within this (plus a long-poll's wait): a hung dependency yields
+   * 503 UNAVAILABLE instead of a hang.
+   */
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(9_000),
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   /** Task queue of the orchestration workflows (runs, plan groups, run requests). */
@@ -35,6 +42,14 @@ const schema = z.object({
     .transform((v) => v === 'true'),
   /** Credential runners present to fetch a Run's runtime values from the API; unset disables delivery. */
   RUNNER_TOKEN: z.string().min(16).optional(),
+  /**
+   * Runtime values travel from the API to runners over API_INTERNAL_URL: https, or loopback;
+   * plain http to another host only when this is true (e.g. a private network the operator trusts).
+   */
+  RUNNER_CHANNEL_ALLOW_HTTP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Where runners reach the API for runtime values (default BASE_URL). */
   API_INTERNAL_URL: z.string().url().optional(),
   /** A runner variant that cannot substitute values sets this to false: it never polls the queue of Runs that use them. */
@@ -135,4 +150,18 @@ export function runnerQueue(
  */
 export function runnerHostEnvironment(): Readonly<Record<string, string | undefined>> {
   return process.env;
+}
+
+/**
+ * Why the runner channel (API_INTERNAL_URL) may not carry runtime values, or null when it may:
+ * https, a loopback address, or plain http explicitly allowed by RUNNER_CHANNEL_ALLOW_HTTP.
+ */
+export function runnerChannelProblem(
+  config: Pick<Config, 'API_INTERNAL_URL' | 'RUNNER_CHANNEL_ALLOW_HTTP'>,
+): string | null {
+  const url = new URL(config.API_INTERNAL_URL);
+  if (url.protocol === 'https:' || config.RUNNER_CHANNEL_ALLOW_HTTP) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === '::1' || /^127\./.test(host)) return null;
+  return `API_INTERNAL_URL (${url.origin}) is plain http to another host: runtime values would cross the network unencrypted. Use https, or set RUNNER_CHANNEL_ALLOW_HTTP=true on a network you trust.`;
 }

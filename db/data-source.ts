@@ -2,8 +2,12 @@ import { DataSource } from 'typeorm';
 import { allEntities } from './entities/all';
 import { migrations } from './migrations';
 
-/** One DataSource per process; `synchronize` stays off: the schema is the migrations'. */
-export function createDataSource(url: string, poolSize = 20): DataSource {
+/**
+ * One DataSource per process; `synchronize` stays off: the schema is the migrations'.
+ * `queryTimeoutMs` bounds each query (the connection is dropped after it), so a hung server
+ * cannot hold the pool forever; migrations run without it.
+ */
+export function createDataSource(url: string, poolSize = 20, queryTimeoutMs?: number): DataSource {
   return new DataSource({
     type: 'mysql',
     url,
@@ -15,7 +19,9 @@ export function createDataSource(url: string, poolSize = 20): DataSource {
     // Ids and epoch milliseconds must not be mangled into Dates or floats.
     supportBigNumbers: true,
     bigNumberStrings: true,
-    extra: { connectionLimit: poolSize, waitForConnections: true, queueLimit: 0 },
+    ...(queryTimeoutMs ? { enableQueryTimeout: true, maxQueryExecutionTime: queryTimeoutMs } : {}),
+    // A server that accepts TCP but never answers the handshake (stopped, overloaded) fails fast.
+    extra: { connectionLimit: poolSize, waitForConnections: true, queueLimit: 0, connectTimeout: 5_000 },
   });
 }
 

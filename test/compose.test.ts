@@ -73,6 +73,20 @@ describe('temporal-compose.yml', () => {
     });
   }
 
+  it('copies every source folder the processes import into the image', () => {
+    // The layers the API and the worker are made of (README "Layers"); a missing one fails at start.
+    const build = services.api.build as { dockerfile_inline?: string };
+    const copied = [...(build.dockerfile_inline ?? '').matchAll(/^\s*COPY (\S+) /gm)].map((m) => m[1]);
+    for (const folder of ['core', 'db', 'domain', 'workflows', 'activities', 'api']) {
+      assert.ok(copied.includes(folder), `the image has ${folder}/`);
+    }
+  });
+
+  it('lets runners fetch runtime values over plain http inside its private network', () => {
+    // API_INTERNAL_URL is http://api:3000: without the explicit allowance the worker refuses to start.
+    assert.equal(env('worker').RUNNER_CHANNEL_ALLOW_HTTP, 'true');
+  });
+
   it('runs the API server and the worker with tsx', () => {
     assert.match(commandText(services.api), /tsx api\/server\.ts/);
     assert.match(commandText(services.worker), /tsx activities\/worker\.ts/);

@@ -24,7 +24,7 @@ export async function apiSessionFor(deps: ApiHostDeps, run: Run, redactor: Redac
     baseUrl: run.targets.api?.baseUrl ?? '',
     ...(await loadDocument(deps, run)),
     identities: identitiesOf(run.api?.authProfiles ?? [], deps.hostEnv, redactor),
-    resolveValue: (name) => fetchValue(deps.config.API_INTERNAL_URL, deps.config.RUNNER_TOKEN, run.id, name),
+    resolveValue: (name) => fetchValue(deps.config, run.id, name),
     redactor,
     maxFuzzProbes: run.api?.maxFuzzProbes ?? 0,
     timeoutMs: deps.config.API_REQUEST_TIMEOUT_MS,

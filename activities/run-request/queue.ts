@@ -23,7 +23,7 @@ const messageOf = (error: unknown) => {
  * Builds the plan × environment matrix of a request inside the caller's transaction and records
  * its entries and Runs; the caller holds the request's row lock. One entry is one Run: a plan
  * contributes one unit per environment for its inline steps and one per member Test Case. A
- * matrix larger than RUN_REQUEST_MAX_ENTRIES rejects the request with nothing queued; an entry
+ * matrix of more than RUN_REQUEST_MAX_ENTRIES plan × environment entries rejects the request with nothing queued; an entry
  * that cannot be queued (no target, unknown flow, …) keeps its queueError and the rest go on.
  */
 export async function queueEntries(
@@ -58,16 +58,14 @@ export async function queueEntries(
 
   const units = new Map<string, RunUnit[] | string>();
   for (const plan of plans) units.set(plan.id, await planUnits(tx, request.orgId, plan).catch(messageOf));
-  const perEnvironment = plans.reduce(
-    (n, p) => n + (Array.isArray(units.get(p.id)) ? (units.get(p.id) as RunUnit[]).length : 1),
-    0,
-  );
-  const total = perEnvironment * environments.length;
+  // The specification counts the matrix in plan × environment entries; a plan's own Runs (its
+  // inline steps and each member) belong to its entry and do not count against the limit.
+  const total = plans.length * environments.length;
   const max = deps.config.RUN_REQUEST_MAX_ENTRIES;
   if (total > max) {
     return reject([
-      `the request resolves to ${total} Runs (${plans.length} plan(s) × ${environments.length} environment(s), ` +
-        `one Run per member Test Case or inline step list); at most ${max} are allowed (RUN_REQUEST_MAX_ENTRIES)`,
+      `the request resolves to ${total} plan × environment entries (${plans.length} plan(s) × ` +
+        `${environments.length} environment(s)); at most ${max} are allowed (RUN_REQUEST_MAX_ENTRIES)`,
     ]);
   }
 

@@ -60,7 +60,7 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
           redactor,
           signal: ctx.cancellationSignal,
           startAtStep: firstUnpassed < 0 ? logged.length : firstUnpassed,
-          resolveValue: (name) => fetchValue(config.API_INTERNAL_URL, config.RUNNER_TOKEN, runId, name),
+          resolveValue: (name) => fetchValue(config, runId, name),
           onStepStart: async (index) => {
             current = index;
             ctx.heartbeat({ step: index });

@@ -24,6 +24,8 @@ export interface OperationContext {
   db: EntityManager;
   deps: AppDeps;
   requestId: string;
+  /** Which surface called: the v1 catalog (HTTP or MCP), or a resource-style endpoint built on it. */
+  surface: 'v1' | 'resource';
   /** Work to do once the transaction has committed (e.g. starting workflows). */
   afterCommit(effect: () => Promise<void>): void;
 }

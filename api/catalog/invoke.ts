@@ -61,6 +61,8 @@ export async function invokeOperation(
   principal: Principal,
   deps: AppDeps,
   requestId: string,
+  /** Which surface called: the v1 catalog (HTTP or MCP), or a resource-style endpoint built on it. */
+  surface: OperationContext['surface'] = 'v1',
 ): Promise<unknown> {
   requireScope(principal, op.scope);
   const input = parseInput(op.input, raw) as Record<string, unknown>;
@@ -68,7 +70,7 @@ export async function invokeOperation(
   if (op.confirm === 'never') delete input.confirm;
   for (const scope of op.extraScopes?.(input) ?? []) requireScope(principal, scope);
 
-  const base = { principal, orgId: principal.orgId, deps, requestId };
+  const base = { principal, orgId: principal.orgId, deps, requestId, surface };
   if (op.idempotency === 'none') {
     return omitAbsent(
       await op.handler(input, {

@@ -19,7 +19,7 @@ export default defineOperation({
     planGroupRunId: z.string().optional().describe('Present when a Test Plan was triggered.'),
   }),
   async handler(input, ctx) {
-    const queued = await recordRuns(input, { db: ctx.db, orgId: ctx.orgId, secrets: ctx.deps.secrets }, 'v1');
+    const queued = await recordRuns(input, { db: ctx.db, orgId: ctx.orgId, secrets: ctx.deps.secrets }, ctx.surface);
     ctx.afterCommit(() => startRunWorkflows(ctx.deps, queued));
     return queued;
   },

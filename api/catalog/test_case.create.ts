@@ -64,6 +64,8 @@ export async function guardCredentials(
   steps: Step[],
   relocateTo: string | undefined,
   { db, orgId, deps }: OperationContext,
+  /** Only test_case.create takes relocateSecretsTo; the advice names it only there. */
+  canRelocate = true,
 ) {
   const findings = findCredentialLiterals(steps);
   if (!findings.length) return { steps, relocated: [] };
@@ -71,8 +73,8 @@ export async function guardCredentials(
     const first = findings[0];
     throw invalid(
       `steps[${first.stepIndex}] holds a credential-shaped literal value (${first.reason}). ` +
-        'Keep secrets in an Environment: refer to one with {"kind":"environment","variable":"NAME"}, ' +
-        'or pass relocateSecretsTo: "<environment slug>" to move the value there.',
+        'Keep secrets in an Environment: refer to one with {"kind":"environment","variable":"NAME"}' +
+        (canRelocate ? ', or pass relocateSecretsTo: "<environment slug>" to move the value there.' : '.'),
       {
         credentialSteps: findings.map((f) => ({ stepIndex: f.stepIndex, target: f.target, reason: f.reason })),
       },

@@ -18,7 +18,7 @@ export default defineOperation({
   async handler(input, ctx) {
     const row = await testCaseRepository.get(ctx.db, ctx.orgId, input.testCaseId, true);
     if (!row) throw notFound(`Test Case ${input.testCaseId}`);
-    const { steps: newSteps } = await guardCredentials(input.steps, undefined, ctx);
+    const { steps: newSteps } = await guardCredentials(input.steps, undefined, ctx, false);
     if (input.confirm !== true) {
       throw confirmRequired(`Replacing the ${row.steps.length} step(s) of Test Case ${row.id} needs confirmation.`, {
         testCaseId: row.id,

@@ -85,9 +85,17 @@ function isUnavailable(error: unknown): boolean {
   const code =
     (error as { code?: string | number })?.code ?? (error as { driverError?: { code?: string } })?.driverError?.code;
   return (
-    ['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'ER_CON_COUNT_ERROR', 'POOL_CLOSED'].includes(
-      String(code),
-    ) ||
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'EPIPE',
+      'PROTOCOL_CONNECTION_LOST',
+      // mysql2: a query past DB_QUERY_TIMEOUT_MS (its connection is then dropped).
+      'PROTOCOL_SEQUENCE_TIMEOUT',
+      'ETIMEDOUT',
+      'ER_CON_COUNT_ERROR',
+      'POOL_CLOSED',
+    ].includes(String(code)) ||
     (error as Error)?.name === 'ServiceError' ||
     (error as Error)?.name === 'ConnectionError' ||
     /^Pool is closed/.test((error as Error)?.message ?? '')

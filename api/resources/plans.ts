@@ -18,7 +18,10 @@ export const listPlansEndpoint = defineEndpoint({
     'Plans made here and v1 plans share one catalog: a v1 plan shows its membership as memberCount and ' +
     'empty steps; a generated plan shows status generating until it is ready (or failed, with failureReason).',
   access: 'credential',
-  query: z.strictObject({ limit: queryInt(1, 500, 100), offset: queryInt(0, 1_000_000, 0) }),
+  query: z.strictObject({
+    limit: queryInt(1, 100, 20).describe('Page size, 1..100 (default 20), as GET /api/runs.'),
+    offset: queryInt(0, 1_000_000, 0).describe('Plans to skip, newest first (default 0).'),
+  }),
   response: z.array(resourcePlan),
   async handler({ query, principal, deps }) {
     const rows = await resourcePlanRepository.list(deps.db.manager, principal!.orgId, query.offset, query.limit);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { runRepository } from '../../db/repositories/runs';
+import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import { operationsByName } from '../catalog';
 import { invokeOperation } from '../catalog/invoke';
 import { idOf as id } from '../../core/ids';
@@ -67,6 +67,7 @@ export const triggerEndpoint = defineEndpoint({
       principal!,
       deps,
       requestId,
+      'resource',
     )) as { runIds: string[]; planGroupRunId?: string };
     return {
       runId: queued.runIds[0],
@@ -87,7 +88,7 @@ export const listRunsEndpoint = defineEndpoint({
     offset: queryInt(0, 1_000_000, 0),
     status: runStatus.extract(['queued', 'running', 'retrying', 'passing', 'failed', 'canceled']).optional(),
   }),
-  response: z.array(resourceRun),
+  response: z.array(resourceRun.extend({ logs: z.array(logEntry) })),
   async handler({ query, principal, deps }) {
     const runs = await runRepository.listByOffset(
       deps.db.manager,
@@ -96,7 +97,11 @@ export const listRunsEndpoint = defineEndpoint({
       query.offset,
       query.limit,
     );
-    return runs.map((r) => resourceRunView(r));
+    const steps = await runRepository.steps(
+      deps.db.manager,
+      runs.map((r) => r.id),
+    );
+    return runs.map((r) => resourceRunView(r, steps.get(r.id) ?? []));
   },
 });
 
@@ -129,6 +134,12 @@ export const reportEndpoint = defineEndpoint({
   async handler({ body, principal, deps }) {
     const run = await runRepository.get(deps.db.manager, principal!.orgId, body.runId);
     if (!run) throw notFound(`Run ${body.runId}`);
+    if (terminalStatuses.includes(run.status)) {
+      throw new AppError(
+        'FAILED_PRECONDITION',
+        `Run ${run.id} has ended (${run.status}); its record no longer changes`,
+      );
+    }
     if (!(await runRepository.putStep(deps.db.manager, run.id, body.stepIndex, { status: body.status }))) {
       throw new AppError('NOT_FOUND', `Run ${run.id} has no step ${body.stepIndex}`);
     }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { recordHistory } from '../helpers/histories';
 import { createHash } from 'node:crypto';
 import { LocalMediaStorage } from '../../core/storage/local';
 import { S3MediaStorage } from '../../core/storage/s3';
@@ -136,6 +137,7 @@ describe('Mobile artifacts: upload intents and scans', function () {
       assert.deepEqual(again.body, res.body);
       const client = await t.app.deps.temporal();
       assert.equal((await client.workflow.getHandle(`scan-${up.storageId}`).describe()).status.name, 'COMPLETED');
+      await recordHistory(t.app, `scan-${up.storageId}`, 'artifactScanWorkflow-clean');
     });
 
     it('passes an IPA-shaped zip', async () => {

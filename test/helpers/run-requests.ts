@@ -1,3 +1,4 @@
+import { recordHistory } from './histories';
 import type { TestApp } from './app';
 import { rest } from './rest';
 
@@ -9,7 +10,10 @@ export async function followRequest(app: TestApp, apiKey: string, requestId: str
   for (;;) {
     const reply = await rest(app, apiKey, 'GET', `/api/run-requests/status?id=${requestId}`);
     if (reply.status !== 200) throw new Error(`status ${reply.status}: ${JSON.stringify(reply.body)}`);
-    if (finalStatuses.includes(reply.body.status)) return reply.body;
+    if (finalStatuses.includes(reply.body.status)) {
+      await recordHistory(app, `run-request-${requestId}`, `runRequestWorkflow-${reply.body.status}`);
+      return reply.body;
+    }
     if (Date.now() > deadline) throw new Error(`run request ${requestId} still ${reply.body.status}`);
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -1,3 +1,4 @@
+import { recordHistory } from './histories';
 import { call, createOrg, environment, ready, startApp, type TestApp } from './app';
 import { startSite, type TestSite } from './site';
 import { privateQueues, startWorkers } from './temporal';
@@ -14,6 +15,10 @@ export async function followRun(app: TestApp, apiKey: string, runId: string, lim
     state = (await call(app, apiKey, 'run.get', { runId, cursor: state.cursor, waitMs: 5000 })).body;
     seen.push(state);
   }
+  const retried = seen.some((s) => s.status === 'retrying') ? 'retried-' : '';
+  await recordHistory(app, `run-${runId}`, `runWorkflow-${state.platforms?.[0] ?? 'web'}-${retried}${state.status}`);
+  if (state.planGroupRunId)
+    await recordHistory(app, `plan-group-${state.planGroupRunId}`, 'planGroupWorkflow-completed');
   return { state, seen };
 }
 

@@ -5,6 +5,7 @@ import { assuranceActivities } from '../../activities/assurance';
 import { call, createOrg, key, useApp } from '../helpers/app';
 import { shopDocument, startApiTarget, TOKENS, type ApiTarget } from '../helpers/api-target';
 import { rest } from '../helpers/rest';
+import { recordHistory } from '../helpers/histories';
 import { followRun } from '../helpers/runs';
 import { privateQueues, useWorkers } from '../helpers/temporal';
 
@@ -30,7 +31,10 @@ async function snapshotOf(t: ReturnType<typeof useApp>, runId: string) {
   for (;;) {
     const res = await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${runId}/assurance`);
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    if (res.body.report) return res.body;
+    if (res.body.report) {
+      await recordHistory(t.app, `assurance-${runId}`, 'assuranceWorkflow-built');
+      return res.body;
+    }
     if (Date.now() > deadline) throw new Error(`no snapshot for ${runId}: ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, 250));
   }

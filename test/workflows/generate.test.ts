@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { recordHistory } from '../helpers/histories';
 import { call, useApp, type TestApp } from '../helpers/app';
 import { startFakeProvider, type FakeProvider } from '../helpers/ai-provider';
 import { followRun, useRunStack } from '../helpers/runs';
@@ -12,7 +13,10 @@ async function followPlan(app: TestApp, apiKey: string, planId: string, limitMs 
   const deadline = Date.now() + limitMs;
   for (;;) {
     const plan = (await rest(app, apiKey, 'GET', '/api/plans')).body.find((p: { _id: string }) => p._id === planId);
-    if (plan.status !== 'generating') return plan;
+    if (plan.status !== 'generating') {
+      await recordHistory(app, `generate-${planId}`, `planGenerationWorkflow-${plan.status}`);
+      return plan;
+    }
     if (Date.now() > deadline) throw new Error(`plan ${planId} still generating`);
     await new Promise((r) => setTimeout(r, 200));
   }

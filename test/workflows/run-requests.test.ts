@@ -146,17 +146,51 @@ describe('run requests with the embedded interpreter', function () {
     assert.ok(isClientError(conflict));
   });
 
-  it('rejects a matrix larger than 8 Runs with the reason, and queues nothing', async () => {
+  it('counts the matrix in plan × environment entries: 9 are refused with nothing queued; the Runs of a plan are one entry per environment', async () => {
+    // The specification: "The plan-by-environment matrix holds at most 8 entries by default".
+    const caseId = (await newCase(t, { name: 'One' })).id;
+    const names: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      names.push(`Matrix ${i}`);
+      await call(t.app, t.org.apiKey, 'test_plan.create', {
+        idempotencyKey: key(),
+        name: `Matrix ${i}`,
+        testCaseIds: [caseId],
+      });
+    }
     const runsBefore = await runCount();
-    const created = await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', {
-      planNames: ['Wide'],
-      environmentSlugs: ['local', 'staging', 'qa-3'],
-    });
-    const done = await followRequest(t.app, t.org.apiKey, created.body.requestId);
-    assert.equal(done.status, 'rejected');
-    assert.deepEqual(done.entries, []);
-    assert.match(done.rejectionReasons.join('\n'), /resolves to 9 Runs \(1 plan\(s\) × 3 environment\(s\).*at most 8/);
+    const nine = await followRequest(
+      t.app,
+      t.org.apiKey,
+      (
+        await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', {
+          planNames: names,
+          environmentSlugs: ['local', 'staging', 'qa-3'],
+        })
+      ).body.requestId,
+    );
+    assert.equal(nine.status, 'rejected');
+    assert.deepEqual(nine.entries, []);
+    assert.match(
+      nine.rejectionReasons.join('\n'),
+      /resolves to 9 plan × environment entries \(3 plan\(s\) × 3 environment\(s\)\).*at most 8/,
+    );
     assert.equal(await runCount(), runsBefore);
+
+    // One plan of 3 member cases on 3 environments is 3 entries (9 Runs): accepted.
+    const wide = await followRequest(
+      t.app,
+      t.org.apiKey,
+      (
+        await rest(t.app, t.org.apiKey, 'POST', '/api/run-requests', {
+          planNames: ['Wide'],
+          environmentSlugs: ['local', 'staging', 'qa-3'],
+        })
+      ).body.requestId,
+    );
+    assert.equal(wide.status, 'completed', JSON.stringify(wide.rejectionReasons));
+    assert.equal(wide.entries.length, 9, 'one entry per Run of the plan on each environment');
+    assert.equal(await runCount(), runsBefore + 9);
   });
 
   it('rejects what the organization does not have, naming it', async () => {

@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { privateQueues } from '../helpers/temporal';
+
+interface Started {
+  pid: number;
+  stop(): Promise<void>;
+}
+// Plain CommonJS shared with scripts/start.js.
+const services: {
+  freePort(): Promise<number>;
+  startMariadb(o: { dataDir: string; port: number; logFile: string }): Promise<Started & { url: string }>;
+  startTemporal(o: {
+    bin?: string;
+    port: number;
+    uiPort: null;
+    dbFile: null;
+    logFile: string;
+  }): Promise<Started & { address: string }>;
+} = require('../../scripts/lib/services.js');
+
+/** The specification's bound for a dependency that hangs: 503 UNAVAILABLE within 10 s. */
+const BOUND_MS = 10_000;
+
+async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work;
+  return { value, ms: performance.now() - started };
+}
+
+/**
+ * A hung dependency (process stopped with SIGSTOP: connections stay open, nothing answers) must
+ * give 503 UNAVAILABLE within 10 s, never a hang or a 500, and the API recovers by itself once the
+ * process continues. Private MariaDB and Temporal servers, so the rest of the suite is not frozen.
+ */
+describe('hung dependencies: bounded 503 UNAVAILABLE, then recovery without a restart', function () {
+  this.timeout(180_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-hung-'));
+  let db: Started & { url: string };
+  let temporal: Started & { address: string };
+  let app: TestApp;
+  let org: { apiKey: string };
+  const frozen = new Set<number>();
+  const freeze = (pid: number) => {
+    process.kill(pid, 'SIGSTOP');
+    frozen.add(pid);
+  };
+  const thaw = (pid: number) => {
+    process.kill(pid, 'SIGCONT');
+    frozen.delete(pid);
+  };
+  // A failed assertion must not leave a server stopped for the next test.
+  afterEach(() => {
+    for (const pid of [...frozen]) thaw(pid);
+  });
+
+  before(async () => {
+    [db, temporal] = await Promise.all([
+      services
+        .freePort()
+        .then((port) =>
+          services.startMariadb({ dataDir: path.join(dir, 'mysql'), port, logFile: path.join(dir, 'mariadb.log') }),
+        ),
+      services.freePort().then((port) =>
+        services.startTemporal({
+          bin: process.env.TEMPORAL_BIN,
+          port,
+          uiPort: null,
+          dbFile: null,
+          logFile: path.join(dir, 'temporal.log'),
+        }),
+      ),
+    ]);
+    app = await startApp({ ...privateQueues(), DATABASE_URL: db.url, TEMPORAL_ADDRESS: temporal.address });
+    await app.deps.db.runMigrations({ transaction: 'each' });
+    org = await createOrg(app.deps);
+  });
+  after(async () => {
+    await app?.close();
+    await Promise.all([db?.stop(), temporal?.stop()]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('MariaDB hung: reads, long-polls and mutations answer UNAVAILABLE within 10 s; then it recovers', async () => {
+    const testCase = (
+      await call(app, org.apiKey, 'test_case.create', {
+        idempotencyKey: key(),
+        name: 'Home',
+        platforms: ['web'],
+        steps: [{ action: 'navigate', target: '/' }],
+      })
+    ).body;
+    assert.equal((await call(app, org.apiKey, 'test_case.list', {})).status, 200);
+    freeze(db.pid);
+    const replies = await Promise.all([
+      timed(call(app, org.apiKey, 'test_case.list', {})),
+      timed(call(app, org.apiKey, 'test_case.get', { testCaseId: testCase.id })),
+      timed(
+        call(app, org.apiKey, 'test_case.create', {
+          idempotencyKey: key(),
+          name: 'x',
+          platforms: ['web'],
+          steps: [{ action: 'navigate' }],
+        }),
+      ),
+    ]);
+    for (const { value, ms } of replies) {
+      assert.equal(value.status, 503, JSON.stringify(value.body));
+      assert.equal(value.body.error.code, 'UNAVAILABLE');
+      assert.ok(value.headers.get('retry-after'));
+      assert.ok(ms < BOUND_MS, `answered in ${Math.round(ms)} ms`);
+    }
+    thaw(db.pid);
+    const deadline = Date.now() + 60_000;
+    let status = 0;
+    while (Date.now() < deadline && status !== 200) {
+      status = (await call(app, org.apiKey, 'test_case.list', {})).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 500));
+    }
+    assert.equal(status, 200, 'the same API process answers again once MariaDB continues');
+  });
+
+  it('Temporal hung: run.trigger answers UNAVAILABLE within 10 s; the same key later starts the recorded Run', async () => {
+    const testCase = (
+      await call(app, org.apiKey, 'test_case.create', {
+        idempotencyKey: key(),
+        name: 'Home',
+        platforms: ['web'],
+        steps: [{ action: 'navigate', target: '/' }],
+      })
+    ).body;
+    const body = {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+      targets: { web: { baseUrl: 'http://127.0.0.1:9/' } },
+    };
+    freeze(temporal.pid);
+    const { value: refused, ms } = await timed(call(app, org.apiKey, 'run.trigger', body));
+    assert.equal(refused.status, 503, JSON.stringify(refused.body));
+    assert.equal(refused.body.error.code, 'UNAVAILABLE');
+    assert.ok(ms < BOUND_MS, `answered in ${Math.round(ms)} ms`);
+    thaw(temporal.pid);
+    const deadline = Date.now() + 60_000;
+    let replay = await call(app, org.apiKey, 'run.trigger', body);
+    while (replay.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      replay = await call(app, org.apiKey, 'run.trigger', body);
+    }
+    assert.equal(replay.status, 200, JSON.stringify(replay.body));
+    const description = await (await app.deps.temporal()).workflow.getHandle(`run-${replay.body.runIds[0]}`).describe();
+    assert.equal(description.status.name, 'RUNNING', 'the replay started the recorded Run');
+  });
+});
