@@ -6,6 +6,7 @@ import { scanActivities } from './scan';
 import { runRequestActivities } from './run-request';
 import { planGenerationActivities } from './plan-generation';
 import { assuranceActivities } from './assurance';
+import { webhookActivities, webhookAttemptActivities } from './webhooks';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
@@ -15,7 +16,13 @@ export function createOrchestrationActivities(deps: ActivityDeps) {
     ...runRequestActivities(deps),
     ...planGenerationActivities(deps),
     ...assuranceActivities(deps),
+    ...webhookActivities(deps),
   };
+}
+
+/** Activities of the webhook task queue (`webhooks`): signed delivery attempts. */
+export function createWebhookAttemptActivities(deps: ActivityDeps) {
+  return { ...webhookAttemptActivities(deps) };
 }
 
 /** Activities of the API runner task queue (`runner-api`). */

@@ -2,7 +2,12 @@ import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSo
 import type { Browser } from 'playwright-core';
 import { runnerHostEnvironment, runnerQueue, type Config } from '../core/config';
 import type { ActivityDeps } from './deps';
-import { createApiRunnerActivities, createOrchestrationActivities, createRunnerActivities } from './index';
+import {
+  createApiRunnerActivities,
+  createOrchestrationActivities,
+  createRunnerActivities,
+  createWebhookAttemptActivities,
+} from './index';
 import { launchBrowser } from './runner/browser';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
@@ -77,6 +82,18 @@ export async function createWorkers(options: WorkerSetOptions) {
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         workflowBundle: await workflowBundle(),
         activities: createOrchestrationActivities(deps),
+      }),
+    );
+  }
+  if (config.WORKER_WEBHOOKS ?? options.orchestration) {
+    // Delivery attempts wait on receivers: their own queue keeps a slow receiver from holding up Runs.
+    workers.push(
+      await Worker.create({
+        connection,
+        namespace,
+        taskQueue: config.WEBHOOK_TASK_QUEUE,
+        activities: createWebhookAttemptActivities(deps),
+        maxConcurrentActivityTaskExecutions: 20,
       }),
     );
   }

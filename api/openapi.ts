@@ -4,6 +4,7 @@ import { confirmRuleText, type Operation } from './catalog/define';
 import type { Endpoint } from './resources/define';
 import { errorCodes, errorStatus } from '../core/errors';
 import { scopeDescriptions } from '../core/scopes';
+import { TEST_EVENT_TYPE, webhookEvent, webhookEventTypes } from '../core/webhooks';
 
 /**
  * The JSON Schema every surface publishes for a zod schema (request bodies in input mode, so
@@ -124,6 +125,7 @@ export function buildOpenApi(
     },
     servers: [{ url: config.BASE_URL }],
     paths,
+    webhooks: outgoingWebhooks(),
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'Organization API key (aut_…); holds every scope.' },
@@ -163,6 +165,62 @@ export function buildOpenApi(
       },
     },
   };
+}
+
+const webhookEventText: Record<string, string> = {
+  'run.completed': 'A Run reached a terminal status (passing, failed, unverified, canceled or invalid).',
+  'plan_group.completed': 'Every Run of a plan trigger ended; status is the worst Run status, runIds lists them.',
+  'run_request.completed': 'A run request ended (completed, rejected, failed or canceled); runIds lists its Runs.',
+  'assurance.ready': "An API Run's assurance snapshot is built; reportUrl is GET /api/runs/{runId}/assurance.",
+  [TEST_EVENT_TYPE]: 'Sent by POST /api/webhooks/{webhookId}/test, once, never retried.',
+};
+
+/**
+ * The OpenAPI 3.1 `webhooks` map: what the service POSTs to registered endpoints, one entry per
+ * event type, with the Standard Webhooks headers.
+ */
+function outgoingWebhooks() {
+  const header = (name: string, description: string) => ({
+    name,
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description,
+  });
+  const parameters = [
+    header('webhook-id', 'The event id: the same on every retry and redelivery of an event (deduplicate on it).'),
+    header('webhook-timestamp', 'Seconds since the epoch when this attempt was signed.'),
+    header(
+      'webhook-signature',
+      'Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>` signatures, keyed by the base64 part of the ' +
+        'endpoint secret (whsec_…); two during the 24 hours after a rotation.',
+    ),
+  ];
+  return Object.fromEntries(
+    [...webhookEventTypes, TEST_EVENT_TYPE].map((type) => [
+      type,
+      {
+        post: {
+          summary: webhookEventText[type],
+          parameters,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: jsonSchema(webhookEvent.extend({ type: z.literal(type) }), 'output'),
+              },
+            },
+          },
+          responses: {
+            '2XX': {
+              description: 'Received. Anything else is retried (408, 429, 5xx, timeouts) or permanent (3xx, 4xx).',
+            },
+            '410': { description: 'Gone: the service disables the endpoint.' },
+          },
+        },
+      },
+    ]),
+  );
 }
 
 function schemaParams(schema: z.ZodType | undefined, where: 'path' | 'query') {

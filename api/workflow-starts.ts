@@ -17,6 +17,8 @@ import {
   scanWorkflowId,
   type ArtifactScanInput,
   type ArtifactScanResult,
+  type WebhookDeliveryOutcome,
+  type WebhookDeliveryWorkflowInput,
 } from '../workflows/contracts';
 import { AppError } from '../core/errors';
 import { runRepository } from '../db/repositories/runs';
@@ -144,6 +146,32 @@ export async function startAssuranceWorkflow(deps: AppDeps, orgId: string, runId
       { key: QaRunId, value: runId },
     ],
   });
+}
+
+/**
+ * Starts one webhook delivery the API asked for (the test event, a redelivery); with `waitMs`
+ * waits that long for its outcome, answering null when it is still going.
+ */
+export async function startWebhookDelivery(
+  deps: AppDeps,
+  delivery: { workflowId: string; input: WebhookDeliveryWorkflowInput },
+  waitMs = 0,
+): Promise<WebhookDeliveryOutcome | null> {
+  const handle = await startWorkflow(deps, 'webhookDeliveryWorkflow', {
+    workflowId: delivery.workflowId,
+    args: [delivery.input],
+    searchAttributes: [{ key: QaOrgId, value: delivery.input.orgId }],
+  });
+  if (!handle || !waitMs) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  try {
+    return await Promise.race([handle.result(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How long a scan call waits for the verdict; a longer scan keeps running and a repeat call picks it up. */

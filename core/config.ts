@@ -62,6 +62,11 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Whether this worker process makes webhook delivery attempts (WEBHOOK_TASK_QUEUE); unset: as WORKER_ORCHESTRATION. */
+  WORKER_WEBHOOKS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** Platforms this worker process runs steps for (comma list); empty runs orchestration only. */
   WORKER_RUNNER_PLATFORMS: z.string().default('web,api'),
   /** How long the API runner waits for one response (and for the OpenAPI document). */
@@ -98,6 +103,37 @@ const schema = z.object({
     .min(1)
     .max(4 * 1024 ** 3)
     .default(500 * 1024 * 1024),
+  /** Task queue of webhook delivery attempts (their own queue, so slow receivers never hold up Runs). */
+  WEBHOOK_TASK_QUEUE: z.string().default('webhooks'),
+  /** Webhook endpoints one organization may have. */
+  WEBHOOK_MAX_ENDPOINTS: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Seconds to wait before each delivery attempt (comma list): the Standard Webhooks schedule
+   * (now, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h). Tests set a short one.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('0,5,300,1800,7200,18000,36000,50400,72000,86400')
+    .transform((text, ctx) => {
+      const seconds = text.split(',').map((s) => Number(s.trim()));
+      if (!seconds.length || seconds.some((n) => !Number.isFinite(n) || n < 0)) {
+        ctx.addIssue({ code: 'custom', message: 'a comma list of non-negative seconds' });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
+  /** How long an endpoint may fail without a success before it is disabled (default five days). */
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 24 * 3600 * 1000),
+  /**
+   * Hosts and CIDRs outgoing requests (webhooks) may reach over plain http and at private or
+   * loopback addresses, comma list (e.g. `127.0.0.1/8,::1,localhost`). Everything else: https
+   * to public addresses only.
+   */
+  EGRESS_ALLOW: z.string().default(''),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -5,7 +5,23 @@ const nextUlid = monotonicFactory();
 
 /** Record id prefixes; ids are ULIDs, so sorting by id sorts by creation time. */
 export type IdPrefix =
-  'org' | 'key' | 'tc' | 'tp' | 'env' | 'note' | 'cmt' | 'run' | 'pgr' | 'med' | 'rr' | 'art' | 'sto' | 'flow';
+  | 'org'
+  | 'key'
+  | 'tc'
+  | 'tp'
+  | 'env'
+  | 'note'
+  | 'cmt'
+  | 'run'
+  | 'pgr'
+  | 'med'
+  | 'rr'
+  | 'art'
+  | 'sto'
+  | 'flow'
+  | 'wh'
+  | 'evt'
+  | 'whd';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${nextUlid().toLowerCase()}`;

@@ -7,6 +7,7 @@ export const scopeDescriptions = {
   'svc:environments:write': 'Create or update Environments; relocate credential-shaped values into them',
   'svc:notes:write': 'Create Notes and comments',
   'svc:plans:write': 'Create resource-style plans and generate plans',
+  'svc:webhooks:write': 'Manage webhook endpoints: create, change, rotate secrets, test, read and redeliver deliveries',
 } as const;
 
 export type Scope = keyof typeof scopeDescriptions;

@@ -50,7 +50,7 @@ function ensureSecrets(root) {
 /**
  * The variables the dev stack's processes get: secrets from .data/secrets.env, DATABASE_URL of
  * the private MariaDB (port DB_PORT, default 3307), Temporal address (TEMPORAL_PORT, default
- * 7233) and namespace, MEDIA_DIR. Only these keys are returned; values set in `env` win.
+ * 7233) and namespace, MEDIA_DIR, and EGRESS_ALLOW (loopback: webhooks may reach local receivers). Only these keys are returned; values set in `env` win.
  * @param {string} root repository root
  * @param {Record<string, string|undefined>} [env]
  * @returns {Record<string, string>}
@@ -63,6 +63,7 @@ function loadDevEnv(root, env = process.env) {
     TEMPORAL_ADDRESS: pick('TEMPORAL_ADDRESS', `127.0.0.1:${pick('TEMPORAL_PORT', '7233')}`),
     TEMPORAL_NAMESPACE: pick('TEMPORAL_NAMESPACE', 'default'),
     MEDIA_DIR: pick('MEDIA_DIR', path.join(root, '.data', 'media')),
+    EGRESS_ALLOW: pick('EGRESS_ALLOW', '127.0.0.0/8,::1,localhost'),
   };
   for (const [key, value] of Object.entries(fromFile)) out[key] = pick(key, value);
   for (const key of ['SECRETS_KEY', 'RUNNER_TOKEN']) {

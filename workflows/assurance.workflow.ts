@@ -1,5 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { AssuranceActivities, AssuranceWorkflowInput } from './contracts';
+import { announce } from './webhook.workflow';
 
 const { buildAssuranceSnapshot } = proxyActivities<AssuranceActivities>({
   startToCloseTimeout: '2 minutes',
@@ -13,4 +14,5 @@ const { buildAssuranceSnapshot } = proxyActivities<AssuranceActivities>({
  */
 export async function assuranceWorkflow(input: AssuranceWorkflowInput): Promise<void> {
   await buildAssuranceSnapshot(input.runId);
+  await announce(input.orgId, 'assurance.ready', input.runId);
 }

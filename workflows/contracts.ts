@@ -163,3 +163,61 @@ export interface AssuranceActivities {
   /** Builds and stores the Run's snapshot once; a second build leaves the first as it is. */
   buildAssuranceSnapshot(runId: string): Promise<void>;
 }
+
+// ---- Outgoing webhooks
+export type WebhookEventKind = 'run.completed' | 'plan_group.completed' | 'run_request.completed' | 'assurance.ready';
+
+/** One event per business fact (`webhook-event-run.completed-<runId>`), so a Run's end never makes two. */
+export const webhookEventWorkflowId = (type: WebhookEventKind, subjectId: string) =>
+  `webhook-event-${type}-${subjectId}`;
+/** One delivery per event and endpoint; a redelivery adds its own delivery id. */
+export const webhookDeliveryWorkflowId = (eventId: string, endpointId: string, redeliveryId?: string) =>
+  `webhook-${eventId}-${endpointId}${redeliveryId ? `-${redeliveryId}` : ''}`;
+
+export interface WebhookEventWorkflowInput {
+  orgId: string;
+  type: WebhookEventKind;
+  /** The Run, plan group or run request id the event is about. */
+  subjectId: string;
+}
+
+/** Ids and settings only: the delivery activity reads the endpoint's secret itself. */
+export interface WebhookDeliveryWorkflowInput {
+  deliveryId: string;
+  orgId: string;
+  eventId: string;
+  endpointId: string;
+  /** The task queue of attempts (WEBHOOK_TASK_QUEUE). */
+  attemptQueue: string;
+  /** Seconds before each attempt (WEBHOOK_RETRY_SCHEDULE); a test event uses the first only. */
+  scheduleSeconds: number[];
+  /** False for the test event: one attempt, never retried. */
+  retry: boolean;
+}
+
+export interface PreparedWebhookEvent {
+  eventId: string;
+  deliveries: Array<{ workflowId: string; input: WebhookDeliveryWorkflowInput }>;
+}
+
+/** What one attempt found; `retry` may carry the receiver's Retry-After. */
+export type WebhookAttemptResult =
+  | { outcome: 'delivered'; statusCode: number }
+  | { outcome: 'retry'; statusCode?: number; retryAfterMs?: number }
+  | { outcome: 'permanent'; statusCode?: number }
+  | { outcome: 'disabled'; reason: string }
+  | { outcome: 'skipped'; reason: string };
+
+export type WebhookDeliveryOutcome = 'delivered' | 'failed' | 'skipped';
+
+export interface WebhookActivities {
+  /** Stores the event (once) and one delivery per subscribed endpoint; answers what to start. */
+  prepareWebhookEvent(input: WebhookEventWorkflowInput): Promise<PreparedWebhookEvent>;
+  /** Records how a delivery ended. */
+  finishWebhookDelivery(deliveryId: string, outcome: WebhookDeliveryOutcome): Promise<void>;
+}
+
+export interface WebhookAttemptActivities {
+  /** Signs and sends one attempt of a delivery and logs it; never throws for an HTTP answer. */
+  attemptWebhookDelivery(deliveryId: string, attempt: number): Promise<WebhookAttemptResult>;
+}

@@ -5,3 +5,4 @@ export { artifactScanWorkflow } from './artifact-scan.workflow';
 export { runRequestWorkflow } from './run-request.workflow';
 export { planGenerationWorkflow } from './plan-generation.workflow';
 export { assuranceWorkflow } from './assurance.workflow';
+export { webhookEventWorkflow, webhookDeliveryWorkflow } from './webhook.workflow';

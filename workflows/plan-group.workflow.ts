@@ -1,6 +1,7 @@
 import { workflowInfo } from '@temporalio/workflow';
 import { runChildren } from './child-runs';
 import type { PlanGroupWorkflowInput, RunOutcome } from './contracts';
+import { announce } from './webhook.workflow';
 
 /**
  * One plan trigger: runs every member Run as a child workflow, at most `window` at a time, and
@@ -10,5 +11,7 @@ export async function planGroupWorkflow(input: PlanGroupWorkflowInput): Promise<
   const inherited = workflowInfo()
     .typedSearchAttributes.getAll()
     .filter((pair) => pair.key.name === 'QaTestPlanId' || pair.key.name === 'QaEnvironment');
-  return runChildren(input.orgId, input.runs, input.window, inherited);
+  const outcomes = await runChildren(input.orgId, input.runs, input.window, inherited);
+  await announce(input.orgId, 'plan_group.completed', input.planGroupId);
+  return outcomes;
 }

@@ -1,6 +1,7 @@
 import { CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
 import { describeFailure } from './failures';
 import { runChildren } from './child-runs';
+import { announce } from './webhook.workflow';
 import type {
   Interpretation,
   RunRequestActivities,
@@ -27,6 +28,19 @@ const queuing = proxyActivities<RunRequestActivities>({
  * times; when it still fails the request ends `failed` with the reason.
  */
 export async function runRequestWorkflow(input: RunRequestWorkflowInput): Promise<RunRequestOutcome> {
+  let outcome: RunRequestOutcome;
+  try {
+    outcome = await handleRequest(input);
+  } catch (error) {
+    if (isCancellation(error))
+      await CancellationScope.nonCancellable(() => announce(input.orgId, 'run_request.completed', input.requestId));
+    throw error;
+  }
+  await announce(input.orgId, 'run_request.completed', input.requestId);
+  return outcome;
+}
+
+async function handleRequest(input: RunRequestWorkflowInput): Promise<RunRequestOutcome> {
   const interpreting = proxyActivities<RunRequestActivities>({
     startToCloseTimeout: input.interpretTimeoutMs + 15_000,
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: input.interpretAttempts },

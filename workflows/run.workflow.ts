@@ -13,6 +13,7 @@ import {
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { assuranceWorkflow } from './assurance.workflow';
+import { announce } from './webhook.workflow';
 import {
   assuranceWorkflowId,
   QaRunStatus,
@@ -56,6 +57,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
           reason: 'The Run references Environment runtime values that do not exist; no step was started.',
         },
       });
+      await announce(input.orgId, 'run.completed', input.runId);
       return 'failed';
     }
     const runner = proxyActivities<RunnerActivities>({
@@ -74,6 +76,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
         const outcome: RunOutcome = result.outcome === 'passed' ? 'passing' : result.outcome;
         await record({ status: outcome, flaky: result.flaky, diagnosis: result.diagnosis });
         await startAssurance(input);
+        await announce(input.orgId, 'run.completed', input.runId);
         return outcome;
       } catch (error) {
         if (isCancellation(error)) throw error;
@@ -81,6 +84,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
         if (failure.permanent || attempt >= input.maxAttempts) {
           await record({ status: 'invalid', diagnosis: failure.diagnosis });
           await startAssurance(input);
+          await announce(input.orgId, 'run.completed', input.runId);
           return 'invalid';
         }
         await record({ status: 'retrying', attempt, diagnosis: failure.diagnosis });
@@ -89,16 +93,17 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     }
   } catch (error) {
     if (!isCancellation(error)) throw error;
-    await CancellationScope.nonCancellable(() =>
-      record({
+    await CancellationScope.nonCancellable(async () => {
+      await record({
         status: 'canceled',
         diagnosis: {
           category: 'canceled',
           suggestedAction: 'Trigger the Run again when needed.',
           reason: 'The Run was canceled.',
         },
-      }),
-    );
+      });
+      await announce(input.orgId, 'run.completed', input.runId);
+    });
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { runRepository } from '../../db/repositories/runs';
 import { notFound } from '../../core/errors';
 import type { RunWatcher } from '../runs/watcher';
-import { isTerminal } from '../runs/status';
+import { isTerminal } from '../../domain/runs/status';
 import { runView } from '../presenters/runs';
 import { defineOperation } from './define';
 import { idOf as id } from '../../core/ids';

@@ -1,5 +1,5 @@
 import type { Run, RunMedia, RunStep } from '../../db/entities/runs';
-import { runOutcome } from '../runs/status';
+import { runOutcome } from '../../domain/runs/status';
 import { signedMediaUrl } from '../runs/media-links';
 
 /** The Run-level diagnosis, customer-safe fields only. */

@@ -20,7 +20,7 @@ export interface EndpointContext<P, Q, B> {
 }
 
 export interface Endpoint<P = any, Q = any, B = any> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Koa path syntax, e.g. `/api/runs/:runId`; OpenAPI gets `{runId}`. */
   path: string;
   summary: string;

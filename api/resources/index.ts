@@ -8,6 +8,7 @@ import { planEndpoints } from './plans';
 import { runRequestEndpoints } from './run-requests';
 import { runnerValuesEndpoint } from './runner-channel';
 import { runEndpoints } from './runs';
+import { webhookEndpoints } from './webhooks';
 import { mcpEndpoints } from '../mcp';
 import { protectedResourceMetadataEndpoint } from '../oauth/metadata';
 
@@ -25,4 +26,5 @@ export const resourceEndpoints: Endpoint[] = [
   generatePlanEndpoint,
   ...flowEndpoints,
   ...runRequestEndpoints,
+  ...webhookEndpoints,
 ];

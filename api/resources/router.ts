@@ -11,7 +11,7 @@ import { withIdempotencyKey } from './idempotency';
 export function resourceRouter(endpoints: Endpoint[], deps: AppDeps): Router {
   const router = new Router();
   for (const endpoint of endpoints) {
-    router[endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](endpoint.path, async (ctx) => {
+    router[endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](endpoint.path, async (ctx) => {
       endpoint.before?.(ctx, deps);
       let principal = null;
       if (endpoint.access !== 'public') {

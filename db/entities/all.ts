@@ -5,6 +5,7 @@ import { artifactEntities } from './artifacts';
 import { planEntities } from './plans';
 import { runRequestEntities } from './run-requests';
 import { assuranceEntities } from './assurance';
+import { webhookEntities } from './webhooks';
 
 /** Every entity of the service; later capabilities append theirs here. */
 export const allEntities = [
@@ -15,4 +16,5 @@ export const allEntities = [
   ...planEntities,
   ...runRequestEntities,
   ...assuranceEntities,
+  ...webhookEntities,
 ];

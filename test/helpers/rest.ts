@@ -4,7 +4,7 @@ import type { Reply } from './app';
 export async function rest<T = any>(
   app: { url: string },
   apiKey: string | null,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},

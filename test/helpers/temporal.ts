@@ -17,7 +17,11 @@ export function installRuntime() {
 /** Config overrides giving one test suite its own task queues on the shared Temporal server. */
 export function privateQueues(): Record<string, string> {
   const tag = randomBytes(4).toString('hex');
-  return { TEMPORAL_TASK_QUEUE: `orchestration-${tag}`, RUNNER_TASK_QUEUE_PREFIX: `runner-${tag}-` };
+  return {
+    TEMPORAL_TASK_QUEUE: `orchestration-${tag}`,
+    RUNNER_TASK_QUEUE_PREFIX: `runner-${tag}-`,
+    WEBHOOK_TASK_QUEUE: `webhooks-${tag}`,
+  };
 }
 
 export interface WorkerOptions {
