@@ -9,13 +9,19 @@ import { idempotencyRepository } from '../db/repositories/idempotency';
 import type { AppDeps } from './deps';
 import { createTokenVerifier } from './oauth/verifier';
 import { RunWatcher } from './runs/watcher';
+import { ApiKeyCache } from './middleware/key-cache';
 
 /** Idempotency records expire after 48 h; any API process sweeps a batch this often. */
 const IDEMPOTENCY_SWEEP_MS = 10 * 60_000;
 
 /** Builds and connects the dependencies of one API process, with their timers. */
 export async function createDeps(config: Config, name = 'api'): Promise<AppDeps & { close(): Promise<void> }> {
-  const db = createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE, config.DB_QUERY_TIMEOUT_MS);
+  const db = createDataSource(
+    config.DATABASE_URL,
+    config.DATABASE_POOL_SIZE,
+    config.DB_QUERY_TIMEOUT_MS,
+    config.DATABASE_POOL_QUEUE_LIMIT,
+  );
   await db.initialize();
   const log = createLogger(config.LOG_LEVEL, name);
   let client: Promise<Client> | null = null;
@@ -53,6 +59,7 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
     temporal,
     storage: createMediaStorage(config),
     runWatcher,
+    apiKeys: new ApiKeyCache(config.API_KEY_CACHE_TTL_MS),
     tokenVerifier: null,
     onClose: (cleanup) => {
       cleanups.push(cleanup);

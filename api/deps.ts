@@ -5,6 +5,7 @@ import type { SecretBox } from '../core/crypto';
 import type { Logger } from '../core/log';
 import type { MediaStorage } from '../core/storage';
 import type { TokenVerifier } from './middleware/auth';
+import type { ApiKeyCache } from './middleware/key-cache';
 import type { RunWatcher } from './runs/watcher';
 
 /**
@@ -22,6 +23,8 @@ export interface AppDeps {
   storage: MediaStorage;
   /** Shared long-poll watcher of run.get. */
   runWatcher: RunWatcher;
+  /** Active API keys, cached for API_KEY_CACHE_TTL_MS. */
+  apiKeys: ApiKeyCache;
   /** OAuth access token verification; null when no issuer is configured (API keys only). */
   tokenVerifier: TokenVerifier | null;
   /** Registers cleanup to run when the process (or a test app) shuts down. */

@@ -13,6 +13,10 @@ const schema = z.object({
   SITE_URL: z.string().url().optional(),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required, e.g. mysql://user:pass@127.0.0.1:3306/qa'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** How long an API process trusts an active API key without looking it up: the bound on revocation (0: always look up). */
+  API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Requests that may wait for a pool connection; past it a burst gets 503 UNAVAILABLE instead of queueing unbounded. */
+  DATABASE_POOL_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
   /** A query that takes longer is abandoned (its connection closed): a hung database cannot hold the pool. */
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8_000),
   /**

@@ -7,7 +7,7 @@ import { migrations } from './migrations';
  * `queryTimeoutMs` bounds each query (the connection is dropped after it), so a hung server
  * cannot hold the pool forever; migrations run without it.
  */
-export function createDataSource(url: string, poolSize = 20, queryTimeoutMs?: number): DataSource {
+export function createDataSource(url: string, poolSize = 20, queryTimeoutMs?: number, queueLimit = 0): DataSource {
   return new DataSource({
     type: 'mysql',
     url,
@@ -21,7 +21,8 @@ export function createDataSource(url: string, poolSize = 20, queryTimeoutMs?: nu
     bigNumberStrings: true,
     ...(queryTimeoutMs ? { enableQueryTimeout: true, maxQueryExecutionTime: queryTimeoutMs } : {}),
     // A server that accepts TCP but never answers the handshake (stopped, overloaded) fails fast.
-    extra: { connectionLimit: poolSize, waitForConnections: true, queueLimit: 0, connectTimeout: 5_000 },
+    // queueLimit bounds the requests waiting for a connection: past it, a burst is refused at once (503).
+    extra: { connectionLimit: poolSize, waitForConnections: true, queueLimit, connectTimeout: 5_000 },
   });
 }
 

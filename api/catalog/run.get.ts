@@ -81,17 +81,18 @@ export default defineOperation({
       return run;
     };
     let run = await read();
+    let steps = (await runRepository.steps(db, [run.id])).get(run.id) ?? [];
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
     let timedOut = false;
     if (waitMs > 0) {
       const since = input.cursor ?? run.cursor;
       if (run.cursor <= since && !isTerminal(run.status)) {
-        const watcher = deps.runWatcher;
-        timedOut = !(await watcher.wait(run.id, since, waitMs));
-        run = await read();
+        // Woken with the one shared read of the changed Run; at the deadline, what was read on arrival.
+        const changed = await deps.runWatcher.wait(run.id, since, waitMs);
+        if (changed) ({ run, steps } = changed);
+        else timedOut = true;
       }
     }
-    const steps = (await runRepository.steps(db, [run.id])).get(run.id)!;
     return runView(run, steps, timedOut);
   },
 });

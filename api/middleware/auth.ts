@@ -1,5 +1,4 @@
 import type Koa from 'koa';
-import { apiKeyRepository } from '../../db/repositories/organizations';
 import { safeEqual, sha256, splitApiKey } from '../../core/crypto';
 import type { AppDeps } from '../deps';
 import { AppError } from '../../core/errors';
@@ -65,7 +64,7 @@ export async function authenticate(ctx: Koa.Context, deps: AppDeps): Promise<Pri
 
 async function verifyApiKey(credential: string, deps: AppDeps): Promise<Principal> {
   const parts = splitApiKey(credential);
-  const key = parts && (await apiKeyRepository.findActive(deps.db.manager, parts.keyId));
+  const key = parts && (await deps.apiKeys.find(deps.db.manager, parts.keyId));
   // Hash even when the key is unknown so a miss costs what a hit costs.
   const presented = sha256(parts?.secret ?? credential);
   if (!key || !safeEqual(presented, key.secretHash)) throw unauthenticated(deps, 'invalid or revoked API key');

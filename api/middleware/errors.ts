@@ -98,6 +98,6 @@ function isUnavailable(error: unknown): boolean {
     ].includes(String(code)) ||
     (error as Error)?.name === 'ServiceError' ||
     (error as Error)?.name === 'ConnectionError' ||
-    /^Pool is closed/.test((error as Error)?.message ?? '')
+    /^(Pool is closed|Queue limit reached)/.test((error as Error)?.message ?? '')
   );
 }

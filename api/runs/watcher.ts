@@ -1,15 +1,23 @@
 import type { DataSource } from 'typeorm';
+import type { Run, RunStep } from '../../db/entities/runs';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
+
+/** A Run as a long-poll answers it: the record and its step logs, read once for every waiter. */
+export interface RunSnapshot {
+  run: Run;
+  steps: RunStep[];
+}
 
 interface Waiter {
   cursor: number;
-  wake(changed: boolean): void;
+  wake(snapshot: Promise<RunSnapshot> | null): void;
 }
 
 /**
  * Long-poll waiters of one API process share a single timer: every interval, one query reads
- * the cursors of all awaited Runs and wakes those that changed. A waiting request holds no
- * database connection, and 1,000 waiters cost one small query per second.
+ * the cursors of all awaited Runs. When a Run changed, it is read once (record and steps) and
+ * every waiter of that Run is answered from that read; at a waiter's deadline it answers from
+ * what it read on arrival, with no query at all. A waiting request holds no database connection.
  */
 export class RunWatcher {
   private readonly waiters = new Map<string, Set<Waiter>>();
@@ -20,21 +28,22 @@ export class RunWatcher {
     private readonly intervalMs: number,
   ) {}
 
-  /** Resolves true when the Run's cursor passes `cursor` or it ends, false at the deadline. */
-  wait(runId: string, cursor: number, timeoutMs: number): Promise<boolean> {
-    return new Promise((resolve) => {
+  /** Resolves with the changed Run once its cursor passes `cursor` or it ends; null at the deadline. */
+  wait(runId: string, cursor: number, timeoutMs: number): Promise<RunSnapshot | null> {
+    return new Promise((resolve, reject) => {
       const set = this.waiters.get(runId) ?? new Set<Waiter>();
       this.waiters.set(runId, set);
       const waiter: Waiter = {
         cursor,
-        wake: (changed) => {
+        wake: (snapshot) => {
           clearTimeout(deadline);
           set.delete(waiter);
           if (!set.size) this.waiters.delete(runId);
-          resolve(changed);
+          if (snapshot) snapshot.then(resolve, reject);
+          else resolve(null);
         },
       };
-      const deadline = setTimeout(() => waiter.wake(false), timeoutMs);
+      const deadline = setTimeout(() => waiter.wake(null), timeoutMs);
       set.add(waiter);
       this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
     });
@@ -56,9 +65,13 @@ export class RunWatcher {
     try {
       for (let i = 0; i < ids.length; i += 500) {
         for (const row of await runRepository.cursors(this.db.manager, ids.slice(i, i + 500))) {
-          for (const waiter of [...(this.waiters.get(row.id) ?? [])]) {
-            if (row.cursor > waiter.cursor || terminalStatuses.includes(row.status)) waiter.wake(true);
-          }
+          const woken = [...(this.waiters.get(row.id) ?? [])].filter(
+            (w) => row.cursor > w.cursor || terminalStatuses.includes(row.status),
+          );
+          if (!woken.length) continue;
+          const snapshot = this.read(row.id);
+          snapshot.catch(() => undefined); // each waiter sees the failure through its own promise
+          for (const waiter of woken) waiter.wake(snapshot);
         }
       }
     } catch {
@@ -66,9 +79,15 @@ export class RunWatcher {
     }
   }
 
+  private async read(runId: string): Promise<RunSnapshot> {
+    const run = await runRepository.byId(this.db.manager, runId);
+    if (!run) throw new Error(`run ${runId} vanished`);
+    return { run, steps: (await runRepository.steps(this.db.manager, [runId])).get(runId) ?? [] };
+  }
+
   close() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    for (const set of this.waiters.values()) for (const w of [...set]) w.wake(false);
+    for (const set of this.waiters.values()) for (const w of [...set]) w.wake(null);
   }
 }

@@ -56,10 +56,18 @@ export const testCaseRepository = {
       `SELECT ${summaryColumns} FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${Number(take)}`,
       params,
     );
-    return rows.map((r) => {
-      const { steps: _none, ...rest } = fromRow({ ...r, steps: '[]' });
-      return { ...rest, stepCount: Number(r.step_count) };
-    });
+    // Mapped field by field: no spreads and no parsing of a step list the summary does not carry.
+    return rows.map((r) => ({
+      id: r.id,
+      orgId: r.org_id,
+      name: r.name,
+      description: r.description,
+      platforms: JSON.parse(r.platforms),
+      tags: JSON.parse(r.tags),
+      stepCount: Number(r.step_count),
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+    }));
   },
 
   async updateSteps(db: EntityManager, orgId: string, id: string, steps: object[], now: number) {

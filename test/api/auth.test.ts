@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { apiKeyRepository } from '../../db/repositories/organizations';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { call, createOrg, useApp } from '../helpers/app';
 
 describe('authentication and errors', () => {
@@ -68,11 +69,44 @@ describe('authentication and errors', () => {
     assert.equal(res, 401);
   });
 
-  it('refuses a revoked key at once', async () => {
+  it('refuses a key revoked with the admin command within the stated bound (API_KEY_CACHE_TTL_MS, 5 s)', async () => {
     const victim = await createOrg(t.app.deps);
-    assert.equal((await call(t.app, victim.apiKey, 'test_case.list', {})).status, 200);
-    await apiKeyRepository.revoke(t.app.deps.db.manager, victim.keyId, Date.now());
-    assert.equal((await call(t.app, victim.apiKey, 'test_case.list', {})).status, 401);
+    assert.equal((await call(t.app, victim.apiKey, 'test_case.list', {})).status, 200, 'the key is now cached');
+    const revoked = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'api/admin.ts', 'key', 'revoke', '--key', victim.apiKey],
+      {
+        cwd: path.resolve(__dirname, '../..'),
+        env: {
+          ...process.env,
+          DATABASE_URL: t.app.deps.config.DATABASE_URL,
+          SECRETS_KEY: t.app.deps.config.SECRETS_KEY,
+        },
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(revoked.status, 0, revoked.stdout + revoked.stderr);
+    assert.deepEqual(JSON.parse(revoked.stdout), { revoked: true, keyId: victim.keyId });
+    const since = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - since < 10_000) {
+      status = (await call(t.app, victim.apiKey, 'test_case.list', {})).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(status, 401);
+    assert.ok(Date.now() - since <= 5_000 + 500, `refused ${Date.now() - since} ms after the revocation`);
+  });
+
+  it('never caches an unknown key as valid, and checks the secret on every request', async () => {
+    const known = await createOrg(t.app.deps);
+    assert.equal((await call(t.app, known.apiKey, 'test_case.list', {})).status, 200);
+    // Same key id (the cache key), wrong secret: refused although the id is cached.
+    const forged = `${known.apiKey.slice(0, 20)}${'A'.repeat(known.apiKey.length - 20)}`;
+    const res = await call(t.app, forged, 'test_case.list', {});
+    assert.equal(res.status, 401);
+    assert.equal(res.body.error.code, 'UNAUTHENTICATED');
+    const unknown = `aut_${'Z'.repeat(16)}${'B'.repeat(43)}`;
+    for (let i = 0; i < 2; i++) assert.equal((await call(t.app, unknown, 'test_case.list', {})).status, 401);
   });
 
   it('answers bad requests with 4xx envelopes, never 500', async () => {
