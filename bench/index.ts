@@ -36,6 +36,8 @@ async function main() {
       RUNNER_TOKEN: randomBytes(24).toString('hex'),
       MEDIA_DIR: join(dir, 'media'),
       LOG_LEVEL: 'warn',
+      EGRESS_PUBLIC: 'false',
+      EGRESS_ALLOW: '127.0.0.0/8,::1,localhost',
     };
     const only = process.argv[2];
     if (!only || only === 'catalog') await catalogBench(env);

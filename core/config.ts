@@ -138,6 +138,8 @@ const schema = z.object({
    * to public addresses only.
    */
   EGRESS_ALLOW: z.string().default(''),
+  /** false: runners and webhooks reach only EGRESS_ALLOW (tests, CI and fuzzing run so: loopback only). */
+  EGRESS_PUBLIC: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -1,9 +1,10 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * The egress policy of outgoing requests the service makes on a customer's behalf (webhooks):
- * https only, to public addresses only, except for the hosts and networks the operator lists in
- * EGRESS_ALLOW. The address is checked when the connection is made (after DNS resolution, IP
+ * The egress policy of outgoing requests the service makes on a customer's behalf (webhooks,
+ * the API runner, the web runner's browser): public addresses only, except for the hosts and
+ * networks the operator lists in EGRESS_ALLOW (with EGRESS_PUBLIC=false, nothing but those);
+ * webhooks also need https. The address is checked when the connection is made (after DNS resolution, IP
  * literals too), so a name that resolves to a private address is refused; redirects are never
  * followed (the caller treats a 3xx as an answer).
  */
@@ -48,8 +49,15 @@ function normalize(address: string): { address: string; family: 'ipv4' | 'ipv6' 
   return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
 }
 
+export interface EgressOptions {
+  /** Webhooks: https only (plain http only to allowed hosts). Runners reach the customer's targets over either. */
+  requireHttps?: boolean;
+  /** EGRESS_PUBLIC=false: public addresses are refused too; only EGRESS_ALLOW is reachable. */
+  allowPublic?: boolean;
+}
+
 /** Parses EGRESS_ALLOW (`host`, `ip` or `ip/prefix`, comma separated). */
-export function egressPolicy(allow: string): EgressPolicy {
+export function egressPolicy(allow: string, { requireHttps = true, allowPublic = true }: EgressOptions = {}): EgressPolicy {
   const hosts = new Set<string>();
   const networks = new BlockList();
   for (const entry of allow
@@ -78,7 +86,7 @@ export function egressPolicy(allow: string): EgressPolicy {
       }
       if (url.username || url.password) return 'credentials in the URL are not allowed';
       if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'only https URLs are allowed';
-      if (url.protocol === 'http:' && !allowedHost(url.hostname))
+      if (requireHttps && url.protocol === 'http:' && !allowedHost(url.hostname))
         return 'only https URLs are allowed (plain http only for hosts listed in EGRESS_ALLOW)';
       const literal = bare(url.hostname);
       return isIP(literal) ? policy.refuseAddress(literal, literal) : null;
@@ -86,10 +94,14 @@ export function egressPolicy(allow: string): EgressPolicy {
     refuseAddress(host, address) {
       if (hosts.has(bare(host)) || allowedAddress(address)) return null;
       const n = normalize(address);
-      return nonPublic.check(n.address, n.family)
-        ? `${address} is not a public address (allow it with EGRESS_ALLOW)`
-        : null;
+      if (nonPublic.check(n.address, n.family)) return `${address} is not a public address (allow it with EGRESS_ALLOW)`;
+      return allowPublic ? null : `${address} is not in EGRESS_ALLOW, and EGRESS_PUBLIC is false`;
     },
   };
   return policy;
+}
+
+/** The policy of the runners (API requests and the browser): http or https, to EGRESS_ALLOW and, unless EGRESS_PUBLIC=false, public addresses. */
+export function runnerEgress(config: { EGRESS_ALLOW: string; EGRESS_PUBLIC: boolean }): EgressPolicy {
+  return egressPolicy(config.EGRESS_ALLOW, { requireHttps: false, allowPublic: config.EGRESS_PUBLIC });
 }

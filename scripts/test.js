@@ -24,7 +24,8 @@ function step(name, fn) {
   }
 }
 
-const env = { ...process.env };
+// Every test, probe and fuzzer reaches loopback only: runners and webhooks refuse anything else.
+const env = { ...process.env, EGRESS_PUBLIC: 'false', EGRESS_ALLOW: '127.0.0.0/8,::1,localhost' };
 step('install npm dependencies', () => tools.ensureNodeModules(root));
 if (!process.env.TEST_TEMPORAL_ADDRESS) env.TEMPORAL_BIN = step('Temporal CLI', () => tools.ensureTemporal(root));
 if (!process.env.TEST_DATABASE_URL) step('MariaDB', () => tools.ensureMariadb());

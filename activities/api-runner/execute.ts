@@ -1,4 +1,5 @@
 import type { AssuranceFinding } from '../../core/assurance';
+import { EgressRefused, type egressFetch } from '../../core/egress-fetch';
 import type { ApiStep, Step } from '../../core/steps';
 import type { Redactor } from '../runner/redactor';
 import type { StepResult } from '../runner/result';
@@ -8,6 +9,11 @@ import type { ApiDocument, DocumentedOperation } from './openapi';
 import { fillJson, fillPath, readPointer, variablesIn, type Lookup } from './placeholders';
 import { fingerprint, inferSchema, templatePath } from './shapes';
 import type { ApiObservation, ApiObserved, ApiRunResult } from './types';
+
+/** A refused target, named by rule (never by address). */
+export const EGRESS_REFUSAL =
+  'the target is outside the egress policy (private, loopback and link-local addresses need EGRESS_ALLOW; with EGRESS_PUBLIC=false only EGRESS_ALLOW is reachable).';
+export const EGRESS_ADVICE = "Point the target at an address the runner may reach, or ask the operator to allow it (EGRESS_ALLOW).";
 
 /** Statuses that prove a denial when an isolation probe names none. */
 const DEFAULT_DENIED = [401, 403, 404];
@@ -25,6 +31,8 @@ export interface ApiSessionOptions {
   maxFuzzProbes: number;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** fetch under the runner's egress policy (core/egress-fetch.ts). */
+  fetch: ReturnType<typeof egressFetch>;
 }
 
 export interface ApiRunOptions extends ApiSessionOptions {
@@ -76,7 +84,7 @@ export function apiSession(o: ApiSessionOptions) {
   const send = async (method: string, path: string, headers: Record<string, string>, body?: string): Promise<Sent> => {
     const started = performance.now();
     const signals = [AbortSignal.timeout(o.timeoutMs), ...(o.signal ? [o.signal] : [])];
-    const res = await fetch(new URL(path.replace(/^\//, ''), o.baseUrl.endsWith('/') ? o.baseUrl : `${o.baseUrl}/`), {
+    const res = await o.fetch(new URL(path.replace(/^\//, ''), o.baseUrl.endsWith('/') ? o.baseUrl : `${o.baseUrl}/`), {
       method,
       headers: {
         accept: 'application/json',
@@ -246,6 +254,12 @@ export function apiSession(o: ApiSessionOptions) {
     try {
       sent = await send(sendMethod, path, headers, body);
     } catch (error) {
+      if (error instanceof EgressRefused) {
+        return failedStep(step, index, started, 'unverified', `Not sent: ${EGRESS_REFUSAL}`, {
+          category: 'environment',
+          suggestedAction: EGRESS_ADVICE,
+        });
+      }
       const timedOut = (error as Error).name === 'TimeoutError';
       return failedStep(
         step,
@@ -488,7 +502,7 @@ function failedStep(
   };
 }
 
-async function readCapped(res: Response): Promise<string> {
+async function readCapped(res: { body: unknown }): Promise<string> {
   if (!res.body) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,4 +1,6 @@
 import type { ApiAuthProfile } from '../../core/steps';
+import { runnerEgress } from '../../core/egress';
+import { EgressRefused, egressFetch } from '../../core/egress-fetch';
 import type { Run } from '../../db/entities/runs';
 import { environmentRepository } from '../../db/repositories/environments';
 import type { ActivityDeps } from '../deps';
@@ -20,9 +22,11 @@ export interface ApiHostDeps extends Pick<ActivityDeps, 'db' | 'config'> {
 
 /** Everything an API session of this Run needs: document, identities, values, bounds. */
 export async function apiSessionFor(deps: ApiHostDeps, run: Run, redactor: Redactor, signal?: AbortSignal) {
+  const fetch = egressFetch(runnerEgress(deps.config));
   const options: ApiSessionOptions = {
     baseUrl: run.targets.api?.baseUrl ?? '',
-    ...(await loadDocument(deps, run)),
+    fetch,
+    ...(await loadDocument(deps, run, fetch)),
     identities: identitiesOf(run.api?.authProfiles ?? [], deps.hostEnv, redactor),
     resolveValue: (name) => fetchValue(deps.config, run.id, name),
     redactor,
@@ -37,6 +41,7 @@ export async function apiSessionFor(deps: ApiHostDeps, run: Run, redactor: Redac
 async function loadDocument(
   { db, config }: ApiHostDeps,
   run: Run,
+  fetch: ReturnType<typeof egressFetch>,
 ): Promise<{ document: ApiDocument | null; documentProblem?: string }> {
   try {
     let raw: unknown;
@@ -60,6 +65,9 @@ async function loadDocument(
     }
     return { document: await parseDocument(raw) };
   } catch (error) {
+    if (error instanceof EgressRefused) {
+      return { document: null, documentProblem: 'the OpenAPI document URL is outside the egress policy (EGRESS_ALLOW)' };
+    }
     const message =
       error instanceof SyntaxError ? 'the OpenAPI document is not JSON' : String((error as Error).message);
     return { document: null, documentProblem: `the OpenAPI document could not be read: ${message}` };

@@ -11,6 +11,7 @@ import { runWebSteps } from '../runner/web';
 import type { StepResult } from '../runner/result';
 import { fetchValue } from './values-channel';
 import { isApiStep } from '../../core/steps';
+import { runnerEgress } from '../../core/egress';
 import { assuranceRepository } from '../../db/repositories/assurance';
 import { apiSessionFor, type ApiHostDeps } from '../api-runner/setup';
 
@@ -53,6 +54,7 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
       try {
         ctx.heartbeat({ step: current });
         const result = await runWebSteps({
+          egress: runnerEgress(config),
           ...(api ? { api: api.session } : {}),
           baseUrl,
           steps: run.steps,

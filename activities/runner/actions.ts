@@ -103,6 +103,9 @@ const UNREACHABLE: Record<string, string> = {
   ERR_CONNECTION_CLOSED: 'the connection was closed',
   ERR_EMPTY_RESPONSE: 'it sent no response',
   ERR_INTERNET_DISCONNECTED: 'the runner has no network',
+  // Only the egress check of web.ts aborts requests this way.
+  ERR_BLOCKED_BY_CLIENT:
+    'the egress policy refuses it (private, loopback and link-local addresses need EGRESS_ALLOW; with EGRESS_PUBLIC=false only EGRESS_ALLOW is reachable)',
 };
 
 /** Unreachable site → environment; too slow → timeout; anything else passes through unchanged. */

@@ -1,4 +1,6 @@
+import { lookup } from 'node:dns/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { EgressPolicy } from '../../core/egress';
 import { isApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type StepContext } from './actions';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
@@ -32,6 +34,8 @@ export interface RunWebStepsOptions {
   maxRecoveries?: number;
   /** Aborting stops the run: the step in flight and all later steps are skipped as canceled. */
   signal?: AbortSignal;
+  /** What the browser may reach: every request (navigation, redirect, subresource) is checked against it. */
+  egress?: EgressPolicy;
   /** A mixed Run's API side: runs its request steps in order, and checks what web members of a cross-channel group see. */
   api?: Pick<ApiSession, 'step' | 'observeCrossChannel'>;
 }
@@ -44,7 +48,7 @@ export interface RunWebStepsOptions {
 export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunResult> {
   const { steps, signal, redactor } = options;
   const startAt = options.startAtStep ?? 0;
-  const session = new Session(options.browser, signal);
+  const session = new Session(options.browser, signal, options.egress);
   const results: StepResult[] = [];
   try {
     let stop: { because: 'failed'; index: number } | { because: 'canceled' } | undefined;
@@ -90,6 +94,39 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
   return { steps: final, outcome: outcomeOf(final) };
 }
 
+/**
+ * Checks every request of the context (navigations, redirects, subresources) against the egress
+ * policy: the URL, then each address its host resolves to; a refused one is aborted before the
+ * browser connects (ERR_BLOCKED_BY_CLIENT). Answers are cached per host for the Run.
+ */
+async function guardEgress(context: BrowserContext, policy: EgressPolicy): Promise<void> {
+  const verdicts = new Map<string, Promise<string | null>>();
+  const refusal = (url: URL) => {
+    const key = url.host;
+    let verdict = verdicts.get(key);
+    if (!verdict) {
+      verdict = (async () => {
+        const byUrl = policy.refuseUrl(url.href);
+        if (byUrl) return byUrl;
+        const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
+        for (const a of addresses) {
+          const why = policy.refuseAddress(url.hostname, a.address);
+          if (why) return why;
+        }
+        return null;
+      })();
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return route.continue();
+    if (await refusal(url)) return route.abort('blockedbyclient');
+    return route.continue();
+  });
+}
+
 /** One BrowserContext and page, opened on first use; an abort closes it so pending waits end at once. */
 class Session {
   #context: Promise<BrowserContext> | undefined;
@@ -99,12 +136,18 @@ class Session {
   constructor(
     private readonly browser: Browser,
     private readonly signal?: AbortSignal,
+    private readonly egress?: EgressPolicy,
   ) {
     signal?.addEventListener('abort', this.#onAbort, { once: true });
   }
 
   page(): Promise<Page> {
-    this.#context ??= this.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    this.#context ??= this.browser
+      .newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
+      .then(async (context) => {
+        if (this.egress) await guardEgress(context, this.egress);
+        return context;
+      });
     this.#page ??= this.#context.then((context) => context.newPage());
     return this.#page;
   }

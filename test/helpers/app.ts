@@ -24,6 +24,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MEDIA_DIR: process.env.TEST_MEDIA_DIR ?? '.data/test-media',
     RUNNER_TOKEN: 'test-runner-token-0123456789',
     RUN_POLL_INTERVAL_MS: '200',
+    // Loopback only (set by scripts/test.js for every process the tests start, too).
+    EGRESS_PUBLIC: 'false',
+    EGRESS_ALLOW: '127.0.0.0/8,::1,localhost',
     ...overrides,
   });
 }
