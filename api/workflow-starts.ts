@@ -70,7 +70,10 @@ function runAttributes(run: Run): SearchAttributePair[] {
 }
 
 /** Starts the workflows of recorded Runs: one plan group workflow, or one workflow per Run. */
-export async function startRunWorkflows(deps: AppDeps, queued: QueuedRuns): Promise<void> {
+export async function startRunWorkflows(
+  deps: AppDeps,
+  queued: Pick<QueuedRuns, 'runIds' | 'planGroupRunId'>,
+): Promise<void> {
   const runs = (await Promise.all(queued.runIds.map((id) => runRepository.byId(deps.db.manager, id)))).filter(
     (r): r is Run => !!r,
   );

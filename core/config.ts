@@ -55,6 +55,8 @@ const schema = z.object({
   RUN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   /** Member Runs of a plan group that execute at once. */
   PLAN_GROUP_WINDOW: z.coerce.number().int().min(1).max(500).default(20),
+  /** Lifetime of signed run report links (days). */
+  REPORT_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   /** Long-poll check interval of run.get, in milliseconds (the specification says once per second). */
   RUN_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(5000).default(1000),

@@ -8,6 +8,8 @@ import { planEndpoints } from './plans';
 import { runRequestEndpoints } from './run-requests';
 import { runnerValuesEndpoint } from './runner-channel';
 import { runEndpoints } from './runs';
+import { planGroupEndpoints } from './plan-groups';
+import { reportEndpoints } from './reports';
 import { mcpEndpoints } from '../mcp';
 import { protectedResourceMetadataEndpoint } from '../oauth/metadata';
 
@@ -16,6 +18,8 @@ export const resourceEndpoints: Endpoint[] = [
   protectedResourceMetadataEndpoint,
   ...mcpEndpoints,
   ...runEndpoints,
+  ...planGroupEndpoints,
+  ...reportEndpoints,
   assuranceEndpoint,
   evidenceMediaEndpoint,
   localMediaEndpoint,

@@ -11,6 +11,8 @@ import { AppError, notFound } from '../../core/errors';
 import { resourceRunView } from '../presenters/runs';
 import { triggerFields } from '../../domain/runs/trigger';
 import { defineEndpoint, queryInt } from './define';
+import { signedReportUrl } from '../runs/report-links';
+import { reportLinks } from '../presenters/plan-groups';
 
 const resourceRun = z
   .object({
@@ -106,12 +108,15 @@ export const getRunEndpoint = defineEndpoint({
   summary: 'One Run with its step logs.',
   access: 'credential',
   params: z.object({ runId: id('run') }),
-  response: resourceRun.extend({ logs: z.array(logEntry) }),
+  response: resourceRun.extend({
+    logs: z.array(logEntry),
+    reportUrl: z.string().describe('Signed link to the Run report page (no credential needed).'),
+  }),
   async handler({ params, principal, deps }) {
     const run = await runRepository.get(deps.db.manager, principal!.orgId, params.runId);
     if (!run) throw notFound(`Run ${params.runId}`);
     const steps = (await runRepository.steps(deps.db.manager, [run.id])).get(run.id)!;
-    return resourceRunView(run, steps);
+    return resourceRunView(run, steps, signedReportUrl(reportLinks(deps.config), 'run', run.id));
   },
 });
 
