@@ -202,3 +202,9 @@ function rootCause(error: Error): unknown {
   while (cause instanceof Error && cause.cause) cause = cause.cause;
   return cause;
 }
+
+/** Cancels a Run's workflow (`run-<runId>`, also when it is a plan group's child); the Run ends `canceled`. */
+export async function cancelRunWorkflow(deps: AppDeps, runId: string): Promise<void> {
+  const client = await deps.temporal();
+  await client.workflow.getHandle(runWorkflowId(runId)).cancel();
+}

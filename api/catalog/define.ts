@@ -100,7 +100,7 @@ export function defineOperation<
   if (def.confirm !== 'never') shape.confirm = confirm;
   else if (def.idempotency === 'required') shape.confirm = confirmAccepted;
   const description = [
-    def.extension ? 'Extension (not one of the specification\'s 18 operations).' : '',
+    def.extension ? "Extension (not one of the specification's 18 operations)." : '',
     def.description ?? def.summary,
     `Scope: ${def.scope}.`,
     def.idempotency === 'required' ? 'Mutation: idempotencyKey is required.' : 'Read-only.',

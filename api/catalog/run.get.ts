@@ -52,7 +52,9 @@ export const runState = z
     reportUrl: z
       .string()
       .optional()
-      .describe('Signed link to the Run report page (no credential needed; valid REPORT_LINK_TTL_DAYS, default 14 days).'),
+      .describe(
+        'Signed link to the Run report page (no credential needed; valid REPORT_LINK_TTL_DAYS, default 14 days).',
+      ),
     createdAt: z.number().optional(),
     updatedAt: z.number().optional(),
   })

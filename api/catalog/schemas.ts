@@ -10,7 +10,9 @@ export const description = z.string().max(5000);
 export const tags = z
   .array(z.string().trim().min(1).max(300))
   .max(50)
-  .describe('Free labels; `covers:<glob>` (e.g. `covers:web/login/**`) selects the case for run.trigger scope "changed".');
+  .describe(
+    'Free labels; `covers:<glob>` (e.g. `covers:web/login/**`) selects the case for run.trigger scope "changed".',
+  );
 const ms = z.number().describe('Epoch milliseconds');
 
 export const testCase = z.object({

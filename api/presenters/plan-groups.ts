@@ -31,7 +31,7 @@ export const planGroupMember = z.object({
       'not_selected',
     ])
     .describe(
-      "The member Run's status; passed_in_original: a re-run carried it as passed; not_selected: scope \"changed\" skipped it.",
+      'The member Run\'s status; passed_in_original: a re-run carried it as passed; not_selected: scope "changed" skipped it.',
     ),
   runId: z.string().optional().describe('The Run of this member (for passed_in_original, the passing Run it carries).'),
   verdict: z.enum(['passed', 'failed', 'unverified']).optional(),

@@ -11,6 +11,8 @@ import { AppError, notFound } from '../../core/errors';
 import { resourceRunView } from '../presenters/runs';
 import { triggerFields } from '../../domain/runs/trigger';
 import { defineEndpoint, queryInt } from './define';
+import { isTerminal } from '../runs/status';
+import { cancelRunWorkflow } from '../workflow-starts';
 import { signedReportUrl } from '../runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
 
@@ -141,4 +143,21 @@ export const reportEndpoint = defineEndpoint({
   },
 });
 
-export const runEndpoints = [triggerEndpoint, listRunsEndpoint, getRunEndpoint, reportEndpoint];
+/** POST /api/runs/{runId}/cancel: what `qa --on-timeout cancel` and `--on-interrupt cancel` call. */
+export const cancelRunEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/runs/:runId/cancel',
+  summary: 'Cancel a Run that has not ended (extension); it becomes canceled. A finished Run keeps its outcome.',
+  access: { scope: 'svc:runs:write' },
+  params: z.object({ runId: id('run') }),
+  body: z.strictObject({}),
+  response: z.object({ runId: z.string(), status: z.string() }),
+  async handler({ params, principal, deps }) {
+    const run = await runRepository.get(deps.db.manager, principal!.orgId, params.runId);
+    if (!run) throw notFound(`Run ${params.runId}`);
+    if (!isTerminal(run.status)) await cancelRunWorkflow(deps, run.id);
+    return { runId: run.id, status: run.status };
+  },
+});
+
+export const runEndpoints = [triggerEndpoint, listRunsEndpoint, getRunEndpoint, reportEndpoint, cancelRunEndpoint];
