@@ -38,13 +38,13 @@ const seconds = (ms: number | undefined | null) => (ms == null ? '' : `${(ms / 1
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1b1f24;background:#fff}
-body{margin:0}a{color:#0b57d0}a:focus,summary:focus{outline:3px solid #0b57d0;outline-offset:2px}
+body{margin:0;overflow-wrap:break-word}dd{margin:0;overflow-wrap:anywhere}a{color:#0b57d0}a:focus,summary:focus{outline:3px solid #0b57d0;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
 header,main,footer{max-width:60rem;margin:0 auto;padding:1rem}
 header{border-bottom:1px solid #d0d7de}h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.25rem}h3{font-size:1.05rem;margin:0}
 .banner{border-radius:.5rem;padding:1rem;font-weight:600;font-size:1.15rem;margin:1rem 0}
 .ok{background:#dafbe1;color:#0a3d1a}.bad{background:#ffebe9;color:#82071e}.warn{background:#fff8c5;color:#4d2d00}.busy{background:#ddf4ff;color:#0a3069}
-.badge{display:inline-block;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}
+.badge{display:inline-block;white-space:nowrap;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600}
 dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dl.meta dt{font-weight:600}
 ol.steps{list-style:none;padding:0}ol.steps>li{border:1px solid #d0d7de;border-radius:.5rem;padding:1rem;margin:0 0 1rem}
 .step-head{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:space-between}
@@ -100,7 +100,7 @@ export function runReportPage(run: Run, name: string, evidence: Evidence, groupU
           (m) =>
             `<figure><img src="${h(m.url)}" alt="Screenshot of the page after step ${s.index + 1} (${h(
               s.action,
-            )}${s.target ? ` ${h(s.target)}` : ''}), ${h(STATUS_TEXT[s.status] ?? s.status)}" loading="lazy"></figure>`,
+            )}${s.target ? ` ${h(s.target)}` : ''}), ${h(STATUS_TEXT[s.status] ?? s.status)}"></figure>`,
         )
         .join('');
       return `<li><div class="step-head"><h3>${h(label)}</h3><span class="badge ${tone(s.status)}">${h(
