@@ -57,6 +57,7 @@ export function buildOpenApi(
         'x-confirm': op.confirm,
         'x-confirm-rule': confirmRuleText[op.confirm],
         'x-mcp-tool': op.mcp ? op.name.replace('.', '_') : null,
+        ...(op.extension ? { 'x-extension': true } : {}),
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.input, 'input') } } },
         responses: {
           200: { description: 'Success', content: { 'application/json': { schema: jsonSchema(op.output, 'output') } } },

@@ -72,7 +72,10 @@ function runAttributes(run: Run): SearchAttributePair[] {
 }
 
 /** Starts the workflows of recorded Runs: one plan group workflow, or one workflow per Run. */
-export async function startRunWorkflows(deps: AppDeps, queued: QueuedRuns): Promise<void> {
+export async function startRunWorkflows(
+  deps: AppDeps,
+  queued: Pick<QueuedRuns, 'runIds' | 'planGroupRunId'>,
+): Promise<void> {
   const runs = (await Promise.all(queued.runIds.map((id) => runRepository.byId(deps.db.manager, id)))).filter(
     (r): r is Run => !!r,
   );
@@ -226,4 +229,10 @@ function rootCause(error: Error): unknown {
   let cause: unknown = error;
   while (cause instanceof Error && cause.cause) cause = cause.cause;
   return cause;
+}
+
+/** Cancels a Run's workflow (`run-<runId>`, also when it is a plan group's child); the Run ends `canceled`. */
+export async function cancelRunWorkflow(deps: AppDeps, runId: string): Promise<void> {
+  const client = await deps.temporal();
+  await client.workflow.getHandle(runWorkflowId(runId)).cancel();
 }

@@ -79,6 +79,8 @@ const schema = z.object({
   RUN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   /** Member Runs of a plan group that execute at once. */
   PLAN_GROUP_WINDOW: z.coerce.number().int().min(1).max(500).default(20),
+  /** Lifetime of signed run report links (days). */
+  REPORT_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   /** Long-poll check interval of run.get, in milliseconds (the specification says once per second). */
   RUN_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(5000).default(1000),
@@ -139,7 +141,10 @@ const schema = z.object({
    */
   EGRESS_ALLOW: z.string().default(''),
   /** false: runners and webhooks reach only EGRESS_ALLOW (tests, CI and fuzzing run so: loopback only). */
-  EGRESS_PUBLIC: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  EGRESS_PUBLIC: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

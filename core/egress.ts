@@ -57,7 +57,10 @@ export interface EgressOptions {
 }
 
 /** Parses EGRESS_ALLOW (`host`, `ip` or `ip/prefix`, comma separated). */
-export function egressPolicy(allow: string, { requireHttps = true, allowPublic = true }: EgressOptions = {}): EgressPolicy {
+export function egressPolicy(
+  allow: string,
+  { requireHttps = true, allowPublic = true }: EgressOptions = {},
+): EgressPolicy {
   const hosts = new Set<string>();
   const networks = new BlockList();
   for (const entry of allow
@@ -94,7 +97,8 @@ export function egressPolicy(allow: string, { requireHttps = true, allowPublic =
     refuseAddress(host, address) {
       if (hosts.has(bare(host)) || allowedAddress(address)) return null;
       const n = normalize(address);
-      if (nonPublic.check(n.address, n.family)) return `${address} is not a public address (allow it with EGRESS_ALLOW)`;
+      if (nonPublic.check(n.address, n.family))
+        return `${address} is not a public address (allow it with EGRESS_ALLOW)`;
       return allowPublic ? null : `${address} is not in EGRESS_ALLOW, and EGRESS_PUBLIC is false`;
     },
   };

@@ -220,7 +220,7 @@ async function main() {
   box([
     'QA orchestrator is running',
     '',
-    `API          ${base}/api/v1/`,
+    `API docs     ${base}/api/docs`,
     `OpenAPI      ${base}/api/openapi.json`,
     `Temporal UI  ${temporal.value ? temporal.value.uiUrl : `(external Temporal at ${env.TEMPORAL_ADDRESS})`}`,
     `Database     ${maskUrl(env.DATABASE_URL)}`,

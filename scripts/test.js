@@ -30,6 +30,7 @@ step('install npm dependencies', () => tools.ensureNodeModules(root));
 if (!process.env.TEST_TEMPORAL_ADDRESS) env.TEMPORAL_BIN = step('Temporal CLI', () => tools.ensureTemporal(root));
 if (!process.env.TEST_DATABASE_URL) step('MariaDB', () => tools.ensureMariadb());
 env.CHROMIUM_PATH = step('Chromium', () => tools.ensureChromium());
+step('xmllint', () => tools.ensureXmllint());
 
 // Options of mocha that take a value: the value is not a spec file.
 const VALUE_OPTIONS = new Set([

@@ -13,7 +13,8 @@ import type { ApiObservation, ApiObserved, ApiRunResult } from './types';
 /** A refused target, named by rule (never by address). */
 export const EGRESS_REFUSAL =
   'the target is outside the egress policy (private, loopback and link-local addresses need EGRESS_ALLOW; with EGRESS_PUBLIC=false only EGRESS_ALLOW is reachable).';
-export const EGRESS_ADVICE = "Point the target at an address the runner may reach, or ask the operator to allow it (EGRESS_ALLOW).";
+export const EGRESS_ADVICE =
+  'Point the target at an address the runner may reach, or ask the operator to allow it (EGRESS_ALLOW).';
 
 /** Statuses that prove a denial when an isolation probe names none. */
 const DEFAULT_DENIED = [401, 403, 404];

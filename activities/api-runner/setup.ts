@@ -66,7 +66,10 @@ async function loadDocument(
     return { document: await parseDocument(raw) };
   } catch (error) {
     if (error instanceof EgressRefused) {
-      return { document: null, documentProblem: 'the OpenAPI document URL is outside the egress policy (EGRESS_ALLOW)' };
+      return {
+        document: null,
+        documentProblem: 'the OpenAPI document URL is outside the egress policy (EGRESS_ALLOW)',
+      };
     }
     const message =
       error instanceof SyntaxError ? 'the OpenAPI document is not JSON' : String((error as Error).message);

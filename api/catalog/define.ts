@@ -41,6 +41,8 @@ export interface Operation<Input = any, Output = any> {
   confirm: ConfirmRule;
   /** Whether the MCP interface exposes this operation as a tool. */
   mcp: boolean;
+  /** Not one of the specification's 18 operations: documented as an extension in OpenAPI and MCP. */
+  extension?: boolean;
   input: z.ZodType<Input>;
   output: z.ZodType<Output>;
   /** May leave optional fields null: the response omits them (presenters/absent.ts). */
@@ -86,6 +88,7 @@ export function defineOperation<
   idempotency: Idem;
   confirm: Conf;
   mcp?: boolean;
+  extension?: boolean;
   input: Shape;
   output: Out;
   handler(
@@ -99,6 +102,7 @@ export function defineOperation<
   if (def.confirm !== 'never') shape.confirm = confirm;
   else if (def.idempotency === 'required') shape.confirm = confirmAccepted;
   const description = [
+    def.extension ? "Extension (not one of the specification's 18 operations)." : '',
     def.description ?? def.summary,
     `Scope: ${def.scope}.`,
     def.idempotency === 'required' ? 'Mutation: idempotencyKey is required.' : 'Read-only.',
@@ -115,6 +119,7 @@ export function defineOperation<
     idempotency: def.idempotency,
     confirm: def.confirm,
     mcp: def.mcp ?? true,
+    extension: def.extension,
     input: z.strictObject(shape) as never,
     output: def.output as never,
     handler: def.handler,

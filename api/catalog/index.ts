@@ -8,6 +8,7 @@ import noteList from './note.list';
 import runEvidence from './run.evidence';
 import runGet from './run.get';
 import runList from './run.list';
+import runRerun from './run.rerun';
 import runTrigger from './run.trigger';
 import testCaseCreate from './test_case.create';
 import testCaseGet from './test_case.get';
@@ -32,6 +33,7 @@ export const catalog: Operation[] = [
   runList,
   runGet,
   runEvidence,
+  runRerun,
   environmentList,
   environmentGet,
   environmentUpsert,

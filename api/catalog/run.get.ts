@@ -5,6 +5,8 @@ import type { RunWatcher } from '../runs/watcher';
 import { isTerminal } from '../../domain/runs/status';
 import { runView } from '../presenters/runs';
 import { defineOperation } from './define';
+import { signedReportUrl } from '../runs/report-links';
+import { reportLinks } from '../presenters/plan-groups';
 import { idOf as id } from '../../core/ids';
 
 export const MAX_WAIT_MS = 25_000;
@@ -47,6 +49,12 @@ export const runState = z
     environmentSlug: z.string().optional().describe('The saved Environment; omitted for explicit targets.'),
     platforms: z.array(z.string()).optional(),
     attempt: z.number().int().optional().describe('Runner attempts so far.'),
+    reportUrl: z
+      .string()
+      .optional()
+      .describe(
+        'Signed link to the Run report page (no credential needed; valid REPORT_LINK_TTL_DAYS, default 14 days).',
+      ),
     createdAt: z.number().optional(),
     updatedAt: z.number().optional(),
   })
@@ -93,6 +101,6 @@ export default defineOperation({
         else timedOut = true;
       }
     }
-    return runView(run, steps, timedOut);
+    return runView(run, steps, timedOut, signedReportUrl(reportLinks(deps.config), 'run', run.id));
   },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordRuns, triggerFields } from '../../domain/runs/trigger';
 import { startRunWorkflows } from '../workflow-starts';
 import { defineOperation } from './define';
+import { memberSelection } from './schemas';
 
 export default defineOperation({
   name: 'run.trigger',
@@ -9,7 +10,8 @@ export default defineOperation({
   description:
     'Queue Runs and return their ids at once, without waiting for them. Give exactly one of testCaseId ' +
     '(one Run) and testPlanId (one Run per member case, plus planGroupRunId). Target a saved Environment with ' +
-    'environmentSlug or pass explicit targets. Follow each Run with run.get (cursor + waitMs), then read run.evidence.',
+    'environmentSlug or pass explicit targets. With scope "changed" and changedFiles, a plan member runs when one ' +
+    'of its Test Case tags covers:<glob> matches a changed file; members without a covers: tag always run. Follow each Run with run.get (cursor + waitMs), then read run.evidence.',
   scope: 'svc:runs:write',
   idempotency: 'required',
   confirm: 'never',
@@ -17,6 +19,10 @@ export default defineOperation({
   output: z.object({
     runIds: z.array(z.string()).describe('Follow each with run.get.'),
     planGroupRunId: z.string().optional().describe('Present when a Test Plan was triggered.'),
+    selection: z
+      .array(memberSelection)
+      .optional()
+      .describe('With scope "changed" on a Test Plan: every member, whether it runs, and why (the matching glob).'),
   }),
   async handler(input, ctx) {
     const queued = await recordRuns(input, { db: ctx.db, orgId: ctx.orgId, secrets: ctx.deps.secrets }, ctx.surface);

@@ -7,7 +7,12 @@ import { targets } from '../../core/runs';
 const name = z.string().trim().min(1).max(200);
 export const recordName = name;
 export const description = z.string().max(5000);
-export const tags = z.array(z.string().trim().min(1).max(50)).max(50);
+export const tags = z
+  .array(z.string().trim().min(1).max(300))
+  .max(50)
+  .describe(
+    'Free labels; `covers:<glob>` (e.g. `covers:web/login/**`) selects the case for run.trigger scope "changed".',
+  );
 const ms = z.number().describe('Epoch milliseconds');
 
 export const testCase = z.object({
@@ -77,3 +82,12 @@ export const plainText = (max: number) =>
       'must be plain text (no control characters)',
     )
     .refine((t) => t.trim().length > 0, 'must not be blank');
+
+/** One plan member of a `scope: "changed"` trigger: whether it runs, and why. */
+export const memberSelection = z.object({
+  testCaseId: z.string().optional().describe("Omitted for the plan's inline steps."),
+  name: z.string(),
+  selected: z.boolean(),
+  reason: z.string().describe('e.g. "covers:web/** matched web/login.ts", or why it was not selected.'),
+  matchedGlob: z.string().optional().describe('The covers: glob that matched a changed file.'),
+});

@@ -27,7 +27,7 @@ export function progressOf(steps: RunStep[]) {
 }
 
 /** The v1 view of run.get. */
-export function runView(run: Run, steps: RunStep[], timedOut: boolean) {
+export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl?: string) {
   const outcome = runOutcome(run.status, run.flaky);
   return {
     runId: run.id,
@@ -53,6 +53,7 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean) {
     platforms: run.platforms,
     attempt: run.attempt,
     ...runDiagnosis(run),
+    ...(reportUrl ? { reportUrl } : {}),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
   };
@@ -121,7 +122,7 @@ export function evidenceView(
 }
 
 /** The resource-style Run document. */
-export function resourceRunView(run: Run, steps?: RunStep[]) {
+export function resourceRunView(run: Run, steps?: RunStep[], reportUrl?: string) {
   return {
     _id: run.id,
     testPlanId: run.testPlanId,
@@ -130,6 +131,7 @@ export function resourceRunView(run: Run, steps?: RunStep[]) {
     platforms: run.platforms,
     trigger: run.trigger,
     createdAt: run.createdAt,
+    ...(reportUrl ? { reportUrl } : {}),
     ...(steps
       ? {
           logs: steps.map((s) => ({

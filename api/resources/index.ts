@@ -9,6 +9,8 @@ import { runRequestEndpoints } from './run-requests';
 import { runnerValuesEndpoint } from './runner-channel';
 import { runEndpoints } from './runs';
 import { webhookEndpoints } from './webhooks';
+import { planGroupEndpoints } from './plan-groups';
+import { reportEndpoints } from './reports';
 import { mcpEndpoints } from '../mcp';
 import { protectedResourceMetadataEndpoint } from '../oauth/metadata';
 
@@ -17,6 +19,8 @@ export const resourceEndpoints: Endpoint[] = [
   protectedResourceMetadataEndpoint,
   ...mcpEndpoints,
   ...runEndpoints,
+  ...planGroupEndpoints,
+  ...reportEndpoints,
   assuranceEndpoint,
   evidenceMediaEndpoint,
   localMediaEndpoint,

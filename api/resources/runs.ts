@@ -11,6 +11,10 @@ import { AppError, notFound } from '../../core/errors';
 import { resourceRunView } from '../presenters/runs';
 import { triggerFields } from '../../domain/runs/trigger';
 import { defineEndpoint, queryInt } from './define';
+import { isTerminal } from '../../domain/runs/status';
+import { cancelRunWorkflow } from '../workflow-starts';
+import { signedReportUrl } from '../runs/report-links';
+import { reportLinks } from '../presenters/plan-groups';
 
 const resourceRun = z
   .object({
@@ -111,12 +115,15 @@ export const getRunEndpoint = defineEndpoint({
   summary: 'One Run with its step logs.',
   access: 'credential',
   params: z.object({ runId: id('run') }),
-  response: resourceRun.extend({ logs: z.array(logEntry) }),
+  response: resourceRun.extend({
+    logs: z.array(logEntry),
+    reportUrl: z.string().describe('Signed link to the Run report page (no credential needed).'),
+  }),
   async handler({ params, principal, deps }) {
     const run = await runRepository.get(deps.db.manager, principal!.orgId, params.runId);
     if (!run) throw notFound(`Run ${params.runId}`);
     const steps = (await runRepository.steps(deps.db.manager, [run.id])).get(run.id)!;
-    return resourceRunView(run, steps);
+    return resourceRunView(run, steps, signedReportUrl(reportLinks(deps.config), 'run', run.id));
   },
 });
 
@@ -147,4 +154,21 @@ export const reportEndpoint = defineEndpoint({
   },
 });
 
-export const runEndpoints = [triggerEndpoint, listRunsEndpoint, getRunEndpoint, reportEndpoint];
+/** POST /api/runs/{runId}/cancel: what `qa --on-timeout cancel` and `--on-interrupt cancel` call. */
+export const cancelRunEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/runs/:runId/cancel',
+  summary: 'Cancel a Run that has not ended (extension); it becomes canceled. A finished Run keeps its outcome.',
+  access: { scope: 'svc:runs:write' },
+  params: z.object({ runId: id('run') }),
+  body: z.strictObject({}),
+  response: z.object({ runId: z.string(), status: z.string() }),
+  async handler({ params, principal, deps }) {
+    const run = await runRepository.get(deps.db.manager, principal!.orgId, params.runId);
+    if (!run) throw notFound(`Run ${params.runId}`);
+    if (!isTerminal(run.status)) await cancelRunWorkflow(deps, run.id);
+    return { runId: run.id, status: run.status };
+  },
+});
+
+export const runEndpoints = [triggerEndpoint, listRunsEndpoint, getRunEndpoint, reportEndpoint, cancelRunEndpoint];

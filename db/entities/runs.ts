@@ -127,12 +127,39 @@ export const RunMediaEntity = new EntitySchema<RunMedia>({
   },
 });
 
+/** Why a plan member runs or not in a `scope: "changed"` trigger. */
+export interface MemberSelection {
+  /** Null for a plan's inline steps. */
+  testCaseId: string | null;
+  name: string;
+  selected: boolean;
+  /** A customer-safe sentence, e.g. `covers:web/** matched web/login.ts`. */
+  reason: string;
+  /** The `covers:` glob that matched a changed file, when one did. */
+  matchedGlob?: string;
+}
+
+/** A member that passed in the group a re-run re-runs: counted as passed, not run again. */
+export interface CarriedMember {
+  testCaseId: string | null;
+  name: string;
+  /** The passing Run in the original group. */
+  runId: string;
+  planGroupRunId: string;
+  flaky: boolean;
+}
+
 export interface PlanGroup {
   id: string;
   orgId: string;
   testPlanId: string;
   runCount: number;
   createdAt: number;
+  rerunOf?: string | null;
+  selection?: MemberSelection[] | null;
+  carried?: CarriedMember[] | null;
+  environmentSlug?: string | null;
+  commitSha?: string | null;
 }
 export const PlanGroupEntity = new EntitySchema<PlanGroup>({
   name: 'PlanGroup',
@@ -143,6 +170,11 @@ export const PlanGroupEntity = new EntitySchema<PlanGroup>({
     testPlanId: { ...ref, name: 'test_plan_id' },
     runCount: { type: 'int', name: 'run_count' },
     createdAt: { ...ms, name: 'created_at' },
+    rerunOf: { ...ref, name: 'rerun_of', nullable: true },
+    selection: { ...json, nullable: true },
+    carried: { ...json, nullable: true },
+    environmentSlug: { type: 'varchar', length: 100, name: 'environment_slug', nullable: true },
+    commitSha: { type: 'varchar', length: 64, name: 'commit_sha', nullable: true },
   },
 });
 

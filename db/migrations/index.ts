@@ -5,6 +5,7 @@ import { Artifacts1763784400000 } from './1763784400000-Artifacts';
 import { PlansAndFlows1763784500000 } from './1763784500000-PlansAndFlows';
 import { RunRequests1763784600000 } from './1763784600000-RunRequests';
 import { ApiAssurance1763784700000 } from './1763784700000-ApiAssurance';
+import { CiIntegration1763784800000 } from './1763784800000-CiIntegration';
 import { Webhooks1763784900000 } from './1763784900000-Webhooks';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
@@ -16,5 +17,6 @@ export const migrations = [
   PlansAndFlows1763784500000,
   RunRequests1763784600000,
   ApiAssurance1763784700000,
+  CiIntegration1763784800000,
   Webhooks1763784900000,
 ];

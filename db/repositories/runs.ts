@@ -64,6 +64,27 @@ export const runRepository = {
     });
   },
 
+  async planGroup(db: EntityManager, orgId: string, id: string): Promise<PlanGroup | null> {
+    return db.getRepository(PlanGroupEntity).findOneBy({ orgId, id });
+  },
+
+  /** For signed report links, which carry a plan group id and no credential. */
+  async planGroupById(db: EntityManager, id: string): Promise<PlanGroup | null> {
+    return db.getRepository(PlanGroupEntity).findOneBy({ id });
+  },
+
+  /** Plan groups of a plan, newest first, optionally of one commit and Environment. */
+  async planGroups(
+    db: EntityManager,
+    orgId: string,
+    filter: { testPlanId?: string; commitSha?: string; environmentSlug?: string },
+    take: number,
+  ): Promise<PlanGroup[]> {
+    const where: Record<string, string> = { orgId };
+    for (const [field, value] of Object.entries(filter)) if (value !== undefined) where[field] = value;
+    return db.getRepository(PlanGroupEntity).find({ where, order: { createdAt: 'DESC', id: 'DESC' }, take });
+  },
+
   async byPlanGroup(db: EntityManager, planGroupId: string): Promise<Run[]> {
     return db.getRepository(RunEntity).find({ where: { planGroupId }, order: { id: 'ASC' } });
   },

@@ -14,6 +14,8 @@ import { slug, variableName } from '../../core/steps';
 import type { SecretBox } from '../../core/crypto';
 import { artifactGate } from '../artifacts/gate';
 import { planUnits, type RunUnit } from './units';
+import { selectMember } from './changed';
+import type { MemberSelection } from '../../db/entities/runs';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
@@ -67,6 +69,8 @@ export type TriggerInput = z.infer<typeof triggerInput>;
 export interface QueuedRuns {
   runIds: string[];
   planGroupRunId?: string;
+  /** With `scope: "changed"` on a plan: every member, whether it runs and why. */
+  selection?: MemberSelection[];
 }
 
 /** Where recordRuns writes: the caller's transaction, for the caller's organization. */
@@ -87,9 +91,14 @@ export async function recordRuns(
   source: RunTrigger['source'],
 ): Promise<QueuedRuns> {
   if (!!input.testCaseId === !!input.testPlanId) throw invalid('give exactly one of testCaseId and testPlanId');
-  const units = input.testCaseId
+  const allUnits = input.testCaseId
     ? [await oneCase(db, orgId, input.testCaseId)]
     : await planRunUnits(db, orgId, input.testPlanId!);
+  const selection =
+    input.testPlanId && input.scope === 'changed'
+      ? allUnits.map((unit) => selectMember(unit, input.changedFiles ?? []))
+      : undefined;
+  const units = selection ? allUnits.filter((_, i) => selection[i].selected) : allUnits;
   const environment = input.environmentSlug
     ? await environmentRepository.bySlug(db, orgId, input.environmentSlug)
     : null;
@@ -133,6 +142,9 @@ export async function recordRuns(
       testPlanId: input.testPlanId!,
       runCount: runs.length,
       createdAt: now,
+      selection: selection ?? null,
+      environmentSlug: environment?.slug ?? null,
+      commitSha: input.deployment?.commitSha ?? null,
     });
   for (const { run, steps } of runs) {
     await runRepository.insert(db, run, steps);
@@ -140,7 +152,11 @@ export async function recordRuns(
       await runRepository.putValue(db, run.id, name, secrets.sealValue(run.id, name, value));
     }
   }
-  return { runIds: runs.map((r) => r.run.id), ...(planGroupRunId ? { planGroupRunId } : {}) };
+  return {
+    runIds: runs.map((r) => r.run.id),
+    ...(planGroupRunId ? { planGroupRunId } : {}),
+    ...(selection ? { selection } : {}),
+  };
 }
 
 export interface RunDraftInput {

@@ -10,6 +10,10 @@ import type { ApiAuthProfile, FuzzSetting, Step } from '../../core/steps';
 /** What one Run executes: a member Test Case's steps, or a plan's inline steps (no Test Case). */
 export interface RunUnit {
   testCaseId: string | null;
+  /** The Test Case's name, or the plan's for its inline steps (reports and selection). */
+  name?: string;
+  /** The Test Case's tags (`covers:<glob>` selects it for `scope: "changed"`). */
+  tags?: string[];
   steps: Step[];
   platforms: string[];
   /** The plan's API identities (none for a Test Case run on its own). */
@@ -43,6 +47,7 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
   if (plan.steps.length) {
     units.push({
       testCaseId: null,
+      name: plan.name,
       steps: await compileSteps(db, orgId, plan.steps),
       platforms: plan.platforms.length ? plan.platforms : ['web'],
       ...fromPlan,
@@ -61,7 +66,14 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
   for (const member of members) {
     const testCase = byId.get(member.testCaseId);
     if (testCase)
-      units.push({ testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms, ...fromPlan });
+      units.push({
+        testCaseId: testCase.id,
+        name: testCase.name,
+        tags: testCase.tags,
+        steps: testCase.steps,
+        platforms: testCase.platforms,
+        ...fromPlan,
+      });
   }
   if (!units.length) {
     throw new AppError(

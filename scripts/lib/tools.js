@@ -347,8 +347,24 @@ function ensureChromium() {
   );
 }
 
+/** Debian's xmllint (libxml2-utils): the tests validate the JUnit reports against a published XSD with it. */
+function ensureXmllint() {
+  const found = which('xmllint');
+  if (found) return found;
+  log('xmllint not found; installing Debian package libxml2-utils');
+  const res = aptInstall('libxml2-utils', { noRecommends: true });
+  const after = which('xmllint');
+  if (res.ok && after) return after;
+  throw stepError(
+    'install xmllint',
+    res.ok ? 'libxml2-utils installed but xmllint not found' : res.reason,
+    'install it yourself: apt-get install libxml2-utils',
+  );
+}
+
 module.exports = {
   ensureNodeModules,
+  ensureXmllint,
   ensureTemporal,
   ensureMariadb,
   ensureChromium,

@@ -1,0 +1,136 @@
+/** The service's HTTP API, with retries for what is transient. Only fetch: no dependency on the service's code. */
+
+/** Exit codes of `qa`, documented in `qa --help` and the README. */
+export const EXIT = {
+  passed: 0,
+  failed: 1,
+  usage: 2,
+  inconclusive: 3,
+  unavailable: 4,
+  timedOut: 5,
+  sigint: 130,
+  sigterm: 143,
+} as const;
+
+/** Which code wins when several apply: the most decisive (2 > 1 > 5 > 4 > 3, then 0). */
+const PRECEDENCE = [EXIT.usage, EXIT.failed, EXIT.timedOut, EXIT.unavailable, EXIT.inconclusive];
+
+export function decisive(codes: number[]): number {
+  for (const code of PRECEDENCE) if (codes.includes(code)) return code;
+  return codes.find((c) => c !== 0) ?? 0;
+}
+
+/** A failure that ends the command with an exit code and a message. */
+export class QaError extends Error {
+  constructor(
+    readonly exitCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiOptions {
+  url: string;
+  key: string;
+  /** Attempts for a transient failure (network error, 502/503/504, 429). */
+  attempts: number;
+  /** First backoff delay; it doubles with each attempt (with jitter), capped at 30 s. */
+  backoffMs: number;
+  log: (line: string) => void;
+}
+
+const TRANSIENT = new Set([429, 502, 503, 504]);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class Api {
+  constructor(private readonly o: ApiOptions) {}
+
+  get baseUrl() {
+    return this.o.url.replace(/\/+$/, '');
+  }
+
+  /** A v1 operation: POST /api/v1/<op>. */
+  op<T = any>(operation: string, body: Record<string, unknown>): Promise<T> {
+    return this.request<T>('POST', `/api/v1/${operation}`, body);
+  }
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    timeoutMs = 60_000,
+  ): Promise<T> {
+    let lastProblem = '';
+    for (let attempt = 1; attempt <= this.o.attempts; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(`${this.baseUrl}${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${this.o.key}`,
+            ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+            'User-Agent': 'qa-cli',
+            ...headers,
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        lastProblem = `cannot reach ${this.baseUrl}: ${(error as Error).cause ?? (error as Error).message}`;
+        await this.backoff(attempt, lastProblem);
+        continue;
+      }
+      const text = await res.text();
+      const parsed = text ? safeJson(text) : null;
+      if (res.ok) return parsed as T;
+      const message = errorMessage(parsed, res.status);
+      if (TRANSIENT.has(res.status)) {
+        lastProblem = `${method} ${path} answered ${res.status}: ${message}`;
+        const retryAfter = Number(res.headers.get('Retry-After'));
+        await this.backoff(attempt, lastProblem, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 0);
+        continue;
+      }
+      if (res.status === 401 || res.status === 403)
+        throw new QaError(EXIT.usage, `the API key was refused (${res.status}): ${message}; check QA_API_KEY`);
+      if (res.status === 400 || res.status === 404 || res.status === 409 || res.status === 422)
+        throw new QaError(EXIT.usage, message);
+      throw new QaError(EXIT.unavailable, `${method} ${path} answered ${res.status}: ${message}`);
+    }
+    throw new QaError(
+      EXIT.unavailable,
+      `the service stayed unavailable after ${this.o.attempts} attempts (${lastProblem})`,
+    );
+  }
+
+  private async backoff(attempt: number, problem: string, atLeastMs = 0) {
+    if (attempt >= this.o.attempts) return;
+    const delay = Math.max(
+      atLeastMs,
+      Math.min(30_000, this.o.backoffMs * 2 ** (attempt - 1) * (0.75 + Math.random() / 2)),
+    );
+    this.o.log(`${problem}; retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${this.o.attempts})`);
+    await sleep(delay);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorMessage(body: unknown, status: number): string {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === 'string') return error;
+    if (error && typeof error === 'object' && 'message' in error) {
+      const e = error as { code?: string; message: string };
+      return e.code ? `${e.code}: ${e.message}` : e.message;
+    }
+  }
+  return typeof body === 'string' && body ? body.slice(0, 300) : `HTTP ${status}`;
+}
