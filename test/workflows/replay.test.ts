@@ -36,6 +36,8 @@ describe('recorded workflow histories replay on the current workflow code', func
       'planGenerationWorkflow',
       'artifactScanWorkflow',
       'assuranceWorkflow',
+      'webhookEventWorkflow',
+      'webhookDeliveryWorkflow',
     ]) {
       assert.ok(types.has(type), `a recorded ${type} history`);
     }

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { recordHistory } from '../helpers/histories';
+import { webhookDeliveryWorkflowId, webhookEventWorkflowId } from '../../workflows/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -163,7 +165,7 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
   it('retries a 500 on the schedule, then succeeds with the same webhook-id', async () => {
     const hook = await register(t, receiver, '/flaky');
     receiver.answer('/flaky', { status: 500 }, { status: 503, headers: { 'retry-after': '1' } });
-    await endRun(t);
+    const runId = await endRun(t);
     const got = await receiver.waitFor('/flaky', 3);
     assert.equal(new Set(got.map((g) => g.headers['webhook-id'])).size, 1);
     got.forEach((g) => verify(hook.secret, g));
@@ -175,6 +177,13 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     );
     assert.equal(delivery.attempts[0].errorClass, 'http_status');
     assert.equal(delivery.attempts[0].response, 'answered 500', 'the log keeps the response');
+    const eventId = String(got[0].headers['webhook-id']);
+    await recordHistory(t.app, webhookEventWorkflowId('run.completed', runId), 'webhookEventWorkflow-run-completed');
+    await recordHistory(
+      t.app,
+      webhookDeliveryWorkflowId(eventId, hook.id),
+      'webhookDeliveryWorkflow-retried-delivered',
+    );
   });
 
   it('disables the endpoint on 410 Gone', async () => {
