@@ -9,6 +9,7 @@ import { runRequestEndpoints } from './run-requests';
 import { runnerValuesEndpoint } from './runner-channel';
 import { runEndpoints } from './runs';
 import { webhookEndpoints } from './webhooks';
+import { retentionEndpoints } from './retention';
 import { mcpEndpoints } from '../mcp';
 import { protectedResourceMetadataEndpoint } from '../oauth/metadata';
 
@@ -27,4 +28,5 @@ export const resourceEndpoints: Endpoint[] = [
   ...flowEndpoints,
   ...runRequestEndpoints,
   ...webhookEndpoints,
+  ...retentionEndpoints,
 ];

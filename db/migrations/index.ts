@@ -6,6 +6,7 @@ import { PlansAndFlows1763784500000 } from './1763784500000-PlansAndFlows';
 import { RunRequests1763784600000 } from './1763784600000-RunRequests';
 import { ApiAssurance1763784700000 } from './1763784700000-ApiAssurance';
 import { Webhooks1763784900000 } from './1763784900000-Webhooks';
+import { Retention1763785100000 } from './1763785100000-Retention';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   RunRequests1763784600000,
   ApiAssurance1763784700000,
   Webhooks1763784900000,
+  Retention1763785100000,
 ];
