@@ -36,6 +36,7 @@ describe('recorded workflow histories replay on the current workflow code', func
       'planGenerationWorkflow',
       'artifactScanWorkflow',
       'assuranceWorkflow',
+      'retentionPurgeWorkflow',
     ]) {
       assert.ok(types.has(type), `a recorded ${type} history`);
     }
