@@ -324,9 +324,10 @@ describe('retention: the purge workflow', function () {
 
   it('a purge that dies after its first batch leaves nothing half-deleted, and a re-run finishes', async () => {
     const orgId = t.org.orgId;
-    const first = await oldRun(t.app, orgId, 47, 'passing', { mediaIds: [`med_${tag()}a`, `med_${tag()}b`] });
-    const stuckIds = [`med_${tag()}a`, `med_${tag()}b`];
-    const stuck = await oldRun(t.app, orgId, 46, 'passing', { mediaIds: stuckIds });
+    // Media ids sort a before b within a Run, and the purge takes Runs oldest first.
+    const pair = (id = tag()) => [`med_${id}a`, `med_${id}b`];
+    const first = await oldRun(t.app, orgId, 47, 'passing', { mediaIds: pair() });
+    const stuck = await oldRun(t.app, orgId, 46, 'passing', { mediaIds: pair() });
     const last = await oldRun(t.app, orgId, 45, 'passing');
     // The stuck Run's second object cannot be deleted (a non-empty directory stands where the file
     // was), so the second batch fails every attempt after the first batch went through.
@@ -345,7 +346,9 @@ describe('retention: the purge workflow', function () {
     // The failed batch: its Run is marked before any object went, so evidence links nothing
     // even though a row outlived its object.
     assert.deepEqual(await objects(t.app, [stuck.keys[0]]), [false]);
-    assert.equal(await mediaRows(t.app, stuck.runId), 2);
+    // (The row of the stuck object remains; so does the first one's when both fell in one batch,
+    // which depends on how much other expired media the shared database holds.)
+    assert.ok((await mediaRows(t.app, stuck.runId)) >= 1);
     const half = (await evidence(t.app, t.org.apiKey, stuck.runId)).body;
     assert.equal(typeof half.mediaExpiredAt, 'number');
     assert.deepEqual(links(half), []);
