@@ -7,6 +7,7 @@ import { runRequestActivities } from './run-request';
 import { planGenerationActivities } from './plan-generation';
 import { assuranceActivities } from './assurance';
 import { webhookActivities, webhookAttemptActivities } from './webhooks';
+import { retentionActivities } from './retention';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
@@ -17,6 +18,7 @@ export function createOrchestrationActivities(deps: ActivityDeps) {
     ...planGenerationActivities(deps),
     ...assuranceActivities(deps),
     ...webhookActivities(deps),
+    ...retentionActivities(deps),
   };
 }
 

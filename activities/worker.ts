@@ -1,9 +1,11 @@
+import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { loadConfig, runnerChannelProblem } from '../core/config';
 import { createLogger } from '../core/log';
 import { createDataSource } from '../db/data-source';
 import { createMediaStorage } from '../core/storage';
 import { createWorkers } from './workers';
+import { ensureRetentionSchedule } from './retention/schedule';
 
 /**
  * The worker process: orchestration workflows and activities, plus the runner queues named by
@@ -30,6 +32,14 @@ async function main() {
     orchestration: config.WORKER_ORCHESTRATION,
     runnerPlatforms,
   });
+  // The worker that runs the purge owns its Schedule: `npm start` and compose both start one, so
+  // both get the Schedule, always pointing at the task queue that serves it.
+  if (config.WORKER_ORCHESTRATION) {
+    const scheduler = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+    await ensureRetentionSchedule(new Client({ connection: scheduler, namespace: config.TEMPORAL_NAMESPACE }), config);
+    await scheduler.close();
+    log.info('retention schedule ready', { cron: config.RETENTION_PURGE_CRON });
+  }
   const stop = () => void set.shutdown();
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

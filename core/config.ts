@@ -145,6 +145,13 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * When the daily retention purge runs: a cron expression in UTC for the `retention-purge`
+   * Temporal Schedule, which the orchestration worker creates or updates at start.
+   */
+  RETENTION_PURGE_CRON: z.string().min(9).max(100).default('17 3 * * *'),
+  /** Rows per purge batch (one activity each). */
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -8,6 +8,8 @@ export const scopeDescriptions = {
   'svc:notes:write': 'Create Notes and comments',
   'svc:plans:write': 'Create resource-style plans and generate plans',
   'svc:webhooks:write': 'Manage webhook endpoints: create, change, rotate secrets, test, read and redeliver deliveries',
+  'svc:retention:write':
+    "Replace the organization's retention policy (how long evidence media and Run records are kept)",
 } as const;
 
 export type Scope = keyof typeof scopeDescriptions;

@@ -221,3 +221,40 @@ export interface WebhookAttemptActivities {
   /** Signs and sends one attempt of a delivery and logs it; never throws for an HTTP answer. */
   attemptWebhookDelivery(deliveryId: string, attempt: number): Promise<WebhookAttemptResult>;
 }
+
+// ---- Retention
+/** The Temporal Schedule that starts the daily purge (workflow ids `retention-purge-<time>`). */
+export const RETENTION_SCHEDULE_ID = 'retention-purge';
+/** The workflow id of a purge started by hand or by a test; the schedule appends its start time. */
+export const retentionPurgeWorkflowId = RETENTION_SCHEDULE_ID;
+
+/** What one purge removed: the workflow's result, visible in the Temporal UI for every scheduled run. */
+export interface PurgeCounts {
+  /** Media objects deleted from storage (and their rows). */
+  media: number;
+  /** Run records deleted. */
+  runs: number;
+  /** Webhook deliveries deleted from the delivery log. */
+  webhookDeliveries: number;
+  /** Webhook delivery attempts (log entries) deleted. */
+  webhookAttempts: number;
+}
+
+export type PurgePhase = 'media' | 'runs' | 'webhookLog';
+
+export interface RetentionPurgeInput {
+  /** The purge's "now" (epoch ms); default: when the workflow started. Ages are measured from it. */
+  asOf?: number;
+  /** Rows per batch activity (default 100). */
+  batchSize?: number;
+  /** Carried over by continue-as-new. */
+  phase?: PurgePhase;
+  counts?: PurgeCounts;
+}
+
+/** One bounded batch each; every batch is safe to repeat (objects go before rows, Runs are marked first). */
+export interface RetentionActivities {
+  purgeExpiredMedia(asOf: number, limit: number): Promise<{ media: number; more: boolean }>;
+  purgeExpiredRuns(asOf: number, limit: number): Promise<{ runs: number; media: number; more: boolean }>;
+  purgeWebhookLog(asOf: number, limit: number): Promise<{ deliveries: number; attempts: number; more: boolean }>;
+}

@@ -6,3 +6,4 @@ export { runRequestWorkflow } from './run-request.workflow';
 export { planGenerationWorkflow } from './plan-generation.workflow';
 export { assuranceWorkflow } from './assurance.workflow';
 export { webhookEventWorkflow, webhookDeliveryWorkflow } from './webhook.workflow';
+export { retentionPurgeWorkflow } from './retention.workflow';

@@ -21,7 +21,9 @@ const evidenceStep = z.object({
   diagnosis: z.object({ category: z.string(), suggestedAction: z.string() }).optional(),
   media: z
     .array(z.object({ kind: z.enum(['screenshot', 'frame', 'video']), url: z.string(), expiresAt: z.number() }))
-    .describe('Signed links, valid 15 minutes; call run.evidence again for fresh ones.'),
+    .describe(
+      'Signed links, valid 15 minutes; call run.evidence again for fresh ones. Empty once the media expired (see mediaExpiredAt).',
+    ),
   durationMs: z.number(),
 });
 
@@ -41,6 +43,13 @@ export default defineOperation({
     diagnosis: z
       .object({ category: z.string(), suggestedAction: z.string(), reason: z.string().optional() })
       .optional(),
+    pinned: z.boolean().describe('Pinned Runs are kept by retention whatever their age (POST /api/runs/{runId}/pin).'),
+    mediaExpiredAt: z
+      .number()
+      .optional()
+      .describe(
+        "Present when retention removed this Run's media (epoch ms): every step's media list is then empty; the facts remain.",
+      ),
     steps: z.array(evidenceStep),
   }),
   async handler(input, { db, orgId, deps }) {

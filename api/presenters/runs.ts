@@ -80,7 +80,19 @@ export function runSummaryView(run: Run) {
   };
 }
 
-/** External Evidence: customer-safe facts per executed step, with fresh signed media links. */
+/**
+ * Retention fields of a Run: `pinned` always; `mediaExpiredAt` once the purge removed (or began
+ * removing) its media, whose items are then left out of evidence rather than linked.
+ */
+const retentionFields = (run: Run) => ({
+  pinned: run.pinnedAt !== null,
+  ...(run.mediaExpiredAt !== null ? { mediaExpiredAt: run.mediaExpiredAt } : {}),
+});
+
+/**
+ * External Evidence: customer-safe facts per executed step, with fresh signed media links; for a
+ * Run whose media expired, `mediaExpiredAt` and empty `media` lists (never a link that 404s).
+ */
 export function evidenceView(
   run: Run,
   steps: RunStep[],
@@ -96,6 +108,7 @@ export function evidenceView(
     validity: outcome.validity,
     flaky: run.flaky,
     ...runDiagnosis(run),
+    ...retentionFields(run),
     steps: steps.filter(finished).map((s) => ({
       index: s.stepIndex,
       action: s.action,
@@ -111,7 +124,7 @@ export function evidenceView(
         ? { diagnosis: { category: s.diagnosis.category, suggestedAction: s.diagnosis.suggestedAction } }
         : {}),
       media: media
-        .filter((m) => m.stepIndex === s.stepIndex)
+        .filter((m) => run.mediaExpiredAt === null && m.stepIndex === s.stepIndex)
         .map((m) => ({
           kind: m.kind as 'screenshot' | 'frame' | 'video',
           ...signedMediaUrl(links.baseUrl, links.signingKey, m.id, m.kind, now),
@@ -132,6 +145,7 @@ export function resourceRunView(run: Run, steps?: RunStep[], reportUrl?: string)
     trigger: run.trigger,
     createdAt: run.createdAt,
     ...(reportUrl ? { reportUrl } : {}),
+    ...retentionFields(run),
     ...(steps
       ? {
           logs: steps.map((s) => ({

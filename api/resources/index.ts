@@ -11,6 +11,7 @@ import { runEndpoints } from './runs';
 import { webhookEndpoints } from './webhooks';
 import { planGroupEndpoints } from './plan-groups';
 import { reportEndpoints } from './reports';
+import { retentionEndpoints } from './retention';
 import { mcpEndpoints } from '../mcp';
 import { protectedResourceMetadataEndpoint } from '../oauth/metadata';
 
@@ -31,4 +32,5 @@ export const resourceEndpoints: Endpoint[] = [
   ...flowEndpoints,
   ...runRequestEndpoints,
   ...webhookEndpoints,
+  ...retentionEndpoints,
 ];

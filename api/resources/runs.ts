@@ -23,6 +23,11 @@ const resourceRun = z
     status: z.string(),
     platforms: z.array(z.string()),
     trigger: z.record(z.string(), z.unknown()),
+    pinned: z.boolean().describe('Kept by retention whatever its age (POST /api/runs/{runId}/pin).'),
+    mediaExpiredAt: z
+      .number()
+      .optional()
+      .describe("When retention removed the Run's media (epoch ms); evidence then lists no media."),
   })
   .passthrough();
 

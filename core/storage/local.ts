@@ -55,6 +55,12 @@ export class LocalMediaStorage implements MediaStorage {
     );
   }
 
+  async delete(key: string): Promise<void> {
+    await unlink(this.path(key)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+
   async readUrl(key: string, ttlSeconds: number): Promise<string> {
     const exp = Date.now() + ttlSeconds * 1000;
     return `${this.baseUrl()}/media?key=${encodeURIComponent(key)}&exp=${exp}&sig=${this.sign(key, exp)}`;

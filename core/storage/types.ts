@@ -13,4 +13,6 @@ export interface MediaStorage {
    * (a presigned S3 PUT binding both headers, or the API's own signed upload route).
    */
   presignPut(key: string, contentType: string, bytes: number, ttlSeconds: number): Promise<string>;
+  /** Removes the object; deleting a missing object succeeds, so a repeated purge is harmless. */
+  delete(key: string): Promise<void>;
 }

@@ -31,6 +31,10 @@ export interface Run {
   updatedAt: number;
   startedAt: number | null;
   finishedAt: number | null;
+  /** When the Run was pinned: retention keeps it and its media whatever their age. */
+  pinnedAt: number | null;
+  /** When retention removed the Run's media; evidence then omits media items and says so. */
+  mediaExpiredAt: number | null;
 }
 export const RunEntity = new EntitySchema<Run>({
   name: 'Run',
@@ -58,6 +62,8 @@ export const RunEntity = new EntitySchema<Run>({
     updatedAt: { ...ms, name: 'updated_at' },
     startedAt: { ...ms, name: 'started_at', nullable: true },
     finishedAt: { ...ms, name: 'finished_at', nullable: true },
+    pinnedAt: { ...ms, name: 'pinned_at', nullable: true },
+    mediaExpiredAt: { ...ms, name: 'media_expired_at', nullable: true },
   },
 });
 

@@ -7,6 +7,7 @@ import { RunRequests1763784600000 } from './1763784600000-RunRequests';
 import { ApiAssurance1763784700000 } from './1763784700000-ApiAssurance';
 import { CiIntegration1763784800000 } from './1763784800000-CiIntegration';
 import { Webhooks1763784900000 } from './1763784900000-Webhooks';
+import { Retention1763785100000 } from './1763785100000-Retention';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   ApiAssurance1763784700000,
   CiIntegration1763784800000,
   Webhooks1763784900000,
+  Retention1763785100000,
 ];

@@ -211,6 +211,8 @@ export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
       updatedAt: d.now,
       startedAt: null,
       finishedAt: null,
+      pinnedAt: null,
+      mediaExpiredAt: null,
     },
     steps: (d.unit.steps as Array<{ action: string; target?: string }>).map((s, stepIndex) => ({
       runId,

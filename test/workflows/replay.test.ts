@@ -38,6 +38,7 @@ describe('recorded workflow histories replay on the current workflow code', func
       'assuranceWorkflow',
       'webhookEventWorkflow',
       'webhookDeliveryWorkflow',
+      'retentionPurgeWorkflow',
     ]) {
       assert.ok(types.has(type), `a recorded ${type} history`);
     }
