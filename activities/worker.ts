@@ -21,7 +21,14 @@ async function main() {
   const channelProblem = runnerPlatforms.length && config.RUNNER_TOKEN ? runnerChannelProblem(config) : null;
   if (channelProblem) throw new Error(channelProblem);
   // The SDK's own lifecycle chatter at INFO drowns our log lines; warnings still show.
-  Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL === 'debug' ? 'INFO' : 'WARN') });
+  // Runner queues carry activities only; the SDK's "No workflows registered" warning about them is expected.
+  Runtime.install({
+    logger: new DefaultLogger(config.LOG_LEVEL === 'debug' ? 'INFO' : 'WARN', (entry) => {
+      if (entry.message.startsWith('No workflows registered')) return;
+      const write = entry.level === 'ERROR' ? log.error : entry.level === 'WARN' ? log.warn : log.info;
+      write(entry.message, { sdk: entry.meta });
+    }),
+  });
   const db = createDataSource(config.DATABASE_URL, 10, config.DB_QUERY_TIMEOUT_MS);
   await db.initialize();
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
