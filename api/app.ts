@@ -40,8 +40,10 @@ export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
     }),
   );
   app.use(requestDeadline(deps.config.REQUEST_DEADLINE_MS));
-  app.use(meta.routes());
+  const resources = resourceRouter(endpoints, deps);
+  // allowedMethods(): a known path with another method is 405 with Allow (written by errorEnvelope).
+  app.use(meta.routes()).use(meta.allowedMethods());
   app.use(v1Router(deps).routes());
-  app.use(resourceRouter(endpoints, deps).routes());
+  app.use(resources.routes()).use(resources.allowedMethods());
   return app;
 }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from './deps';
-import { AppError } from '../core/errors';
+import { AppError, methodNotAllowed } from '../core/errors';
 import { authenticate } from './middleware/auth';
 import { invokeOperation } from './catalog/invoke';
 import { operationsByName } from './catalog';
@@ -9,10 +9,7 @@ import { operationsByName } from './catalog';
 export function v1Router(deps: AppDeps): Router {
   const router = new Router();
   router.all('/api/v1/:operation', async (ctx) => {
-    if (ctx.method !== 'POST') {
-      ctx.set('Allow', 'POST');
-      throw new AppError('INVALID_ARGUMENT', `v1 operations are called with POST, not ${ctx.method}`);
-    }
+    if (ctx.method !== 'POST') throw methodNotAllowed(ctx.method, ctx.path, 'POST');
     const principal = await authenticate(ctx, deps);
     const op = operationsByName.get(ctx.params.operation);
     if (!op) throw new AppError('NOT_FOUND', `unknown operation "${ctx.params.operation}"; see GET /api/openapi.json`);

@@ -22,13 +22,15 @@ export class AppError extends Error {
     readonly details?: Record<string, unknown>,
     /** Extra response headers, e.g. the bearer challenge or Retry-After. */
     readonly headers?: Record<string, string>,
+    /** The HTTP status when the code's own does not fit (405 for an unsupported method). */
+    private readonly httpStatus?: number,
   ) {
     super(message);
     this.name = 'AppError';
   }
 
   get status(): number {
-    return errorStatus[this.code];
+    return this.httpStatus ?? errorStatus[this.code];
   }
 
   toJSON() {
@@ -47,3 +49,7 @@ export function confirmRequired(message: string, wouldChange: unknown): AppError
     wouldChange,
   });
 }
+
+/** 405: a known path called with a method it does not support; `Allow` lists the ones it does. */
+export const methodNotAllowed = (method: string, path: string, allow: string) =>
+  new AppError('INVALID_ARGUMENT', `${method} is not supported on ${path}; use ${allow}`, undefined, { Allow: allow }, 405);

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../core/errors';
+import { AppError, methodNotAllowed } from '../../core/errors';
 import type { Logger } from '../../core/log';
 
 /** Gives every request an id (echoed as X-Request-Id) and its log line. */
@@ -44,6 +44,9 @@ export function errorEnvelope(log: Logger): Koa.Middleware {
       // A handler that wrote the response itself (ctx.respond = false, e.g. /api/mcp) is done.
       if (ctx.respond !== false && ctx.status === 404 && ctx.body === undefined)
         throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+      // The routers' allowedMethods() set 405 and Allow for a known path with another method.
+      if (ctx.respond !== false && ctx.status === 405 && ctx.body === undefined)
+        throw methodNotAllowed(ctx.method, ctx.path, ctx.response.get('Allow'));
     } catch (raw) {
       const error = toAppError(raw, ctx.state.requestId, log);
       ctx.status = error.status;

@@ -119,7 +119,11 @@ ${media}</li>`;
     STATUS_TEXT[status] ?? status,
   )}${flaky}</h2>${diagnosis}
 <dl class="meta">${meta.map(([k, v]) => `<dt>${h(k)}</dt><dd>${h(v)}</dd>`).join('')}</dl>
-${groupUrl ? `<p><a href="${h(groupUrl)}">Plan group report</a></p>` : ''}</section>
+${groupUrl ? `<p><a href="${h(groupUrl)}">Plan group report</a></p>` : ''}${
+    run.mediaExpiredAt !== null
+      ? `<p class="expired">Screenshots of this Run expired on ${h(new Date(run.mediaExpiredAt).toISOString().slice(0, 10))} under the organization's retention policy.</p>`
+      : ''
+  }</section>
 <section aria-labelledby="steps-heading"><h2 id="steps-heading">Steps</h2>
 ${evidence.steps.length ? `<ol class="steps">${steps}</ol>` : '<p>No step has run yet.</p>'}</section>`;
   return page(`${STATUS_TEXT[status] ?? status}: ${name}`, body);

@@ -127,7 +127,8 @@ describe('authentication and errors', () => {
       assert.ok(!JSON.stringify(res.body).includes('    at '), 'no stack');
     }
     const get = await fetch(`${t.app.url}/api/v1/test_case.list`, { headers: auth });
-    assert.equal(get.status, 400);
+    assert.equal(get.status, 405, 'a v1 operation with GET is Method Not Allowed');
+    assert.equal(get.headers.get('allow'), 'POST');
   });
 
   it('gives every response an X-Request-Id', async () => {

@@ -303,10 +303,12 @@ describe('retention: the purge workflow', function () {
       purged.steps.map((s: any) => s.media),
       [[], []],
     );
-    assert.equal(
-      (await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${passingOld.runId}`)).body.mediaExpiredAt,
-      purged.mediaExpiredAt,
-    );
+    const resource = (await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${passingOld.runId}`)).body;
+    assert.equal(resource.mediaExpiredAt, purged.mediaExpiredAt);
+    // The report page says so too (and shows no image).
+    const page = await (await fetch(resource.reportUrl)).text();
+    assert.match(page, /Screenshots of this Run expired on \d{4}-\d{2}-\d{2}/);
+    assert.doesNotMatch(page, /<img /);
     // A link handed out before the purge answers "media missing", as the specification says.
     assert.equal((await fetch(staleLinks[0], { redirect: 'manual' })).status, 404);
     const kept = (await evidence(t.app, t.org.apiKey, passingYoung.runId)).body;
