@@ -52,4 +52,10 @@ export function confirmRequired(message: string, wouldChange: unknown): AppError
 
 /** 405: a known path called with a method it does not support; `Allow` lists the ones it does. */
 export const methodNotAllowed = (method: string, path: string, allow: string) =>
-  new AppError('INVALID_ARGUMENT', `${method} is not supported on ${path}; use ${allow}`, undefined, { Allow: allow }, 405);
+  new AppError(
+    'INVALID_ARGUMENT',
+    `${method} is not supported on ${path}; use ${allow}`,
+    undefined,
+    { Allow: allow },
+    405,
+  );
