@@ -5,7 +5,7 @@ import { testCaseRepository } from '../../db/repositories/test-cases';
 import { AppError, notFound } from '../../core/errors';
 import { newId } from '../../core/ids';
 import type { SecretBox } from '../../core/crypto';
-import type { QueuedRuns } from './trigger';
+import { pendingStep, type QueuedRuns } from './trigger';
 
 /**
  * Re-runs the members of a finished plan group whose Run did not pass, as a new plan group
@@ -83,20 +83,11 @@ export async function recordRerun(
       startedAt: null,
       finishedAt: null,
     };
-    const steps: RunStep[] = stepsByRun.get(previous.id)!.map((s) => ({
-      ...s,
-      runId: run.id,
-      status: 'pending',
-      reason: null,
-      observed: null,
-      expectation: null,
-      verdictSource: null,
-      postconditionProven: false,
-      recoveryCount: 0,
-      diagnosis: null,
-      durationMs: null,
-      updatedAt: now,
-    }));
+    const steps: RunStep[] = stepsByRun
+      .get(previous.id)!
+      .map((s) =>
+        pendingStep({ runId: run.id, stepIndex: s.stepIndex, action: s.action, target: s.target }, s.platform, now),
+      );
     await runRepository.insert(db, run, steps);
     // Run-only values are sealed to their Run: open them with the old id, seal them to the new one.
     for (const name of await runRepository.valueNames(db, previous.id)) {

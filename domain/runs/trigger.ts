@@ -214,23 +214,35 @@ export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
       pinnedAt: null,
       mediaExpiredAt: null,
     },
-    steps: (d.unit.steps as Array<{ action: string; target?: string }>).map((s, stepIndex) => ({
-      runId,
-      stepIndex,
-      action: s.action,
-      target: s.target ?? null,
-      platform: s.action === 'request' ? 'api' : primary === 'api' ? 'web' : primary,
-      status: 'pending',
-      reason: null,
-      observed: null,
-      expectation: null,
-      verdictSource: null,
-      postconditionProven: false,
-      recoveryCount: 0,
-      diagnosis: null,
-      durationMs: null,
-      updatedAt: d.now,
-    })),
+    steps: d.unit.steps.map((s, stepIndex) =>
+      pendingStep(
+        { runId, stepIndex, action: s.action, target: s.target ?? null },
+        s.action === 'request' ? 'api' : primary === 'api' ? 'web' : primary,
+        d.now,
+      ),
+    ),
+  };
+}
+
+/** A step log before its Run starts: what it is and where it runs, nothing observed yet. */
+export function pendingStep(
+  step: Pick<RunStep, 'runId' | 'stepIndex' | 'action' | 'target'>,
+  platform: string,
+  now: number,
+): RunStep {
+  return {
+    ...step,
+    platform,
+    status: 'pending',
+    reason: null,
+    observed: null,
+    expectation: null,
+    verdictSource: null,
+    postconditionProven: false,
+    recoveryCount: 0,
+    diagnosis: null,
+    durationMs: null,
+    updatedAt: now,
   };
 }
 
