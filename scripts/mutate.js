@@ -262,6 +262,22 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/** Runs the given test files (stopping at the first failure); true when they pass. */
+const passes = (tests) =>
+  spawnSync(process.execPath, [path.join(__dirname, 'test.js'), ...tests, '--bail'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'ignore'],
+    env: process.env,
+  }).status === 0;
+
+// Without a green baseline a failing run would count as a killed mutant.
+const covering = [...new Set(selected.flatMap((m) => m[4]))];
+process.stdout.write(`[mutate] baseline: ${covering.length} test files, unmutated\n`);
+if (!passes(covering)) {
+  process.stderr.write('[mutate] the unmutated tests fail; fix them first (npm test -- <files>)\n');
+  process.exit(1);
+}
+
 const survived = [];
 let killed = 0;
 for (const [i, [name, file, text, replacement, tests]] of selected.entries()) {
@@ -275,18 +291,13 @@ for (const [i, [name, file, text, replacement, tests]] of selected.entries()) {
   restore = () => fs.writeFileSync(full, original);
   fs.writeFileSync(full, original.replace(text, replacement));
   const started = Date.now();
-  let result;
+  let dead;
   try {
-    result = spawnSync(process.execPath, [path.join(__dirname, 'test.js'), ...tests, '--bail'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'ignore'],
-      env: process.env,
-    });
+    dead = !passes(tests);
   } finally {
     restore();
     restore = null;
   }
-  const dead = result.status !== 0;
   if (dead) killed++;
   else survived.push(`${name} (${file})`);
   process.stdout.write(
