@@ -27,6 +27,8 @@ export interface AppDeps {
   apiKeys: ApiKeyCache;
   /** OAuth access token verification; null when no issuer is configured (API keys only). */
   tokenVerifier: TokenVerifier | null;
+  /** The clock of time-limited checks (signed media links): Date.now unless a test sets its own. */
+  clock?: () => number;
   /** Registers cleanup to run when the process (or a test app) shuts down. */
   onClose(cleanup: () => void | Promise<void>): void;
 }

@@ -31,7 +31,14 @@ export const evidenceMediaEndpoint = defineEndpoint({
       !query.kind ||
       !query.exp ||
       !query.sig ||
-      !verifyMediaLink(deps.config.SIGNING_KEY, params.mediaId, query.kind, query.exp, query.sig)
+      !verifyMediaLink(
+        deps.config.SIGNING_KEY,
+        params.mediaId,
+        query.kind,
+        query.exp,
+        query.sig,
+        (deps.clock ?? Date.now)(),
+      )
     ) {
       throw new AppError(
         'PERMISSION_DENIED',

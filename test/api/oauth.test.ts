@@ -60,6 +60,7 @@ describe('OAuth access tokens', function () {
       assert.equal((await call(t.app, token, 'test_case.list', {})).status, 200);
       const denied = await call(t.app, token, 'test_case.create', newCase());
       assert.equal(denied.status, 403);
+      assert.equal(denied.body.error.code, 'PERMISSION_DENIED');
     });
   });
 
@@ -154,7 +155,9 @@ describe('OAuth access tokens', function () {
       }
       await orgMemberRepository.remove(t.app.deps.db.manager, t.org.orgId, bob);
       const jwt = await issuer.jwt({ sub: bob, org: t.org.orgId, scope: every });
-      assert.equal((await call(t.app, jwt, 'test_case.list', {})).status, 401);
+      const refused = await call(t.app, jwt, 'test_case.list', {});
+      assert.equal(refused.status, 401);
+      assert.equal(refused.body.error.code, 'UNAUTHENTICATED');
     });
 
     it('refuses a credential in the query string', async () => {
@@ -165,6 +168,7 @@ describe('OAuth access tokens', function () {
         body: '{}',
       });
       assert.equal(res.status, 401);
+      assert.equal((await res.json()).error.code, 'UNAUTHENTICATED');
     });
   });
 
@@ -197,6 +201,7 @@ describe('OAuth access tokens', function () {
       });
       const denied = await call(t.app, await tokenWith(['svc:test_cases:write']), 'test_case.create', body());
       assert.equal(denied.status, 403);
+      assert.equal(denied.body.error.code, 'PERMISSION_DENIED');
       assert.match(denied.headers.get('www-authenticate')!, /scope="svc:environments:write"/);
       const allowed = await call(
         t.app,
@@ -301,6 +306,7 @@ describe('OAuth access tokens', function () {
   it('the 401 without a credential names the metadata', async () => {
     const res = await call(t.app, null, 'test_case.list', {});
     assert.equal(res.status, 401);
+    assert.equal(res.body.error.code, 'UNAUTHENTICATED');
     assert.equal(res.headers.get('www-authenticate'), `Bearer resource_metadata="${metadataUrl()}"`);
   });
 });

@@ -42,8 +42,11 @@ describe('run.get long-poll', function () {
   it('wakes on a change, and accepts (clamps) a waitMs above 25000', async () => {
     const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
     const started = Date.now();
+    const watcher = t.app.deps.runWatcher;
+    const already = watcher.waiting;
     const waiting = call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 600_000 });
-    await new Promise((r) => setTimeout(r, 700));
+    // The change is made once the request is really waiting (its waiter registered), not after a guess.
+    while (watcher.waiting === already) await new Promise((r) => setImmediate(r));
     const report = await fetch(`${t.app.url}/api/runs/report`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.org.apiKey}` },
