@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { call, useApp } from '../helpers/app';
+
+const root = path.resolve(__dirname, '../..');
+
+/**
+ * The administration command as users run it (`npm run -s admin -- …`, interface.md
+ * "Administration"): exactly one JSON line on stdout, keys that work, revocation that holds.
+ */
+describe('the admin command, as users run it', function () {
+  this.timeout(120_000);
+  const t = useApp();
+  const admin = (...args: string[]) => {
+    const res = spawnSync('npm', ['run', '-s', 'admin', '--', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: t.app.deps.config.DATABASE_URL, SECRETS_KEY: t.app.deps.config.SECRETS_KEY },
+      encoding: 'utf8',
+    });
+    const lines = res.stdout.trim().split('\n').filter(Boolean);
+    assert.equal(lines.length, 1, `one JSON line on stdout, got: ${res.stdout}`);
+    return { status: res.status, body: JSON.parse(lines[0]) };
+  };
+
+  it('org create prints {"orgId","apiKey"} with a working aut_ key; key create adds one; key revoke revokes it', async () => {
+    const created = admin('org', 'create', '--name', 'Acme QA');
+    assert.equal(created.status, 0);
+    assert.deepEqual(Object.keys(created.body).sort(), ['apiKey', 'orgId']);
+    assert.match(created.body.apiKey, /^aut_/);
+    assert.match(created.body.orgId, /^org_/);
+    assert.equal((await call(t.app, created.body.apiKey, 'test_case.list', {})).status, 200);
+
+    const second = admin('key', 'create', '--org', created.body.orgId);
+    assert.equal(second.status, 0);
+    assert.match(second.body.apiKey, /^aut_/);
+    assert.notEqual(second.body.apiKey, created.body.apiKey);
+    const listed = await call(t.app, second.body.apiKey, 'test_case.list', {});
+    assert.equal(listed.status, 200, 'the new key selects the same organization');
+
+    const revoked = admin('key', 'revoke', '--key', second.body.apiKey);
+    assert.equal(revoked.status, 0);
+    assert.equal(revoked.body.revoked, true);
+    const again = admin('key', 'revoke', '--key', second.body.apiKey);
+    assert.notEqual(again.status, 0, 'revoking twice is an error');
+    assert.equal(typeof again.body.error, 'string');
+    assert.equal(
+      (await call(t.app, created.body.apiKey, 'test_case.list', {})).status,
+      200,
+      'the other key still works',
+    );
+  });
+
+  it('refuses bad usage with an error line and a non-zero exit', () => {
+    const missing = admin('org', 'create');
+    assert.notEqual(missing.status, 0);
+    assert.match(missing.body.error, /--name is required/);
+    const unknown = admin('key', 'create', '--org', 'org_00000000000000000000000000');
+    assert.notEqual(unknown.status, 0);
+    assert.match(unknown.body.error, /not found/);
+  });
+});
