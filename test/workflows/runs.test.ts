@@ -10,15 +10,18 @@ describe('Runs on Temporal with a real browser', function () {
   this.timeout(180_000);
   const logLines: string[] = [];
 
+  let restoreStderr: (() => void) | undefined;
+  // Restored when this suite ends, so no later suite loses its stderr.
+  after(() => restoreStderr?.());
   before(async () => {
     const write = process.stderr.write.bind(process.stderr);
+    restoreStderr = () => {
+      process.stderr.write = write;
+    };
     process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
       logLines.push(String(chunk));
       return rest.length >= 0;
     }) as typeof process.stderr.write;
-    after(() => {
-      process.stderr.write = write;
-    });
   });
   const s = useRunStack(SECRET, { LOG_LEVEL: 'debug' });
 
