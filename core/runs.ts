@@ -6,8 +6,18 @@ import { fuzzSetting, type ApiAuthProfile } from './steps';
  * runners share. Values never appear here: targets hold addresses and storage ids only.
  */
 
-export type RunStatus =
-  'queued' | 'running' | 'retrying' | 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
+/** The execution states of the specification's table; the type is inferred from this one list. */
+export const runStatus = z.enum([
+  'queued',
+  'running',
+  'retrying',
+  'passing',
+  'failed',
+  'unverified',
+  'canceled',
+  'invalid',
+]);
+export type RunStatus = z.infer<typeof runStatus>;
 export type StepStatus = 'pending' | 'running' | 'passed' | 'failed' | 'skipped';
 
 /** The diagnosis categories of External Evidence (see shared/interface.md, "Runs"). */

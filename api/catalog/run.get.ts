@@ -8,6 +8,7 @@ import { defineOperation } from './define';
 import { signedReportUrl } from '../runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
 import { idOf as id } from '../../core/ids';
+import { runStatus } from '../../core/runs';
 
 export const MAX_WAIT_MS = 25_000;
 
@@ -21,7 +22,7 @@ const runStepState = z.object({
 export const runState = z
   .object({
     runId: z.string(),
-    status: z.enum(['queued', 'running', 'retrying', 'passing', 'failed', 'unverified', 'canceled', 'invalid']),
+    status: runStatus,
     verdict: z
       .enum(['passed', 'failed', 'unverified'])
       .optional()

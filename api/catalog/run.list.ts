@@ -5,17 +5,7 @@ import { runSummaryView } from '../presenters/runs';
 import { defineOperation, listPage, pageOf } from './define';
 import { idOf as id } from '../../core/ids';
 import { slug } from '../../core/steps';
-
-export const runStatus = z.enum([
-  'queued',
-  'running',
-  'retrying',
-  'passing',
-  'failed',
-  'unverified',
-  'canceled',
-  'invalid',
-]);
+import { runStatus } from '../../core/runs';
 
 export default defineOperation({
   name: 'run.list',

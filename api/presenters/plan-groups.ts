@@ -6,6 +6,7 @@ import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
 import { isTerminal, runOutcome } from '../../domain/runs/status';
 import { signedReportUrl } from '../runs/report-links';
+import { runStatus } from '../../core/runs';
 import { progressOf } from './runs';
 
 export interface ReportLinks {
@@ -18,18 +19,7 @@ export const planGroupMember = z.object({
   name: z.string().describe("The Test Case's name (the plan's name for its inline steps)."),
   testCaseId: z.string().optional().describe("Omitted for the plan's inline steps."),
   status: z
-    .enum([
-      'queued',
-      'running',
-      'retrying',
-      'passing',
-      'failed',
-      'unverified',
-      'canceled',
-      'invalid',
-      'passed_in_original',
-      'not_selected',
-    ])
+    .enum([...runStatus.options, 'passed_in_original', 'not_selected'])
     .describe(
       'The member Run\'s status; passed_in_original: a re-run carried it as passed; not_selected: scope "changed" skipped it.',
     ),

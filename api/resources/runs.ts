@@ -6,7 +6,7 @@ import { invokeOperation } from '../catalog/invoke';
 import { idOf as id } from '../../core/ids';
 import { platforms } from '../../core/runs';
 import { slug } from '../../core/steps';
-import { runStatus } from '../catalog/run.list';
+import { runStatus } from '../../core/runs';
 import { AppError, notFound } from '../../core/errors';
 import { resourceRunView } from '../presenters/runs';
 import { triggerFields } from '../../domain/runs/trigger';
