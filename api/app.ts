@@ -1,11 +1,11 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import type { AppDeps } from './deps';
 import { catalog } from './catalog';
 import { v1Router } from './http';
 import { errorEnvelope, requestId } from './middleware/errors';
 import { requestDeadline } from './middleware/deadline';
+import { jsonBody } from './middleware/json-body';
 import { buildOpenApi } from './openapi';
 import type { Endpoint } from './resources/define';
 import { resourceRouter } from './resources/router';
@@ -29,16 +29,7 @@ export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
 
   app.use(requestId(deps.log));
   app.use(errorEnvelope(deps.log));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: '1mb',
-      jsonStrict: true,
-      onError: (error) => {
-        throw error;
-      },
-    }),
-  );
+  app.use(jsonBody(1024 * 1024));
   app.use(requestDeadline(deps.config.REQUEST_DEADLINE_MS));
   const resources = resourceRouter(endpoints, deps);
   // allowedMethods(): a known path with another method is 405 with Allow (written by errorEnvelope).

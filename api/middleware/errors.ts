@@ -24,6 +24,7 @@ export function requestId(log: Logger): Koa.Middleware {
 /** Koa's own errors (body parsing, size limits) mapped onto the closed code set. */
 function fromHttpError(error: { status?: number; expose?: boolean; message?: string; type?: string }): AppError | null {
   if (!error.status || error.status >= 500) return null;
+  if (error.type === 'charset.unsupported') return new AppError('INVALID_ARGUMENT', 'JSON bodies must be UTF-8');
   if (error.status === 413) return new AppError('INVALID_ARGUMENT', 'request body too large (limit 1 MB)');
   if (error.type === 'entity.parse.failed' || error.status === 400)
     return new AppError('INVALID_ARGUMENT', 'request body is not valid JSON');
