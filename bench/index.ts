@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { catalogBench } from './catalog.bench';
 import { runsBench } from './runs.bench';
 import { apiBench } from './api.bench';
+import { readsBench } from './reads.bench';
 
 const services = require('../scripts/lib/services.js');
 
@@ -40,7 +40,8 @@ async function main() {
       EGRESS_ALLOW: '127.0.0.0/8,::1,localhost',
     };
     const only = process.argv[2];
-    if (!only || only === 'catalog') await catalogBench(env);
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+    if (!only || only === 'reads') await readsBench(env, rounds);
     if (!only || only === 'runs') await runsBench(env);
     if (!only || only === 'api') await apiBench(env);
   } finally {

@@ -4,7 +4,7 @@ import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
 import { startSite } from '../test/helpers/site';
-import { fmt, percentile, seedOrg, startProcess, usage } from './util';
+import { fmt, seedOrg, startProcess } from './util';
 
 const post = (url: string, apiKey: string, body: unknown) =>
   fetch(url, {
@@ -26,8 +26,8 @@ async function throughput(total: number, concurrency: number, task: (i: number) 
 }
 
 /**
- * Runs: trigger throughput beside raw workflow starts, trigger → first step latency with a real
- * worker and Chromium, and the cost of 1,000 concurrent long-polls in the API process.
+ * Runs: trigger throughput beside raw workflow starts (first-step latency and long-polls are
+ * measured in rounds by reads.bench.ts).
  */
 export async function runsBench(env: Record<string, string>) {
   const config = loadConfig({ ...env });
@@ -88,65 +88,10 @@ export async function runsBench(env: Record<string, string>) {
     console.log('\n== Run triggering (300 each, 10 in flight) ==');
     console.log(`raw client.workflow.start   ${fmt(raw)} /s`);
     console.log(`run.trigger (HTTP + MySQL)  ${fmt(ours)} /s   ratio ${fmt(ours / raw, 2)}`);
-
-    // 1,000 concurrent long-polls against Runs that never change (no worker serves the queue).
-    const runId = (await post(`${api}/api/v1/run.trigger`, key.apiKey, triggerBody())).body.runIds[0];
-    const cursor = (await post(`${api}/api/v1/run.get`, key.apiKey, { runId })).body.cursor;
-    const idleBefore = usage(server.pid!);
-    await new Promise((r) => setTimeout(r, 10_000));
-    const idleAfter = usage(server.pid!);
-    const polls = Array.from({ length: 1000 }, () =>
-      post(`${api}/api/v1/run.get`, key.apiKey, { runId, cursor, waitMs: 20_000 }),
-    );
-    // Let every request arrive and park before the window opens: the window measures waiting only.
-    const watcherSettle = Date.now() + 8_000;
-    while (Date.now() < watcherSettle) await new Promise((r) => setTimeout(r, 500));
-    const holdBefore = usage(server.pid!);
-    await new Promise((r) => setTimeout(r, 10_000));
-    const holdAfter = usage(server.pid!);
-    const replies = await Promise.all(polls);
-    console.log('\n== 1,000 concurrent run.get long-polls (API process, 10 s window) ==');
-    console.log(`idle:    CPU ${fmt((idleAfter.cpuMs - idleBefore.cpuMs) / 100)}%   RSS ${fmt(idleAfter.rssMiB)} MiB`);
-    console.log(
-      `waiting: CPU ${fmt((holdAfter.cpuMs - holdBefore.cpuMs) / 100)}%   RSS ${fmt(holdAfter.rssMiB)} MiB   (+${fmt(holdAfter.rssMiB - idleAfter.rssMiB)} MiB; ${replies.filter((r) => r.body.timedOut).length} timed out as expected)`,
-    );
   } finally {
     server.kill('SIGTERM');
   }
 
-  // Trigger → first step start, with a real worker (orchestration + Chromium runner).
-  const live = await startProcess('api/server.ts', { ...env, PORT: port }, `${api}/healthz`);
-  const worker = await startProcess('activities/worker.ts', { ...env, BASE_URL: api }, `${api}/healthz`);
-  try {
-    let latencies: number[] = [];
-    const measure = async () => {
-      const started = performance.now();
-      const { body } = await post(`${api}/api/v1/run.trigger`, key.apiKey, {
-        idempotencyKey: randomBytes(8).toString('hex'),
-        testCaseId: caseId,
-        targets: { web: { baseUrl: site.url } },
-      });
-      const runId = body.runIds[0];
-      for (;;) {
-        const state = (await post(`${api}/api/v1/run.get`, key.apiKey, { runId })).body;
-        if (state.steps[0].status !== 'pending') break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      latencies.push(performance.now() - started);
-      // Let the Run finish, so the next one measures latency rather than queueing behind it.
-      for (let s = await post(`${api}/api/v1/run.get`, key.apiKey, { runId }); s.body.status === 'running';) {
-        s = await post(`${api}/api/v1/run.get`, key.apiKey, { runId, cursor: s.body.cursor, waitMs: 5000 });
-      }
-    };
-    await measure(); // warm-up: the worker bundles workflows and launches Chromium on first use
-    latencies = [];
-    for (let i = 0; i < 20; i++) await measure();
-    console.log('\n== Trigger → first step start (20 Runs one after another, Chromium warm) ==');
-    console.log(`p50 ${fmt(percentile(latencies, 50), 0)} ms   p99 ${fmt(percentile(latencies, 99), 0)} ms`);
-  } finally {
-    worker.kill('SIGTERM');
-    live.kill('SIGTERM');
-    await connection.close();
-    await site.close();
-  }
+  await connection.close();
+  await site.close();
 }

@@ -59,9 +59,11 @@ export interface RunnerResult {
   outcome: 'passed' | 'failed' | 'unverified';
   flaky: boolean;
   diagnosis?: Diagnosis;
+  /** Runtime values the steps use that do not exist: the runner did not start the Run. */
+  missingValues?: string[];
 }
 
-/** prepareRun's answer; with no missing values the Run is already marked running. */
+/** prepareRun's answer (only histories from before runners checked the values call it). */
 export interface PreparedRun {
   /** Names of runtime values the steps reference that neither the Run nor its Environment holds. */
   missingValues: string[];

@@ -36,8 +36,8 @@ const infrastructure = (reason: string): Diagnosis => ({
 });
 
 /**
- * One Run: check its runtime values exist, hand it to a runner (which marks it running when it
- * starts, so the Run shows `queued` until then), record the outcome. The runner
+ * One Run: hand it to a runner (which checks its runtime values exist and marks it running when
+ * it starts, so the Run shows `queued` until then), record the outcome. The runner
  * activity is attempted here (not by Temporal's activity retry) so the Run can show `retrying`
  * between attempts; a runner that stops heartbeating is noticed within seconds.
  */
@@ -47,18 +47,23 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     upsertSearchAttributes([{ key: QaRunStatus, value: status.status }]);
   };
   try {
-    const prepared = await orchestration.prepareRun(input.runId);
-    if (prepared.missingValues.length) {
+    const failMissing = async (names: string[]): Promise<RunOutcome> => {
       await record({
         status: 'failed',
         diagnosis: {
           category: 'environment',
-          suggestedAction: `Add the runtime value(s) ${prepared.missingValues.join(', ')} to the Environment (environment.upsert), then trigger again.`,
+          suggestedAction: `Add the runtime value(s) ${names.join(', ')} to the Environment (environment.upsert), then trigger again.`,
           reason: 'The Run references Environment runtime values that do not exist; no step was started.',
         },
       });
       await announce(input.orgId, 'run.completed', input.runId);
       return 'failed';
+    };
+    // The runner checks the values as it claims the Run (one activity less before the first step);
+    // histories from before that change checked them in an activity of their own first.
+    if (!patched('runner-checks-values')) {
+      const prepared = await orchestration.prepareRun(input.runId);
+      if (prepared.missingValues.length) return await failMissing(prepared.missingValues);
     }
     const runner = proxyActivities<RunnerActivities>({
       taskQueue: input.runnerTaskQueue,
@@ -73,6 +78,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
       if (attempt > 1 && !patched('runner-records-start')) await record({ status: 'running', attempt });
       try {
         const result = await runner.executeRun(input.runId);
+        if (result.missingValues?.length) return await failMissing(result.missingValues);
         const outcome: RunOutcome = result.outcome === 'passed' ? 'passing' : result.outcome;
         await record({ status: outcome, flaky: result.flaky, diagnosis: result.diagnosis });
         await startAssurance(input);

@@ -1,24 +1,17 @@
 import type { Diagnosis, OrchestrationActivities, PreparedRun } from '../../workflows/contracts';
-import { environmentRepository } from '../../db/repositories/environments';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import type { RunStatus } from '../../db/entities/runs';
 import type { ActivityDeps } from '../deps';
-import { referencedValues } from '../../core/steps';
+import { missingValues } from './claim';
 
 /** Activities of the orchestration queue: bookkeeping in MySQL, nothing slow. */
 export function orchestrationActivities({ db }: ActivityDeps): OrchestrationActivities {
   return {
-    /** Checks the Run's runtime values exist. The Run stays queued: the runner marks it running when it starts. */
+    /** Histories from before runners checked the values themselves still call this first. */
     async prepareRun(runId: string): Promise<PreparedRun> {
       const run = await runRepository.byId(db.manager, runId);
       if (!run) throw new Error(`run ${runId} not found`);
-      const needed = referencedValues(run.steps);
-      const available = new Set(needed.length ? await runRepository.valueNames(db.manager, run.id) : []);
-      if (needed.length && run.environmentId) {
-        const names = await environmentRepository.valueNames(db.manager, [run.environmentId]);
-        for (const name of names.get(run.environmentId) ?? []) available.add(name);
-      }
-      return { missingValues: needed.filter((n) => !available.has(n)) };
+      return { missingValues: await missingValues(db.manager, run) };
     },
 
     async recordRunState(runId, state): Promise<void> {

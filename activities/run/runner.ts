@@ -33,8 +33,10 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
   return {
     async executeRun(runId: string): Promise<RunnerResult> {
       const ctx = Context.current();
-      const run = await claimRun(deps, runId);
-      if (!run) return { outcome: 'unverified', flaky: false };
+      const claim = await claimRun(deps, runId);
+      if ('ended' in claim) return { outcome: 'unverified', flaky: false };
+      if ('missingValues' in claim) return { outcome: 'failed', flaky: false, missingValues: claim.missingValues };
+      const { run } = claim;
       const baseUrl = run.targets.web?.baseUrl;
       if (!baseUrl) {
         throw ApplicationFailure.nonRetryable('run has no web target', 'NoTarget', {

@@ -94,6 +94,7 @@ describe('Runs on Temporal with a real browser', function () {
     assert.equal(state.diagnosis.category, 'environment');
     assert.match(state.diagnosis.suggestedAction, /NO_SUCH_VALUE/);
     assert.equal(s.site.requests.length, before, 'the site received no request');
+    assert.equal(state.attempt, 0, 'the runner refused it before starting an attempt');
     assert.deepEqual(state.progress, { total: 4, completed: 4, passed: 0, failed: 0, skipped: 4 });
   });
 

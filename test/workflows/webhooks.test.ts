@@ -51,8 +51,8 @@ async function register(t: WithOrg, receiver: Receiver, path: string, events = [
 }
 
 /**
- * Ends a Run at once without a runner: its step needs a runtime value the Environment lacks, so
- * the Run workflow records it `failed` and announces run.completed.
+ * Ends a Run at once: its step needs a runtime value the Environment lacks, so the runner refuses
+ * to start it (no browser opened), the Run workflow records it `failed` and announces run.completed.
  */
 async function endRun(t: { app: TestApp; org: { apiKey: string } }): Promise<string> {
   const testCase = await newCase(t, {
@@ -98,7 +98,7 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     t.onClose(() => receiver.close());
     await environment(t, 'hooks', { targets: { web: { baseUrl: receiver.url } } });
   });
-  useWorkers(t, { runnerPlatforms: [] });
+  useWorkers(t, { runnerPlatforms: ['web'] });
 
   it('shows the secret once and lists endpoints without it', async () => {
     const hook = await register(t, receiver, '/crud');
@@ -314,7 +314,7 @@ describe('webhooks: a delivery worker SIGKILLed mid-delivery', function () {
     await environment(t, 'hooks', { targets: { web: { baseUrl: receiver.url } } });
   });
   // Orchestration in this process; delivery attempts only in the child process.
-  useWorkers(t, { runnerPlatforms: [], config: { WORKER_WEBHOOKS: false } });
+  useWorkers(t, { runnerPlatforms: ['web'], config: { WORKER_WEBHOOKS: false } });
   before(() => t.onClose(() => children.forEach(killGroup)));
 
   it('delivers the event with one webhook-id, and no second event', async () => {

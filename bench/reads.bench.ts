@@ -1,0 +1,283 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { Agent } from 'undici';
+import { createDataSource } from '../db/data-source';
+import { loadConfig } from '../core/config';
+import { newId } from '../core/ids';
+import { fmt, load, percentile, seedOrg, startProcess, usage } from './util';
+
+/**
+ * The read-path figures (issue: fast reads, a faster first step, 10,000 followers on time), in
+ * interleaved rounds: every round starts fresh processes and measures each variant beside its
+ * baseline, so a figure is the median of the rounds with its range, never one lucky run.
+ */
+export async function readsBench(env: Record<string, string>, rounds: number) {
+  const seeded = await seed(env);
+  const figures = new Map<string, number[]>();
+  const add = (name: string, value: number) => figures.set(name, [...(figures.get(name) ?? []), value]);
+  for (let round = 1; round <= rounds; round++) {
+    process.stderr.write(`[bench] reads: round ${round}/${rounds}\n`);
+    const catalog = await catalogRound(env, seeded, round % 2 === 0);
+    add('get', catalog.get);
+    add('list', catalog.list);
+    const first = await firstStepRound(env, seeded);
+    add('step0', first.step0);
+    add('request', first.request);
+    const polls = await longPollRound(env, seeded);
+    add('late5k-p50', polls.late5k.p50);
+    add('late5k-max', polls.late5k.max);
+    add('late10k-p50', polls.late10k.p50);
+    add('late10k-max', polls.late10k.max);
+    add('fanout-p50', polls.fanout.p50);
+    add('fanout-last', polls.fanout.last);
+    add('kib', polls.kibPerWaiter);
+  }
+  const rows: Array<[string, string, string, (v: number) => boolean, (v: number) => string]> = [
+    ['get', 'test_case.get vs bare Koa + mysql2 route', '≥ 0.8×', (v) => v >= 0.8, (v) => `${fmt(v, 2)}×`],
+    ['list', 'test_case.list (20 items) vs the same bare route', '≥ 0.5×', (v) => v >= 0.5, (v) => `${fmt(v, 2)}×`],
+    ['step0', 'trigger → run.get shows step 0 running, p50', '≤ 80 ms', (v) => v <= 80, ms],
+    ['request', "trigger → the browser's first request reaches the site, p50", '≤ 120 ms', (v) => v <= 120, ms],
+    ['late5k-p50', '5,000 waiters, waitMs 3 s, no change: lateness p50', '—', () => true, ms],
+    ['late5k-max', '5,000 waiters, waitMs 3 s, no change: lateness max', '≤ 500 ms', (v) => v <= 500, ms],
+    ['late10k-p50', '10,000 waiters, waitMs 3 s, no change: lateness p50', '—', () => true, ms],
+    ['late10k-max', '10,000 waiters, waitMs 3 s, no change: lateness max', '≤ 500 ms', (v) => v <= 500, ms],
+    ['fanout-p50', '10,000 waiters, then a step finishes: reply p50', '—', () => true, ms],
+    ['fanout-last', '10,000 waiters, then a step finishes: last reply', '≤ 2000 ms', (v) => v <= 2000, ms],
+    ['kib', 'memory per parked long-poll', '≤ 30 KiB', (v) => v <= 30, (v) => `${fmt(v, 1)} KiB`],
+  ];
+  console.log(`\n== Reads, first step, long-polls (median of ${rounds} interleaved rounds, [min–max]) ==`);
+  console.log(`${'figure'.padEnd(62)} ${'median'.padStart(9)}  ${'range'.padEnd(19)} goal`);
+  for (const [key, name, goal, met, show] of rows) {
+    const values = figures.get(key) ?? [];
+    const median = percentile(values, 50);
+    const range = `[${show(Math.min(...values))}–${show(Math.max(...values))}]`;
+    console.log(
+      `${name.padEnd(62)} ${show(median).padStart(9)}  ${range.padEnd(19)} ${goal}${met(median) ? '' : '  (not met)'}`,
+    );
+  }
+}
+
+const ms = (v: number) => `${fmt(v, 0)} ms`;
+
+interface Seeded {
+  apiKey: string;
+  caseId: string;
+  firstStepCaseId: string;
+  site: Site;
+}
+
+/** 200 Test Cases (the list reads 20), one one-step web case, and a loopback site. */
+async function seed(env: Record<string, string>): Promise<Seeded> {
+  const config = loadConfig({ ...env });
+  const ds = createDataSource(config.DATABASE_URL, 4);
+  await ds.initialize();
+  await ds.runMigrations({ transaction: 'each' });
+  const { orgId, apiKey } = await seedOrg(ds, 'bench-reads');
+  const now = Date.now();
+  const insert = (id: string, name: string, steps: unknown[]) =>
+    ds.query(
+      'INSERT INTO test_cases (id, org_id, name, description, platforms, tags, steps, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [id, orgId, name, '', '["web"]', '["smoke"]', JSON.stringify(steps), now, now],
+    );
+  let caseId = '';
+  for (let i = 0; i < 200; i++) {
+    caseId = newId('tc');
+    await insert(caseId, `case ${i}`, [
+      { action: 'navigate', target: '/login' },
+      { action: 'fill', target: 'Email', valueSpec: { kind: 'agent' } },
+      { action: 'click', target: 'Sign in' },
+    ]);
+  }
+  const firstStepCaseId = newId('tc');
+  await insert(firstStepCaseId, 'first step', [{ action: 'navigate', target: '/', expect: { text: 'Home' } }]);
+  await ds.destroy();
+  return { apiKey, caseId, firstStepCaseId, site: await startTimingSite() };
+}
+
+/** Catalog reads at 50 connections for 5 s each, baseline first or last by round. */
+async function catalogRound(env: Record<string, string>, seeded: Seeded, baselineLast: boolean) {
+  const apiPort = '3921';
+  const basePort = '3922';
+  const api = await startProcess('api/server.ts', { ...env, PORT: apiPort }, `http://127.0.0.1:${apiPort}/healthz`);
+  const baseline = await startProcess(
+    'bench/baseline-server.ts',
+    { ...env, PORT: basePort, BENCH_CASE_ID: seeded.caseId },
+    `http://127.0.0.1:${basePort}/`,
+  );
+  try {
+    const auth = { authorization: `Bearer ${seeded.apiKey}` };
+    const get = () =>
+      load(`http://127.0.0.1:${apiPort}/api/v1/test_case.get`, { testCaseId: seeded.caseId }, auth, 50, 5);
+    const list = () => load(`http://127.0.0.1:${apiPort}/api/v1/test_case.list`, { limit: 20 }, auth, 50, 5);
+    const base = () => load(`http://127.0.0.1:${basePort}/baseline`, {}, {}, 50, 5);
+    await load(`http://127.0.0.1:${apiPort}/api/v1/test_case.get`, { testCaseId: seeded.caseId }, auth, 10, 2);
+    await load(`http://127.0.0.1:${basePort}/baseline`, {}, {}, 10, 2);
+    const before = baselineLast ? null : await base();
+    const g = await get();
+    const l = await list();
+    const b = before ?? (await base());
+    for (const r of [g, l, b])
+      if (r.errors || r.non2xx) throw new Error(`catalog load had errors: ${JSON.stringify(r)}`);
+    return { get: g.requestsPerSec / b.requestsPerSec, list: l.requestsPerSec / b.requestsPerSec };
+  } finally {
+    api.kill('SIGTERM');
+    baseline.kill('SIGTERM');
+  }
+}
+
+interface Site {
+  url: string;
+  /** performance.now() of the first request at or after `since`. */
+  firstRequestAfter(since: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function startTimingSite(): Promise<Site> {
+  const arrivals: number[] = [];
+  const server: Server = createServer((req, res) => {
+    arrivals.push(performance.now());
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>Home</title><h1>Home</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async firstRequestAfter(since) {
+      for (let i = 0; i < 600; i++) {
+        const hit = arrivals.find((t) => t >= since);
+        if (hit !== undefined) return hit;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('the browser never reached the site');
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Ten Runs one after another with a warm worker: trigger → step 0 running, and → first site request. */
+async function firstStepRound(env: Record<string, string>, seeded: Seeded) {
+  const port = '3923';
+  const api = `http://127.0.0.1:${port}`;
+  const queues = {
+    TEMPORAL_TASK_QUEUE: `bench-first-${randomBytes(3).toString('hex')}`,
+    RUNNER_TASK_QUEUE_PREFIX: `bench-first-${randomBytes(3).toString('hex')}-`,
+  };
+  const server = await startProcess('api/server.ts', { ...env, ...queues, PORT: port }, `${api}/healthz`);
+  const worker = await startProcess(
+    'activities/worker.ts',
+    { ...env, ...queues, BASE_URL: api, WORKER_RUNNER_PLATFORMS: 'web' },
+    `${api}/healthz`,
+  );
+  const post = (op: string, body: unknown) =>
+    fetch(`${api}/api/v1/${op}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${seeded.apiKey}` },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  try {
+    const step0: number[] = [];
+    const request: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const started = performance.now();
+      const { runIds } = await post('run.trigger', {
+        idempotencyKey: randomBytes(8).toString('hex'),
+        testCaseId: seeded.firstStepCaseId,
+        targets: { web: { baseUrl: seeded.site.url } },
+      });
+      const runId = runIds[0];
+      let state = await post('run.get', { runId });
+      while (state.steps[0].status === 'pending' && !['failed', 'invalid', 'canceled'].includes(state.status)) {
+        await new Promise((r) => setTimeout(r, 5));
+        state = await post('run.get', { runId });
+      }
+      const sawStep0 = performance.now() - started;
+      const reached = (await seeded.site.firstRequestAfter(started)) - started;
+      while (['queued', 'running', 'retrying'].includes(state.status))
+        state = await post('run.get', { runId, cursor: state.cursor, waitMs: 5000 });
+      if (state.status !== 'passing') throw new Error(`first-step Run ended ${state.status}`);
+      // The first Run launches Chromium and bundles workflows: a warm-up, not a figure.
+      if (i === 0) continue;
+      step0.push(sawStep0);
+      request.push(reached);
+      // Let the runner settle (e.g. prepare its next context) as it would between real Runs.
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    return { step0: percentile(step0, 50), request: percentile(request, 50) };
+  } finally {
+    worker.kill('SIGTERM');
+    server.kill('SIGTERM');
+  }
+}
+
+/**
+ * Long-polls of one API process with no worker (the Run never changes by itself): 5,000 and then
+ * 10,000 waiters to their 3 s deadline, then 10,000 waiters answered by one change (a step report).
+ */
+async function longPollRound(env: Record<string, string>, seeded: Seeded) {
+  const port = '3924';
+  const api = `http://127.0.0.1:${port}`;
+  const queues = {
+    TEMPORAL_TASK_QUEUE: `bench-idle-${randomBytes(3).toString('hex')}`,
+    RUNNER_TASK_QUEUE_PREFIX: 'bench-idle-runner-',
+  };
+  const server = await startProcess('api/server.ts', { ...env, ...queues, PORT: port }, `${api}/healthz`);
+  // One connection per waiter, as 10,000 separate clients would have.
+  const dispatcher = new Agent({ connections: null, pipelining: 0, headersTimeout: 60_000, bodyTimeout: 60_000 });
+  const post = (path: string, body: unknown) =>
+    fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${seeded.apiKey}` },
+      body: JSON.stringify(body),
+      dispatcher,
+    } as RequestInit).then(async (r) => ({ status: r.status, body: await r.json() }));
+  try {
+    const { body: triggered } = await post('/api/v1/run.trigger', {
+      idempotencyKey: randomBytes(8).toString('hex'),
+      testCaseId: seeded.firstStepCaseId,
+      targets: { web: { baseUrl: seeded.site.url } },
+    });
+    const runId = triggered.runIds[0];
+    const { cursor } = (await post('/api/v1/run.get', { runId })).body;
+
+    const deadlineLateness = async (count: number) => {
+      const late: number[] = [];
+      await Promise.all(
+        Array.from({ length: count }, async () => {
+          const sent = performance.now();
+          const reply = await post('/api/v1/run.get', { runId, cursor, waitMs: 3000 });
+          if (reply.status !== 200 || !reply.body.timedOut) throw new Error(`waiter got ${reply.status}`);
+          late.push(Math.max(0, performance.now() - sent - 3000));
+        }),
+      );
+      return { p50: percentile(late, 50), max: Math.max(...late) };
+    };
+    await deadlineLateness(500); // warm-up: connections, JIT
+    const late5k = await deadlineLateness(5000);
+    const late10k = await deadlineLateness(10_000);
+
+    // 10,000 parked waiters (RSS measured while parked), then one step report changes the Run.
+    const idle = usage(server.pid!).rssMiB;
+    const replies: number[] = [];
+    let parked = 0;
+    const waiters = Array.from({ length: 10_000 }, async () => {
+      parked++;
+      const reply = await post('/api/v1/run.get', { runId, cursor, waitMs: 25_000 });
+      if (reply.status !== 200 || reply.body.timedOut)
+        throw new Error(`waiter got ${reply.status} ${reply.body.timedOut}`);
+      replies.push(performance.now());
+    });
+    while (parked < 10_000) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 5000)); // every request has arrived and is waiting
+    const kibPerWaiter = ((usage(server.pid!).rssMiB - idle) * 1024) / 10_000;
+    const changed = performance.now();
+    const report = await post('/api/runs/report', { runId, stepIndex: 0, status: 'running' });
+    if (report.status !== 200) throw new Error(`report failed: ${JSON.stringify(report.body)}`);
+    await Promise.all(waiters);
+    const after = replies.map((t) => t - changed);
+    return { late5k, late10k, fanout: { p50: percentile(after, 50), last: Math.max(...after) }, kibPerWaiter };
+  } finally {
+    server.kill('SIGTERM');
+    await dispatcher.close();
+  }
+}
