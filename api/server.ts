@@ -6,7 +6,9 @@ import { createDeps } from './deps-factory';
 async function main() {
   const config = loadConfig();
   const deps = await createDeps(config);
-  const server = createApp(deps).listen(config.PORT, config.HOST, () => {
+  // A deep accept queue: thousands of followers reconnecting at once (after a deploy, or every
+  // long-poll deadline together) must queue for accept, not be reset by the kernel.
+  const server = createApp(deps).listen({ port: config.PORT, host: config.HOST, backlog: 4096 }, () => {
     deps.log.info('api listening', { url: config.BASE_URL });
   });
   // Long-polls hold requests up to 25 s; keep-alive sockets must outlive them.

@@ -16,14 +16,21 @@ export async function readsBench(env: Record<string, string>, rounds: number) {
   const seeded = await seed(env);
   const figures = new Map<string, number[]>();
   const add = (name: string, value: number) => figures.set(name, [...(figures.get(name) ?? []), value]);
+  // BENCH_PARTS=catalog,first,polls measures only some parts (while working on one of them).
+  const parts = new Set((process.env.BENCH_PARTS ?? 'catalog,first,polls').split(','));
   for (let round = 1; round <= rounds; round++) {
     process.stderr.write(`[bench] reads: round ${round}/${rounds}\n`);
-    const catalog = await catalogRound(env, seeded, round % 2 === 0);
-    add('get', catalog.get);
-    add('list', catalog.list);
-    const first = await firstStepRound(env, seeded);
-    add('step0', first.step0);
-    add('request', first.request);
+    if (parts.has('catalog')) {
+      const catalog = await catalogRound(env, seeded, round % 2 === 0);
+      add('get', catalog.get);
+      add('list', catalog.list);
+    }
+    if (parts.has('first')) {
+      const first = await firstStepRound(env, seeded);
+      add('step0', first.step0);
+      add('request', first.request);
+    }
+    if (!parts.has('polls')) continue;
     const polls = await longPollRound(env, seeded);
     add('late5k-p50', polls.late5k.p50);
     add('late5k-max', polls.late5k.max);
@@ -50,6 +57,7 @@ export async function readsBench(env: Record<string, string>, rounds: number) {
   console.log(`${'figure'.padEnd(62)} ${'median'.padStart(9)}  ${'range'.padEnd(19)} goal`);
   for (const [key, name, goal, met, show] of rows) {
     const values = figures.get(key) ?? [];
+    if (!values.length) continue;
     const median = percentile(values, 50);
     const range = `[${show(Math.min(...values))}–${show(Math.max(...values))}]`;
     console.log(
@@ -230,7 +238,12 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${seeded.apiKey}` },
       body: JSON.stringify(body),
       dispatcher,
-    } as RequestInit).then(async (r) => ({ status: r.status, body: await r.json() }));
+    } as RequestInit).then(
+      async (r) => ({ status: r.status, body: await r.json() }),
+      (error) => {
+        throw new Error(`${path}: ${error.message} (${error.cause?.code ?? error.cause?.message ?? 'no cause'})`);
+      },
+    );
   try {
     const { body: triggered } = await post('/api/v1/run.trigger', {
       idempotencyKey: randomBytes(8).toString('hex'),
@@ -246,7 +259,8 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
         Array.from({ length: count }, async () => {
           const sent = performance.now();
           const reply = await post('/api/v1/run.get', { runId, cursor, waitMs: 3000 });
-          if (reply.status !== 200 || !reply.body.timedOut) throw new Error(`waiter got ${reply.status}`);
+          if (reply.status !== 200 || !reply.body.timedOut)
+            throw new Error(`waiter got ${reply.status}: ${JSON.stringify(reply.body).slice(0, 300)}`);
           late.push(Math.max(0, performance.now() - sent - 3000));
         }),
       );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { runRepository } from '../../db/repositories/runs';
 import { notFound } from '../../core/errors';
-import type { RunWatcher } from '../runs/watcher';
+import type { RunSnapshot, RunWatcher } from '../runs/watcher';
 import { isTerminal } from '../../domain/runs/status';
 import { runView } from '../presenters/runs';
 import { defineOperation } from './define';
@@ -84,14 +84,15 @@ export default defineOperation({
   },
   output: runState,
   async handler(input, { db, orgId, deps }) {
-    const read = async () => {
-      const run = await runRepository.get(db, orgId, input.runId);
-      if (!run) throw notFound(`Run ${input.runId}`);
-      return run;
-    };
-    let run = await read();
-    let steps = (await runRepository.steps(db, [run.id])).get(run.id) ?? [];
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
+    let snapshot: RunSnapshot | null;
+    if (waitMs > 0) snapshot = await deps.runWatcher.arrival(orgId, input.runId);
+    else {
+      const found = await runRepository.get(db, orgId, input.runId);
+      snapshot = found && { run: found, steps: (await runRepository.steps(db, [found.id])).get(found.id) ?? [] };
+    }
+    if (!snapshot) throw notFound(`Run ${input.runId}`);
+    let { run, steps } = snapshot;
     let timedOut = false;
     if (waitMs > 0) {
       const since = input.cursor ?? run.cursor;

@@ -17,6 +17,8 @@ export interface ActiveKey {
  */
 export class ApiKeyCache {
   private readonly cache: LRUCache<string, ActiveKey> | null;
+  /** Lookups in flight: a burst of requests with one expired key makes one query, not thousands. */
+  private readonly loading = new Map<string, Promise<ActiveKey | null>>();
 
   constructor(ttlMs: number, max = 10_000) {
     this.cache = ttlMs > 0 ? new LRUCache<string, ActiveKey>({ max, ttl: ttlMs }) : null;
@@ -25,6 +27,15 @@ export class ApiKeyCache {
   async find(db: EntityManager, keyId: string): Promise<ActiveKey | null> {
     const cached = this.cache?.get(keyId);
     if (cached) return cached;
+    let lookup = this.loading.get(keyId);
+    if (!lookup) {
+      lookup = this.load(db, keyId).finally(() => this.loading.delete(keyId));
+      this.loading.set(keyId, lookup);
+    }
+    return lookup;
+  }
+
+  private async load(db: EntityManager, keyId: string): Promise<ActiveKey | null> {
     const row = await apiKeyRepository.findActive(db, keyId);
     if (!row) return null;
     const key = { id: row.id, orgId: row.orgId, secretHash: row.secretHash };

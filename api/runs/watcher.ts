@@ -21,12 +21,33 @@ interface Waiter {
  */
 export class RunWatcher {
   private readonly waiters = new Map<string, Set<Waiter>>();
+  private readonly arrivals = new Map<string, Promise<RunSnapshot | null>>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: DataSource,
     private readonly intervalMs: number,
   ) {}
+
+  /**
+   * The Run as a long-poll sees it on arrival. Arrivals for one Run while its read is in flight
+   * share that read: 10,000 followers arriving together cost one read, not 20,000 queries queued
+   * behind a 20-connection pool. A shared read may predate an arrival by a few milliseconds; a
+   * long-poll then either answers a change it has not seen yet or waits, and the next tick
+   * compares the stored cursor, so no change is missed. Null when the organization has no such Run.
+   */
+  arrival(orgId: string, runId: string): Promise<RunSnapshot | null> {
+    const key = `${orgId}/${runId}`;
+    let read = this.arrivals.get(key);
+    if (!read) {
+      read = (async () => {
+        const run = await runRepository.get(this.db.manager, orgId, runId);
+        return run ? { run, steps: (await runRepository.steps(this.db.manager, [runId])).get(runId) ?? [] } : null;
+      })().finally(() => this.arrivals.delete(key));
+      this.arrivals.set(key, read);
+    }
+    return read;
+  }
 
   /** Resolves with the changed Run once its cursor passes `cursor` or it ends; null at the deadline. */
   wait(runId: string, cursor: number, timeoutMs: number): Promise<RunSnapshot | null> {

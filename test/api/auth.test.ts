@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { call, createOrg, useApp } from '../helpers/app';
+import { ApiKeyCache } from '../../api/middleware/key-cache';
+import { splitApiKey } from '../../core/crypto';
 
 describe('authentication and errors', () => {
   const t = useApp({ SITE_URL: 'https://app.example.test' });
@@ -107,6 +109,29 @@ describe('authentication and errors', () => {
     assert.equal(res.body.error.code, 'UNAUTHENTICATED');
     const unknown = `aut_${'Z'.repeat(16)}${'B'.repeat(43)}`;
     for (let i = 0; i < 2; i++) assert.equal((await call(t.app, unknown, 'test_case.list', {})).status, 401);
+  });
+
+  it('looks a key up once for a burst of requests that all miss the cache', async () => {
+    const org = await createOrg(t.app.deps);
+    const keyId = splitApiKey(org.apiKey)!.keyId;
+    const cache = new ApiKeyCache(5_000);
+    let queries = 0;
+    const db = t.app.deps.db.manager;
+    const counting = new Proxy(db, {
+      get: (target, name) =>
+        name === 'query'
+          ? (...args: unknown[]) => {
+              queries++;
+              return (target.query as (...a: unknown[]) => unknown).apply(target, args);
+            }
+          : Reflect.get(target, name),
+    });
+    const found = await Promise.all(Array.from({ length: 200 }, () => cache.find(counting, keyId)));
+    assert.ok(found.every((k) => k?.orgId === org.orgId));
+    assert.equal(queries, 1, 'one query for 200 concurrent lookups of one key');
+    assert.equal(await cache.find(counting, 'key_unknown00000000'), null);
+    assert.equal(await cache.find(counting, 'key_unknown00000000'), null);
+    assert.equal(queries, 3, 'an unknown key is looked up every time (never cached as valid)');
   });
 
   it('answers bad requests with 4xx envelopes, never 500', async () => {
