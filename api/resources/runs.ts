@@ -163,15 +163,33 @@ export const reportEndpoint = defineEndpoint({
 export const cancelRunEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/runs/:runId/cancel',
-  summary: 'Cancel a Run that has not ended (extension); it becomes canceled. A finished Run keeps its outcome.',
+  summary: 'Cancel a Run that has not ended (extension); it becomes canceled.',
+  description:
+    "Answers the Run's status when the cancellation was requested; the Run records canceled shortly after. " +
+    'A Run that has already ended keeps its outcome: FAILED_PRECONDITION (422) with details.status. ' +
+    'An Idempotency-Key header makes a retry answer the first response.',
   access: { scope: 'svc:runs:write' },
+  idempotent: true,
   params: z.object({ runId: id('run') }),
   body: z.strictObject({}),
   response: z.object({ runId: z.string(), status: z.string() }),
   async handler({ params, principal, deps }) {
-    const run = await runRepository.get(deps.db.manager, principal!.orgId, params.runId);
+    const orgId = principal!.orgId;
+    const run = await runRepository.get(deps.db.manager, orgId, params.runId);
     if (!run) throw notFound(`Run ${params.runId}`);
-    if (!isTerminal(run.status)) await cancelRunWorkflow(deps, run.id);
+    const ended = (status: string) =>
+      new AppError('FAILED_PRECONDITION', `Run ${run.id} has already ended (${status}); it keeps its outcome`, {
+        status,
+      });
+    if (isTerminal(run.status)) throw ended(run.status);
+    try {
+      await cancelRunWorkflow(deps, run.id);
+    } catch (error) {
+      // The Run ended between the read and the cancel: its workflow is closed.
+      const now = await runRepository.get(deps.db.manager, orgId, run.id);
+      if (now && isTerminal(now.status)) throw ended(now.status);
+      throw error;
+    }
     return { runId: run.id, status: run.status };
   },
 });

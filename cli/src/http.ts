@@ -1,4 +1,6 @@
-/** The service's HTTP API, with retries for what is transient. Only fetch: no dependency on the service's code. */
+/** The service's HTTP API, with retries for what is transient. Node built-ins only: no dependency on the service's code. */
+import http, { type IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
 
 /** Exit codes of `qa`, documented in `qa --help` and the README. */
 export const EXIT = {
@@ -25,6 +27,8 @@ export class QaError extends Error {
   constructor(
     readonly exitCode: number,
     message: string,
+    /** The service's HTTP status, when the failure is its answer. */
+    readonly httpStatus?: number,
   ) {
     super(message);
   }
@@ -64,39 +68,39 @@ export class Api {
   ): Promise<T> {
     let lastProblem = '';
     for (let attempt = 1; attempt <= this.o.attempts; attempt++) {
-      let res: Response;
+      let res: Answer;
       try {
-        res = await fetch(`${this.baseUrl}${path}`, {
+        res = await send(
+          new URL(`${this.baseUrl}${path}`),
           method,
-          headers: {
-            Authorization: `Bearer ${this.o.key}`,
-            ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-            'User-Agent': 'qa-cli',
-            ...headers,
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+          { Authorization: `Bearer ${this.o.key}`, 'User-Agent': 'qa-cli', ...headers },
+          body === undefined ? undefined : JSON.stringify(body),
+          timeoutMs,
+        );
       } catch (error) {
-        lastProblem = `cannot reach ${this.baseUrl}: ${(error as Error).cause ?? (error as Error).message}`;
+        lastProblem = `cannot reach ${this.baseUrl}: ${(error as Error).message}`;
         await this.backoff(attempt, lastProblem);
         continue;
       }
-      const text = await res.text();
+      const { text } = res;
       const parsed = text ? safeJson(text) : null;
-      if (res.ok) return parsed as T;
+      if (res.status >= 200 && res.status < 300) return parsed as T;
       const message = errorMessage(parsed, res.status);
       if (TRANSIENT.has(res.status)) {
         lastProblem = `${method} ${path} answered ${res.status}: ${message}`;
-        const retryAfter = Number(res.headers.get('Retry-After'));
+        const retryAfter = Number(res.headers['retry-after']);
         await this.backoff(attempt, lastProblem, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 0);
         continue;
       }
       if (res.status === 401 || res.status === 403)
-        throw new QaError(EXIT.usage, `the API key was refused (${res.status}): ${message}; check QA_API_KEY`);
+        throw new QaError(
+          EXIT.usage,
+          `the API key was refused (${res.status}): ${message}; check QA_API_KEY`,
+          res.status,
+        );
       if (res.status === 400 || res.status === 404 || res.status === 409 || res.status === 422)
-        throw new QaError(EXIT.usage, message);
-      throw new QaError(EXIT.unavailable, `${method} ${path} answered ${res.status}: ${message}`);
+        throw new QaError(EXIT.usage, message, res.status);
+      throw new QaError(EXIT.unavailable, `${method} ${path} answered ${res.status}: ${message}`, res.status);
     }
     throw new QaError(
       EXIT.unavailable,
@@ -113,6 +117,65 @@ export class Api {
     this.o.log(`${problem}; retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${this.o.attempts})`);
     await sleep(delay);
   }
+}
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * One HTTP exchange with node:http. Not fetch: Node 20's fetch can leave the first request to a
+ * peer that closes the connection unanswered unsettled, and its timeout timer does not keep the
+ * process alive, so qa would drain its event loop and exit 0. Here a closed connection is an
+ * error at once and the timer is referenced.
+ */
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  payload: string | undefined,
+  timeoutMs: number,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(url, {
+      method,
+      headers: {
+        ...headers,
+        ...(payload !== undefined
+          ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }
+          : {}),
+      },
+    });
+    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      response.on('close', () => {
+        if (response.complete) return;
+        clearTimeout(timer);
+        reject(new Error('the connection closed before the whole answer arrived'));
+      });
+      response.on('end', () => {
+        clearTimeout(timer);
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        });
+      });
+    });
+    request.end(payload);
+  });
 }
 
 function safeJson(text: string): unknown {

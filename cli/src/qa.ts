@@ -192,16 +192,37 @@ class Cli {
     const testPlanId = f.plan ? await this.resolvePlan(f.plan) : undefined;
     let queued: { runIds: string[]; planGroupRunId?: string; selection?: unknown[] } | undefined;
 
-    const previous = f['rerun-failed'] ? await this.previousGroup(f['rerun-failed'], testPlanId!, commit) : null;
+    const spec = f['rerun-failed'];
+    const previous = spec ? await this.previousGroup(spec, testPlanId!, commit) : null;
     if (previous) {
-      const key = f['idempotency-key'] ?? idempotencyKeyFor(this.ci, { rerun: previous });
-      const rerun = await this.api.request<{ planGroupRunId: string; runIds: string[] }>(
-        'POST',
-        '/api/runs/rerun',
-        { planGroupRunId: previous, only: 'not_passing' },
-        { 'Idempotency-Key': key },
-      );
-      this.out.line(`Re-running what did not pass in ${previous}: ${rerun.runIds.length} Run(s)`);
+      // For last/auto the key names what was asked, not the group found: a retried CI step finds
+      // the group its first try created, so the key must not change with it.
+      const key =
+        f['idempotency-key'] ??
+        idempotencyKeyFor(
+          this.ci,
+          ID.group.test(spec!) ? { rerun: spec } : { rerun: spec, testPlanId, env: f.env, commit },
+        );
+      const rerunOnce = (planGroupRunId: string) =>
+        this.api.request<{ planGroupRunId: string; runIds: string[] }>(
+          'POST',
+          '/api/runs/rerun',
+          { planGroupRunId, only: 'not_passing' },
+          { 'Idempotency-Key': key },
+        );
+      let rerunOf = previous.planGroupRunId;
+      let rerun: { planGroupRunId: string; runIds: string[] };
+      try {
+        rerun = await rerunOnce(rerunOf);
+      } catch (error) {
+        // CONFLICT: this key already re-ran another group, so the newest group is that re-run,
+        // made by this step's first try; asking for its original replays the first answer.
+        if (!(error instanceof QaError && error.httpStatus === 409 && previous.rerunOf && !ID.group.test(spec!)))
+          throw error;
+        rerunOf = previous.rerunOf;
+        rerun = await rerunOnce(rerunOf);
+      }
+      this.out.line(`Re-running what did not pass in ${rerunOf}: ${rerun.runIds.length} Run(s)`);
       queued = rerun;
     } else {
       const changedFiles = f['changed-since'] ? gitChangedFiles(f['changed-since']) : undefined;
@@ -300,7 +321,9 @@ class Cli {
   private async waitAndReport(subject: string, runIds: string[], timeoutMs: number): Promise<number> {
     this.following = runIds;
     this.resume = `qa status ${subject} --wait${this.flags.junit ? ` --junit ${this.flags.junit}` : ''}`;
-    const timedOut = !(await this.follow(runIds, Date.now() + timeoutMs));
+    const deadline = Date.now() + timeoutMs;
+    await this.loadNames(subject);
+    const timedOut = !(await this.follow(runIds, deadline));
     if (timedOut) {
       this.out.line(`qa: the wait timed out after ${this.flags.timeout ?? '60m'}; the Runs go on.`);
       if (choice('on-timeout', this.flags['on-timeout'], ['detach', 'cancel'], 'detach') === 'cancel') {
@@ -310,6 +333,19 @@ class Cli {
     const result = await this.collect(subject, true);
     this.printSummary(result);
     return this.finish(result, timedOut ? EXIT.timedOut : null);
+  }
+
+  /** The Test Case name of each Run, for the progress lines. */
+  private async loadNames(subject: string) {
+    if (ID.group.test(subject)) {
+      const group = await this.api.request('GET', `/api/plan-groups/${subject}`);
+      for (const m of group.members as Array<{ runId?: string; name: string }>)
+        if (m.runId) this.names.set(m.runId, m.name);
+      return;
+    }
+    const state = await this.api.op<RunState>('run.get', { runId: subject });
+    if (state.testCaseId)
+      this.names.set(subject, (await this.api.op('test_case.get', { testCaseId: state.testCaseId })).name);
   }
 
   /** Follows every Run with run.get long-polls until all are terminal; false when the deadline came first. */
@@ -355,12 +391,20 @@ class Cli {
   }
 
   private async cancel(runIds: string[]) {
+    let canceled = 0;
     for (const runId of runIds) {
-      await this.api
-        .request('POST', `/api/runs/${runId}/cancel`, {})
-        .catch((e: Error) => this.out.line(`qa: could not cancel ${runId}: ${e.message}`));
+      try {
+        // One key per Run: a retried cancel replays the first answer.
+        await this.api.request('POST', `/api/runs/${runId}/cancel`, {}, { 'Idempotency-Key': `qa-cancel-${runId}` });
+        canceled++;
+      } catch (error) {
+        // 422: the Run ended meanwhile and keeps its outcome.
+        if (!(error instanceof QaError && error.httpStatus === 422))
+          this.out.line(`qa: could not cancel ${runId}: ${(error as Error).message}`);
+      }
     }
-    this.out.line(`Canceled ${runIds.length} Run(s) (those already finished keep their outcome).`);
+    const left = runIds.length - canceled;
+    this.out.line(`Canceled ${canceled} Run(s)${left ? `; ${left} had already ended or could not be canceled` : ''}.`);
   }
 
   /** Interrupted: cancel or detach, then exit 130/143. */
@@ -550,22 +594,29 @@ class Cli {
     return found[0];
   }
 
-  /** The plan group to re-run, or null when the whole plan should run. */
-  private async previousGroup(spec: string, testPlanId: string, commit?: string): Promise<string | null> {
-    if (ID.group.test(spec)) return spec;
+  /** The plan group to re-run (with the group it re-ran, if any), or null when the whole plan should run. */
+  private async previousGroup(
+    spec: string,
+    testPlanId: string,
+    commit?: string,
+  ): Promise<{ planGroupRunId: string; rerunOf?: string } | null> {
+    if (ID.group.test(spec)) return { planGroupRunId: spec };
     if (spec !== 'last' && spec !== 'auto')
       throw new QaError(EXIT.usage, '--rerun-failed takes a plan group id (pgr_…), last or auto');
     if (spec === 'auto' && !(this.ci.attempt && this.ci.attempt > 1)) return null;
     const query = new URLSearchParams({ testPlanId, limit: '1' });
     if (this.flags.env) query.set('environmentSlug', this.flags.env);
     if (spec === 'auto' && commit) query.set('commitSha', commit);
-    const groups: Array<{ planGroupRunId: string }> = await this.api.request('GET', `/api/plan-groups?${query}`);
+    const groups: Array<{ planGroupRunId: string; rerunOf?: string }> = await this.api.request(
+      'GET',
+      `/api/plan-groups?${query}`,
+    );
     if (!groups.length) {
       if (spec === 'last') throw new QaError(EXIT.usage, 'there is no earlier plan group of this plan to re-run');
       this.out.line('qa: no earlier attempt of this plan at this commit; running the whole plan');
       return null;
     }
-    return groups[0].planGroupRunId;
+    return { planGroupRunId: groups[0].planGroupRunId, ...(groups[0].rerunOf ? { rerunOf: groups[0].rerunOf } : {}) };
   }
 }
 
@@ -635,6 +686,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  // Should the event loop ever drain with the work unsettled, Node exits with this code, not 0 (a pass).
+  process.exitCode = EXIT.usage;
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     () => process.exit(EXIT.usage),

@@ -66,11 +66,10 @@ export const webhookRepository = {
    */
   async markFailing(db: EntityManager, id: string, now: number, disableAfterMs: number): Promise<boolean> {
     await db.query('UPDATE webhook_endpoints SET failing_since = ? WHERE id = ? AND failing_since IS NULL', [now, id]);
-    const days = Math.round((disableAfterMs / 86_400_000) * 10) / 10;
     const result: { affectedRows?: number } = await db.query(
       `UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ?
        WHERE id = ? AND enabled = 1 AND failing_since <= ?`,
-      [`every delivery failed for ${days} day(s)`, now, id, now - disableAfterMs],
+      [`every delivery failed for ${span(disableAfterMs)}`, now, id, now - disableAfterMs],
     );
     return (result.affectedRows ?? 0) > 0;
   },
@@ -168,3 +167,15 @@ export const webhookRepository = {
     return byDelivery;
   },
 };
+
+/** A window in words for the disable reason: "5 day(s)" by default, seconds for a test's short window. */
+function span(ms: number): string {
+  const units: Array<[number, string]> = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ];
+  const [size, name] = units.find(([size]) => ms >= size) ?? [1000, 'second'];
+  return `${Math.round((ms / size) * 10) / 10} ${name}(s)`;
+}

@@ -5,9 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { parse as parseJunit } from 'junit2json';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { call, key, newCase } from '../helpers/app';
+import { startApiTarget, TOKENS, type ApiTarget } from '../helpers/api-target';
 import { startSite, type TestSite } from '../helpers/site';
-import { useRunStack } from '../helpers/runs';
+import { followRun, useRunStack } from '../helpers/runs';
+import { startWorkers } from '../helpers/temporal';
 
 const SECRET = 'Cli-Passphrase-51c0ffee';
 const ROOT = path.resolve(__dirname, '../..');
@@ -32,28 +36,49 @@ describe('the qa command, installed from its packed tarball, against the real st
   let tmp = '';
   let slow: TestSite;
   let browser: Browser;
+  let shop: ApiTarget;
+  let apiWorkers: Awaited<ReturnType<typeof startWorkers>> | undefined;
 
-  const qa = (args: string[], env: Record<string, string> = {}): Promise<Result> =>
-    new Promise((resolve, reject) => {
-      const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CI_VARS.test(k)));
-      const child = spawn(qaBin, args, {
-        env: {
-          ...base,
-          CI: 'true',
-          QA_API_URL: s.app.url,
-          QA_API_KEY: s.org.apiKey,
-          QA_RETRY_BACKOFF_MS: '50',
-          ...env,
-        },
-        cwd: tmp,
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c) => (stdout += c));
-      child.stderr.on('data', (c) => (stderr += c));
+  /** The environment qa sees: this process's minus any CI variables, plus the service and `env`. */
+  const qaEnv = (env: Record<string, string>) => {
+    const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CI_VARS.test(k)));
+    return {
+      ...base,
+      CI: 'true',
+      QA_API_URL: s.app.url,
+      QA_API_KEY: s.org.apiKey,
+      QA_RETRY_BACKOFF_MS: '50',
+      ...env,
+    } as Record<string, string>;
+  };
+  /** Starts qa; `output()` is what it printed so far, `result` its end. */
+  const startQa = (args: string[], env: Record<string, string> = {}) => {
+    const child = spawn(qaBin, args, { env: qaEnv(env), cwd: tmp });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    const result = new Promise<Result>((resolve, reject) => {
       child.on('error', reject);
       child.on('close', (code) => resolve({ code, stdout, stderr }));
     });
+    return { child, result, output: () => stdout + stderr };
+  };
+  const qa = (args: string[], env: Record<string, string> = {}): Promise<Result> => startQa(args, env).result;
+  const jsonDoc = (r: Result) => JSON.parse(r.stdout.split('\n').find((l) => l.startsWith('{'))!);
+  const until = async (what: string, check: () => boolean | Promise<boolean>, limitMs = 90_000) => {
+    const deadline = Date.now() + limitMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`waited ${limitMs} ms for ${what}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const runGet = async (runId: string) => (await call(s.app, s.org.apiKey, 'run.get', { runId })).body;
+  const planGroup = (id: string) =>
+    fetch(`${s.app.url}/api/plan-groups/${id}`, { headers: { Authorization: `Bearer ${s.org.apiKey}` } }).then((x) =>
+      x.json(),
+    );
+
   const xsdValid = (file: string) =>
     execFileSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8', stdio: 'pipe' });
   const junitOf = async (file: string): Promise<any> => parseJunit(fs.readFileSync(file, 'utf8'));
@@ -92,8 +117,22 @@ describe('the qa command, installed from its packed tarball, against the real st
     assert.ok(fs.existsSync(qaBin), 'npm install -g put a qa binary on the prefix');
     slow = await startSite(SECRET, { slowMs: 15_000 });
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    // API Runs go on after a failed check, so one Run can fail many steps (the annotation cap).
+    shop = await startApiTarget();
+    apiWorkers = await startWorkers(s.app, {
+      runnerPlatforms: ['api'],
+      orchestration: false,
+      hostEnv: { SHOP_ALICE_TOKEN: TOKENS.alice },
+    });
+    await call(s.app, s.org.apiKey, 'environment.upsert', {
+      idempotencyKey: key(),
+      slug: 'shop',
+      targets: { api: { baseUrl: shop.url, openapiUrl: `${shop.url}/openapi.json` } },
+    });
   });
   after(async () => {
+    await apiWorkers?.stop();
+    await shop?.close();
     await browser?.close();
     await slow?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -101,6 +140,7 @@ describe('the qa command, installed from its packed tarball, against the real st
 
   let failingGroup = '';
   let failingRunReport = '';
+  let failingRunId = '';
 
   it('documents the exit codes in qa --help', async () => {
     const help = await qa(['--help']);
@@ -124,6 +164,12 @@ describe('the qa command, installed from its packed tarball, against the real st
     assert.deepEqual(report.testcase.map((c: any) => c.name).sort(), ['Home page', 'Sign in']);
     assert.ok(report.testcase.every((c: any) => c.classname === 'CLI passing' && !c.failure && !c.error));
     assert.match(r.stdout, /\/api\/reports\/runs\/run_/, 'the report link of each Run is printed');
+    // In CI: plain lines, one per change, no terminal control sequences.
+    assert.doesNotMatch(r.stdout, /\x1b\[/);
+    const progress = r.stdout.split('\n').filter((l) => /^(Home page|Sign in): \d+\/\d+ steps, /.test(l));
+    assert.ok(progress.includes('Home page: 1/1 steps, passing'), r.stdout);
+    assert.ok(progress.includes('Sign in: 4/4 steps, passing'), r.stdout);
+    assert.equal(new Set(progress).size, progress.length, `each change once: ${progress.join(' | ')}`);
     assert.ok(!r.stdout.includes(SECRET) && !fs.readFileSync(junit, 'utf8').includes(SECRET));
   });
 
@@ -179,6 +225,7 @@ describe('the qa command, installed from its packed tarball, against the real st
     assert.equal(doc.exitCode, EXIT.failed);
     failingGroup = doc.planGroupRunId;
     failingRunReport = doc.cases.find((c: any) => c.name === 'Wrong greeting').reportUrl;
+    failingRunId = doc.cases.find((c: any) => c.name === 'Wrong greeting').runId;
     // An already finished failed run still exits 1.
     assert.equal((await qa(['status', failingGroup])).code, EXIT.failed);
   });
@@ -366,5 +413,288 @@ describe('the qa command, installed from its packed tarball, against the real st
     } finally {
       await page.close();
     }
+  });
+
+  // A step that ends its Run `failed` before any browser starts: a runtime value the Environment lacks.
+  const failsAtOnce = [
+    { action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'NO_SUCH_VALUE' } },
+  ];
+  const github = (attempt: number) => ({
+    GITHUB_ACTIONS: 'true',
+    GITHUB_RUN_ID: '9100',
+    GITHUB_RUN_ATTEMPT: String(attempt),
+    GITHUB_JOB: 'e2e',
+    GITHUB_REPOSITORY: 'o/auto',
+    GITHUB_SHA: 'a1b2c3d4e5f6',
+  });
+
+  it('--rerun-failed auto: a first attempt runs the whole plan, a re-run attempt only what did not pass', async () => {
+    await plan('CLI auto', [
+      { name: 'Home page', steps: [{ action: 'navigate', target: '/', expect: { text: 'Home' } }] },
+      { name: 'Broken', steps: failsAtOnce },
+    ]);
+    const args = ['run', '--plan', 'CLI auto', '--env', 'local', '--rerun-failed', 'auto', '--wait', '--json'];
+    const first = await qa(args, github(1));
+    assert.equal(first.code, EXIT.failed, first.stdout + first.stderr);
+    const firstGroup = await planGroup(jsonDoc(first).planGroupRunId);
+    assert.equal(firstGroup.rerunOf, undefined, 'attempt 1 is not a re-run');
+    assert.deepEqual(firstGroup.members.map((m: any) => m.status).sort(), ['failed', 'passing']);
+
+    const second = await qa(args, github(2));
+    assert.equal(second.code, EXIT.failed, second.stdout + second.stderr);
+    const secondGroup = await planGroup(jsonDoc(second).planGroupRunId);
+    assert.equal(secondGroup.rerunOf, firstGroup.planGroupRunId);
+    const byName = Object.fromEntries(secondGroup.members.map((m: any) => [m.name, m.status]));
+    assert.deepEqual(byName, { 'Home page': 'passed_in_original', Broken: 'failed' });
+    const ran = secondGroup.members.filter((m: any) => m.status !== 'passed_in_original');
+    assert.equal(ran.length, 1, 'only the member that did not pass ran again');
+
+    // The same attempt retried (same key): the same re-run group, nothing queued twice.
+    const again = await qa(args, github(2));
+    assert.equal(jsonDoc(again).planGroupRunId, secondGroup.planGroupRunId);
+
+    // --rerun-failed last: the newest group of the plan (the re-run), its failed member again.
+    const last = await qa([
+      'run',
+      '--plan',
+      'CLI auto',
+      '--env',
+      'local',
+      '--rerun-failed',
+      'last',
+      '--wait',
+      '--json',
+    ]);
+    assert.equal(last.code, EXIT.failed, last.stdout + last.stderr);
+    const lastGroup = await planGroup(jsonDoc(last).planGroupRunId);
+    assert.equal(lastGroup.rerunOf, secondGroup.planGroupRunId);
+    assert.deepEqual(Object.fromEntries(lastGroup.members.map((m: any) => [m.name, m.status])), {
+      'Home page': 'passed_in_original',
+      Broken: 'failed',
+    });
+  });
+
+  it('--rerun-failed last with no earlier group, or a malformed value, exits 2', async () => {
+    await plan('CLI never run', [{ name: 'Unrun', steps: failsAtOnce }]);
+    const none = await qa(['run', '--plan', 'CLI never run', '--env', 'local', '--rerun-failed', 'last']);
+    assert.equal(none.code, EXIT.usage, none.stdout + none.stderr);
+    assert.match(none.stderr, /no earlier plan group/);
+    const bad = await qa(['run', '--plan', 'CLI never run', '--env', 'local', '--rerun-failed', 'yesterday']);
+    assert.equal(bad.code, EXIT.usage);
+  });
+
+  it('--on-timeout cancel: exits 5 and the Runs end canceled', async () => {
+    const r = await qa([
+      'run',
+      '--plan',
+      'CLI slow',
+      '--env',
+      'slow',
+      '--wait',
+      '--timeout',
+      '2s',
+      '--on-timeout',
+      'cancel',
+      '--json',
+    ]);
+    assert.equal(r.code, EXIT.timedOut, r.stdout + r.stderr);
+    assert.match(r.stderr, /Canceled 1 Run\(s\)/);
+    assert.doesNotMatch(r.stderr, /Resume waiting with/);
+    const [slowRun] = jsonDoc(r).cases;
+    assert.equal((await followRun(s.app, s.org.apiKey, slowRun.runId)).state.status, 'canceled');
+  });
+
+  it('--on-interrupt detach (default): SIGINT exits 130, prints how to resume, the Run goes on', async () => {
+    const q = startQa(['run', '--plan', 'CLI slow', '--env', 'slow', '--wait']);
+    await until('the progress line', () => /Slow page: 0\/1 steps/.test(q.output()));
+    const group = /Queued plan group (pgr_[0-9a-z]{26})/.exec(q.output())![1];
+    q.child.kill('SIGINT');
+    const r = await q.result;
+    assert.equal(r.code, 130, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`Resume waiting with: qa status ${group} --wait`));
+    const [member] = (await planGroup(group)).members;
+    // Detached, the Run is left alone: it ends on its own (how, depends on the slow page), never canceled.
+    const { state } = await followRun(s.app, s.org.apiKey, member.runId);
+    assert.notEqual(state.status, 'canceled', JSON.stringify(state));
+  });
+
+  it('--on-interrupt cancel: SIGTERM exits 143 and the Run ends canceled', async () => {
+    const q = startQa(['run', '--plan', 'CLI slow', '--env', 'slow', '--wait', '--on-interrupt', 'cancel']);
+    await until('the progress line', () => /Slow page: 0\/1 steps/.test(q.output()));
+    const group = /Queued plan group (pgr_[0-9a-z]{26})/.exec(q.output())![1];
+    q.child.kill('SIGTERM');
+    const r = await q.result;
+    assert.equal(r.code, 143, r.stdout + r.stderr);
+    assert.match(r.stdout, /Canceled 1 Run\(s\)/);
+    const [member] = (await planGroup(group)).members;
+    assert.equal((await followRun(s.app, s.org.apiKey, member.runId)).state.status, 'canceled');
+  });
+
+  it('qa evidence --download saves the screenshots of a Run', async () => {
+    assert.ok(failingRunId, 'set by the failing-plan test');
+    const dir = path.join(tmp, 'evidence');
+    const r = await qa(['evidence', failingRunId, '--download', dir, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const evidence = (await call(s.app, s.org.apiKey, 'run.evidence', { runId: failingRunId })).body;
+    const shots = evidence.steps.flatMap((x: any) => x.media.filter((m: any) => m.kind === 'screenshot'));
+    assert.ok(shots.length >= 1, 'the failing Run has screenshots');
+    const saved = fs.readdirSync(dir);
+    assert.equal(saved.length, shots.length, saved.join(', '));
+    for (const file of saved)
+      assert.deepEqual([...fs.readFileSync(path.join(dir, file)).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], file);
+    assert.deepEqual(
+      jsonDoc(r)
+        .downloaded.map((f: string) => path.basename(f))
+        .sort(),
+      saved.sort(),
+    );
+    // Human output says where they went.
+    const human = await qa(['evidence', failingRunId, '--download', dir]);
+    assert.match(human.stdout, /saved .*\.png/);
+    assert.match(human.stdout, /Report: http/);
+  });
+
+  it('on a terminal: a live view redrawn in place; in CI: plain lines (see the passing-plan test)', async () => {
+    const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+    const command = [qaBin, 'run', '--plan', 'CLI passing', '--env', 'local', '--wait'].map(quote).join(' ');
+    const env = qaEnv({});
+    delete env.CI; // a developer's terminal
+    // util-linux script gives qa a pseudo-terminal; -e passes its exit code on.
+    const out = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
+      const child = spawn('script', ['-qefc', command, '/dev/null'], { env, cwd: tmp });
+      let text = '';
+      child.stdout.on('data', (c) => (text += c));
+      child.stderr.on('data', (c) => (text += c));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, text }));
+    });
+    assert.equal(out.code, EXIT.passed, out.text);
+    // The view moves the cursor up over its lines and clears below before redrawing them.
+    assert.match(out.text, /\x1b\[2A\x1b\[0J/, JSON.stringify(out.text.slice(0, 2000)));
+    assert.match(out.text, /Home page: 1\/1 steps, passing/);
+    assert.match(out.text, /Sign in: 4\/4 steps, passing/);
+  });
+
+  it('reads GitLab CI variables: branch, commit and merge request by default, one group per pipeline job', async () => {
+    const gitlab = (pipeline: string, jobId: string) => ({
+      GITLAB_CI: 'true',
+      CI_PROJECT_ID: '321',
+      CI_PIPELINE_ID: pipeline,
+      CI_JOB_ID: jobId,
+      CI_JOB_NAME: 'qa',
+      CI_COMMIT_SHA: '0123456789abcdef',
+      CI_COMMIT_REF_NAME: 'feature/gl',
+      CI_MERGE_REQUEST_IID: '17',
+    });
+    // Runs that end at once: this test is about what is triggered, not how it ends.
+    await plan('CLI gitlab', [{ name: 'Quick', steps: failsAtOnce }]);
+    const args = ['run', '--plan', 'CLI gitlab', '--env', 'local', '--json'];
+    const first = await qa(args, gitlab('5001', '1'));
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    const group = jsonDoc(first).planGroupRunId;
+    // A retried job: a new job id in the same pipeline replays the first trigger.
+    assert.equal(jsonDoc(await qa(args, gitlab('5001', '2'))).planGroupRunId, group);
+    // Another pipeline is another trigger.
+    assert.notEqual(jsonDoc(await qa(args, gitlab('5002', '3'))).planGroupRunId, group);
+    const runId = (await planGroup(group)).members[0].runId;
+    const run = await fetch(`${s.app.url}/api/runs/${runId}`, {
+      headers: { Authorization: `Bearer ${s.org.apiKey}` },
+    }).then((x) => x.json());
+    assert.equal(run.trigger.branch, 'feature/gl');
+    assert.equal(run.trigger.pr, '17');
+    assert.equal(run.trigger.deployment.commitSha, '0123456789abcdef');
+    // Flags win over the variables.
+    const flagged = await qa([...args, '--branch', 'other'], gitlab('5003', '4'));
+    const flaggedRun = (await planGroup(jsonDoc(flagged).planGroupRunId)).members[0].runId;
+    const flaggedView = await fetch(`${s.app.url}/api/runs/${flaggedRun}`, {
+      headers: { Authorization: `Bearer ${s.org.apiKey}` },
+    }).then((x) => x.json());
+    assert.equal(flaggedView.trigger.branch, 'other');
+  });
+
+  it('on GitHub Actions: at most 10 ::error annotations, and a Markdown table in $GITHUB_STEP_SUMMARY', async () => {
+    const created = await fetch(`${s.app.url}/api/plans`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.org.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'CLI many failures',
+        platforms: ['api'],
+        apiAuthProfiles: [
+          { name: 'alice', credentials: [{ kind: 'bearer', source: 'environment', variable: 'SHOP_ALICE_TOKEN' }] },
+        ],
+        // Alice may not read Bob's profile (403): twelve failed checks in one Run.
+        steps: Array.from({ length: 12 }, () => ({
+          action: 'request',
+          target: 'GET /profiles/bob',
+          config: { authProfile: 'alice', expectStatus: [200] },
+        })),
+      }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const { testPlanId } = await created.json();
+    const summary = path.join(tmp, 'many-summary.md');
+    fs.writeFileSync(summary, '# earlier step output\n');
+    const r = await qa(['run', '--plan', testPlanId, '--env', 'shop', '--wait', '--json'], {
+      ...github(1),
+      GITHUB_RUN_ID: '9200',
+      GITHUB_STEP_SUMMARY: summary,
+    });
+    assert.equal(r.code, EXIT.failed, r.stdout + r.stderr);
+    const doc = jsonDoc(r);
+    const failedSteps = doc.cases[0].steps.filter((x: any) => x.status === 'failed').length;
+    assert.ok(failedSteps > 10, `failed steps: ${failedSteps}`);
+    const annotations = r.stdout.split('\n').filter((l) => l.startsWith('::error '));
+    assert.equal(annotations.length, 10, annotations.join('\n'));
+    for (const a of annotations) assert.match(a, /^::error title=[^:]*step \d+ request GET \/profiles\/bob::/);
+    assert.ok(!r.stdout.includes(TOKENS.alice));
+    const md = fs.readFileSync(summary, 'utf8');
+    assert.ok(md.startsWith('# earlier step output\n'), 'appended, not overwritten');
+    assert.match(
+      md,
+      /\| Test Case \| Status \| Duration \| Report \|\n\| --- \| --- \| --- \| --- \|\n\| .+ \| failed \| [\d.]+ s \| \[report\]\(http[^)]+\) \|/,
+    );
+  });
+
+  describe('exit 4: the service stays unavailable after retries', () => {
+    const NO_PLAN = `tp_${'0'.repeat(26)}`;
+    const servers: Array<{ close(cb?: () => void): unknown }> = [];
+    after(() => servers.forEach((x) => x.close()));
+    const listen = async (server: Server | ReturnType<typeof createTcpServer>) => {
+      servers.push(server);
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+
+    it('a loopback service that answers 503 every time: asked --retries times, then exit 4', async () => {
+      let asked = 0;
+      const url = await listen(
+        createServer((_req, res) => {
+          asked++;
+          res.writeHead(503, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'down for maintenance' } }));
+        }),
+      );
+      const r = await qa(['run', '--plan', NO_PLAN, '--env', 'local', '--retries', '3'], {
+        QA_API_URL: url,
+      });
+      assert.equal(r.code, EXIT.unavailable, r.stdout + r.stderr);
+      assert.equal(asked, 3);
+      assert.match(r.stderr, /unavailable after 3 attempts/);
+    });
+
+    it('a loopback port that accepts and hangs up without an answer: exit 4', async () => {
+      let accepted = 0;
+      const url = await listen(
+        createTcpServer((socket) => {
+          accepted++;
+          socket.destroy();
+        }),
+      );
+      const r = await qa(['run', '--plan', NO_PLAN, '--env', 'local', '--retries', '2'], {
+        QA_API_URL: url,
+      });
+      assert.equal(r.code, EXIT.unavailable, r.stdout + r.stderr);
+      assert.equal(accepted, 2);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ensureRetentionSchedule } from '../../activities/retention/schedule';
 import { newId } from '../../core/ids';
@@ -15,7 +16,7 @@ import type { Run } from '../../db/entities/runs';
 import { call, createOrg, key, testConfig, useApp, type TestApp } from '../helpers/app';
 import { recordHistory } from '../helpers/histories';
 import { rest } from '../helpers/rest';
-import { privateQueues, useWorkers } from '../helpers/temporal';
+import { privateQueues, startWorkers, useWorkers } from '../helpers/temporal';
 
 const DAY = 24 * 3600 * 1000;
 /** The issue's defaults: media of passing Runs 30 days, of other Runs 90, Run records 400; the delivery log 30. */
@@ -395,6 +396,118 @@ describe('retention: the daily Schedule', function () {
     const schedules: string[] = [];
     for await (const s of client.schedule.list()) schedules.push(s.scheduleId);
     assert.equal(schedules.filter((id) => id === 'retention-purge').length, 1);
+  });
+});
+
+/** An orchestration worker in its own process group, so the test can SIGKILL it mid-purge. */
+function startPurgeWorker(app: TestApp): ChildProcess {
+  const c = app.deps.config;
+  return spawn(process.execPath, ['--import', 'tsx', 'activities/worker.ts'], {
+    cwd: resolve(__dirname, '../..'),
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      DATABASE_URL: c.DATABASE_URL,
+      TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
+      SECRETS_KEY: c.SECRETS_KEY,
+      TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
+      WEBHOOK_TASK_QUEUE: c.WEBHOOK_TASK_QUEUE,
+      MEDIA_DIR: c.MEDIA_DIR,
+      WORKER_ORCHESTRATION: 'true',
+      WORKER_WEBHOOKS: 'false',
+      WORKER_RUNNER_PLATFORMS: '',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+describe('retention: a purge worker SIGKILLed midway, then a new purge', function () {
+  this.timeout(240_000);
+  const t = useApp(privateQueues());
+  let child: ChildProcess | undefined;
+  const kill = () => {
+    try {
+      process.kill(-child!.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
+  before(() =>
+    t.onClose(async () => {
+      if (child) kill();
+      // The worker's start path made the daily Schedule on this test server: leave none behind.
+      const client = await t.app.deps.temporal();
+      await client.schedule
+        .getHandle('retention-purge')
+        .delete()
+        .catch(() => undefined);
+    }),
+  );
+
+  it('leaves every Run either untouched or marked (no link to a missing object); the next purge finishes', async () => {
+    // Many small batches (one Run each), so the kill lands in the middle of the purge.
+    const runs: OldRun[] = [];
+    for (let i = 0; i < 120; i++) runs.push(await oldRun(t.app, t.org.orgId, 60, 'passing'));
+    const ids = runs.map((r) => r.runId);
+    const marked = async () =>
+      Number(
+        (
+          await t.app.deps.db.query('SELECT COUNT(*) AS n FROM runs WHERE id IN (?) AND media_expired_at IS NOT NULL', [
+            ids,
+          ])
+        )[0].n,
+      );
+    child = startPurgeWorker(t.app);
+    const client = await t.app.deps.temporal();
+    const handle = await client.workflow.start('retentionPurgeWorkflow', {
+      taskQueue: t.app.deps.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `retention-purge-test-${tag()}`,
+      args: [{ batchSize: 1 }],
+    });
+    for (const deadline = Date.now() + 120_000; (await marked()) < 3;) {
+      if (Date.now() > deadline) throw new Error('the purge did not start within 2 minutes');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    kill();
+    child = undefined;
+    // The killed purge is abandoned (its in-flight batch would wait out its timeout); the next one starts fresh.
+    await handle.terminate('its worker was killed');
+
+    let untouched = 0;
+    for (const r of runs) {
+      const [present, rows, body] = await Promise.all([
+        objects(t.app, r.keys),
+        mediaRows(t.app, r.runId),
+        evidence(t.app, t.org.apiKey, r.runId).then((x) => x.body),
+      ]);
+      if (body.mediaExpiredAt === undefined) {
+        // Not reached: everything there, and its links work.
+        assert.deepEqual(present, [true, true], r.runId);
+        assert.equal(rows, 2, r.runId);
+        assert.equal(links(body).length, 2, r.runId);
+        untouched++;
+      } else {
+        // Reached, wholly or in part: marked first, so evidence links nothing whatever is left.
+        assert.deepEqual(links(body), [], r.runId);
+        assert.ok(rows <= 2, r.runId);
+      }
+    }
+    assert.ok(untouched > 0 && untouched < runs.length, `killed midway: ${untouched} of ${runs.length} untouched`);
+
+    const workers = await startWorkers(t.app, { runnerPlatforms: [] });
+    try {
+      await purge(t.app, undefined, 25);
+    } finally {
+      await workers.stop();
+    }
+    for (const r of runs) {
+      assert.deepEqual(await objects(t.app, r.keys), [false, false], r.runId);
+      assert.equal(await mediaRows(t.app, r.runId), 0, r.runId);
+      const body = (await evidence(t.app, t.org.apiKey, r.runId)).body;
+      assert.equal(typeof body.mediaExpiredAt, 'number');
+      assert.deepEqual(links(body), []);
+    }
   });
 });
 
