@@ -4,6 +4,7 @@ import { AppError, methodNotAllowed } from '../core/errors';
 import { authenticate } from './middleware/auth';
 import { invokeOperation } from './catalog/invoke';
 import { operationsByName } from './catalog';
+import { serializedOnce } from './presenters/shared';
 
 /** `POST /api/v1/<operation>` for every catalog entry; nothing is registered by hand. */
 export function v1Router(deps: AppDeps): Router {
@@ -17,7 +18,13 @@ export function v1Router(deps: AppDeps): Router {
     const body = (ctx.request as { body?: unknown }).body;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
-    ctx.body = await invokeOperation(op, body, principal, deps, ctx.state.requestId);
+    const result = await invokeOperation(op, body, principal, deps, ctx.state.requestId, 'v1', ctx.state.receivedAt);
+    const text = serializedOnce(result);
+    if (text === undefined) ctx.body = result;
+    else {
+      ctx.type = 'application/json';
+      ctx.body = text;
+    }
   });
   return router;
 }

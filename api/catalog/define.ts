@@ -26,6 +26,8 @@ export interface OperationContext {
   requestId: string;
   /** Which surface called: the v1 catalog (HTTP or MCP), or a resource-style endpoint built on it. */
   surface: 'v1' | 'resource';
+  /** performance.now() when the request arrived: a long-poll's deadline counts from it. */
+  receivedAt: number;
   /** Work to do once the transaction has committed (e.g. starting workflows). */
   afterCommit(effect: () => Promise<void>): void;
 }

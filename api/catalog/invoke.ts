@@ -63,6 +63,8 @@ export async function invokeOperation(
   requestId: string,
   /** Which surface called: the v1 catalog (HTTP or MCP), or a resource-style endpoint built on it. */
   surface: OperationContext['surface'] = 'v1',
+  /** performance.now() when the request arrived (long-poll deadlines count from it). */
+  receivedAt = performance.now(),
 ): Promise<unknown> {
   requireScope(principal, op.scope);
   const input = parseInput(op.input, raw) as Record<string, unknown>;
@@ -70,7 +72,7 @@ export async function invokeOperation(
   if (op.confirm === 'never') delete input.confirm;
   for (const scope of op.extraScopes?.(input) ?? []) requireScope(principal, scope);
 
-  const base = { principal, orgId: principal.orgId, deps, requestId, surface };
+  const base = { principal, orgId: principal.orgId, deps, requestId, surface, receivedAt };
   if (op.idempotency === 'none') {
     return omitAbsent(
       await op.handler(input, {

@@ -4,6 +4,9 @@ import { notFound } from '../../core/errors';
 import type { RunSnapshot, RunWatcher } from '../runs/watcher';
 import { isTerminal } from '../../domain/runs/status';
 import { runView } from '../presenters/runs';
+import { omitAbsent } from '../presenters/absent';
+import { shareResponse } from '../presenters/shared';
+import type { AppDeps } from '../deps';
 import { defineOperation } from './define';
 import { signedReportUrl } from '../runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
@@ -11,6 +14,23 @@ import { idOf as id } from '../../core/ids';
 import { runStatus } from '../../core/runs';
 
 export const MAX_WAIT_MS = 25_000;
+
+const views = new WeakMap<RunSnapshot, { [timedOut: string]: object }>();
+
+/**
+ * The answer for one read of a Run. Waiters answered from the same shared read (a change, or
+ * their deadlines) share one view, serialized once for all of them.
+ */
+function viewOf(snapshot: RunSnapshot, timedOut: boolean, config: AppDeps['config']) {
+  const made = views.get(snapshot) ?? {};
+  views.set(snapshot, made);
+  made[String(timedOut)] ??= shareResponse(
+    omitAbsent(
+      runView(snapshot.run, snapshot.steps, timedOut, signedReportUrl(reportLinks(config), 'run', snapshot.run.id)),
+    ),
+  );
+  return made[String(timedOut)] as ReturnType<typeof runView>;
+}
 
 const runStepState = z.object({
   index: z.number().int(),
@@ -83,7 +103,7 @@ export default defineOperation({
       .describe('Wait up to this long for a change (0..25000; larger values are clamped).'),
   },
   output: runState,
-  async handler(input, { db, orgId, deps }) {
+  async handler(input, { db, orgId, deps, receivedAt }) {
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
     let snapshot: RunSnapshot | null;
     if (waitMs > 0) snapshot = await deps.runWatcher.arrival(orgId, input.runId);
@@ -92,17 +112,21 @@ export default defineOperation({
       snapshot = found && { run: found, steps: (await runRepository.steps(db, [found.id])).get(found.id) ?? [] };
     }
     if (!snapshot) throw notFound(`Run ${input.runId}`);
-    let { run, steps } = snapshot;
+    const { run } = snapshot;
     let timedOut = false;
     if (waitMs > 0) {
       const since = input.cursor ?? run.cursor;
       if (run.cursor <= since && !isTerminal(run.status)) {
         // Woken with the one shared read of the changed Run; at the deadline, what was read on arrival.
-        const changed = await deps.runWatcher.wait(run.id, since, waitMs);
-        if (changed) ({ run, steps } = changed);
+        const changed = await deps.runWatcher.wait(
+          run.id,
+          since,
+          Math.max(0, waitMs - (performance.now() - receivedAt)),
+        );
+        if (changed) snapshot = changed;
         else timedOut = true;
       }
     }
-    return runView(run, steps, timedOut, signedReportUrl(reportLinks(deps.config), 'run', run.id));
+    return viewOf(snapshot, timedOut, deps.config);
   },
 });

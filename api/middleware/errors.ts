@@ -10,6 +10,7 @@ export function requestId(log: Logger): Koa.Middleware {
     ctx.state.requestId = /^[A-Za-z0-9._-]{8,100}$/.test(incoming) ? incoming : randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);
     const started = performance.now();
+    ctx.state.receivedAt = started;
     await next();
     log.debug('request', {
       id: ctx.state.requestId,
