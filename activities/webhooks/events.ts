@@ -6,6 +6,7 @@ import { runRepository } from '../../db/repositories/runs';
 import { runRequestRepository } from '../../db/repositories/run-requests';
 import { runOutcome } from '../../domain/runs/status';
 import type { WebhookEventWorkflowInput } from '../../workflows/contracts';
+import { reportLinks, signedReportUrl } from '../../domain/runs/report-links';
 
 const finished = (s: RunStep) => s.status === 'passed' || s.status === 'failed' || s.status === 'skipped';
 
@@ -27,7 +28,11 @@ const present = (value: Record<string, unknown>): WebhookEventData =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as WebhookEventData;
 
 /** The thin fields of one Run: ids, status and trigger metadata; never media links or values. */
-function runData(config: Pick<Config, 'BASE_URL'>, run: Run, steps: RunStep[]): WebhookEventData {
+function runData(
+  config: Pick<Config, 'BASE_URL' | 'SIGNING_KEY' | 'REPORT_LINK_TTL_DAYS'>,
+  run: Run,
+  steps: RunStep[],
+): WebhookEventData {
   const outcome = runOutcome(run.status, run.flaky);
   return present({
     runId: run.id,
@@ -42,7 +47,8 @@ function runData(config: Pick<Config, 'BASE_URL'>, run: Run, steps: RunStep[]): 
     branch: run.branch ?? run.trigger.branch,
     commitSha: run.trigger.deployment?.commitSha,
     pr: run.trigger.pr,
-    reportUrl: `${config.BASE_URL}/api/runs/${run.id}`,
+    // The signed report page: a link a teammate opens without a credential (README "Run reports").
+    reportUrl: signedReportUrl(reportLinks(config), 'run', run.id),
     completedAt: run.finishedAt ?? run.updatedAt,
   });
 }
@@ -50,7 +56,7 @@ function runData(config: Pick<Config, 'BASE_URL'>, run: Run, steps: RunStep[]): 
 /** Builds the payload of an event from the records as they are now; null when the subject is gone. */
 export async function buildEvent(
   db: EntityManager,
-  config: Pick<Config, 'BASE_URL'>,
+  config: Pick<Config, 'BASE_URL' | 'SIGNING_KEY' | 'REPORT_LINK_TTL_DAYS'>,
   input: WebhookEventWorkflowInput,
   now: number,
 ): Promise<WebhookEvent | null> {
@@ -88,6 +94,7 @@ export async function buildEvent(
         ...first,
         runIds: runs.map((r) => r.id),
         planGroupRunId: input.subjectId,
+        reportUrl: signedReportUrl(reportLinks(config), 'group', input.subjectId),
         status,
         verdict: outcome.verdict,
         validity: outcome.validity,

@@ -8,7 +8,7 @@ import { omitAbsent } from '../presenters/absent';
 import { shareResponse } from '../presenters/shared';
 import type { AppDeps } from '../deps';
 import { defineOperation } from './define';
-import { signedReportUrl } from '../runs/report-links';
+import { signedReportUrl } from '../../domain/runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
 import { idOf as id } from '../../core/ids';
 import { runStatus } from '../../core/runs';

@@ -5,7 +5,7 @@ import { runRepository } from '../../db/repositories/runs';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
 import { isTerminal, runOutcome } from '../../domain/runs/status';
-import { signedReportUrl } from '../runs/report-links';
+import { signedReportUrl } from '../../domain/runs/report-links';
 import { runStatus } from '../../core/runs';
 import { progressOf } from './runs';
 
@@ -148,8 +148,4 @@ export function planGroupView(
 }
 
 /** The report-link settings of a deployment. */
-export const reportLinks = (config: { BASE_URL: string; SIGNING_KEY: string; REPORT_LINK_TTL_DAYS: number }) => ({
-  baseUrl: config.BASE_URL,
-  signingKey: config.SIGNING_KEY,
-  ttlDays: config.REPORT_LINK_TTL_DAYS,
-});
+export { reportLinks } from '../../domain/runs/report-links';

@@ -5,7 +5,7 @@ import { runRepository } from '../../db/repositories/runs';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
 import { AppError, notFound } from '../../core/errors';
-import { verifyReportLink, signedReportUrl, type ReportKind } from '../runs/report-links';
+import { verifyReportLink, signedReportUrl, type ReportKind } from '../../domain/runs/report-links';
 import { evidenceView } from '../presenters/runs';
 import { loadPlanGroup, planGroupView, reportLinks } from '../presenters/plan-groups';
 import { apiDocsPage, planGroupReportPage, runReportPage } from '../presenters/report-page';

@@ -13,7 +13,7 @@ import { triggerFields } from '../../domain/runs/trigger';
 import { defineEndpoint, queryInt } from './define';
 import { isTerminal } from '../../domain/runs/status';
 import { cancelRunWorkflow } from '../workflow-starts';
-import { signedReportUrl } from '../runs/report-links';
+import { signedReportUrl } from '../../domain/runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
 
 const resourceRun = z

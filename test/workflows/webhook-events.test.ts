@@ -112,7 +112,7 @@ describe('webhooks: plan_group.completed, run_request.completed and assurance.re
     });
   });
   // Web Runs here end before any runner (a missing runtime value); API Runs need the API runner.
-  useWorkers(t, { runnerPlatforms: ['api'], hostEnv: { SHOP_ALICE_TOKEN: TOKENS.alice } });
+  useWorkers(t, { runnerPlatforms: ['api', 'web'], hostEnv: { SHOP_ALICE_TOKEN: TOKENS.alice } });
 
   /** A plan of two web Test Cases that end `failed` at once: their step needs a value the Environment lacks. */
   async function failingPlan(name: string) {
@@ -164,7 +164,10 @@ describe('webhooks: plan_group.completed, run_request.completed and assurance.re
     assert.deepEqual([...d.runIds].sort(), [...runIds].sort());
     assert.ok(runIds.includes(d.runId));
     assert.equal(typeof d.completedAt, 'number');
-    assert.equal(typeof d.reportUrl, 'string');
+    // The signed group report page: a teammate opens it without a credential.
+    const page = await fetch(d.reportUrl);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
     const [delivery] = await settled(t, hook.id);
     assert.equal(delivery.status, 'delivered');
     assert.equal(delivery.eventType, 'plan_group.completed');

@@ -23,6 +23,13 @@ export function signedReportUrl(
   return `${links.baseUrl}/api/reports/${paths[kind]}/${id}?exp=${exp}&sig=${sig}`;
 }
 
+/** The report-link settings of a deployment. */
+export const reportLinks = (config: { BASE_URL: string; SIGNING_KEY: string; REPORT_LINK_TTL_DAYS: number }) => ({
+  baseUrl: config.BASE_URL,
+  signingKey: config.SIGNING_KEY,
+  ttlDays: config.REPORT_LINK_TTL_DAYS,
+});
+
 /** True when the report link is untouched and unexpired. */
 export function verifyReportLink(
   signingKey: string,
