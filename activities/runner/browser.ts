@@ -101,17 +101,24 @@ export async function guardEgress(context: BrowserContext, policy: EgressPolicy)
  */
 export class ContextPool implements ContextSource {
   #active = 0;
+  readonly #waiting: Array<() => void> = [];
   #ready: Promise<FreshContext> | undefined;
   #closed = false;
 
+  /**
+   * `limit`: contexts open at once in this process (RUNNER_CONCURRENCY), whichever queue the Runs came
+   * from; a Run over it waits for a slot, so memory stays bounded.
+   */
   constructor(
     private readonly browser: () => Promise<Browser>,
     private readonly egress: EgressPolicy,
     private readonly keepWarm = true,
+    private readonly limit = Infinity,
   ) {}
 
   async acquire(): Promise<FreshContext> {
-    this.#active += 1;
+    if (this.#active < this.limit) this.#active += 1;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve)); // the slot is handed over by release
     const ready = this.#ready;
     this.#ready = undefined;
     const warm = await ready?.catch(() => undefined);
@@ -122,6 +129,8 @@ export class ContextPool implements ContextSource {
   }
 
   release(): void {
+    const next = this.#waiting.shift();
+    if (next) return next();
     this.#active -= 1;
     this.warm();
   }
