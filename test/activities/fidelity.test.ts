@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { ContextPool, launchBrowser } from '../../activities/runner/browser';
 import { Redactor } from '../../activities/runner/redactor';
@@ -46,6 +47,16 @@ describe('web runner fidelity corpus', function () {
   after(async () => {
     await site?.close();
     await browser?.close();
+    // FIDELITY_TABLE=<file>: the README's table (page, expected, got), from this run's verdicts.
+    if (process.env.FIDELITY_TABLE) {
+      const rows = corpus.map(
+        (c) => `| \`${c.name}\`: ${c.about} | ${c.expected} | ${got.get(c.name)?.outcome ?? '–'} |`,
+      );
+      await writeFile(
+        process.env.FIDELITY_TABLE,
+        ['| page | expected | got |', '|---|---|---|', ...rows].join('\n') + '\n',
+      );
+    }
   });
 
   it('has at least 40 pages, with passing, failing and unverified cases', () => {
