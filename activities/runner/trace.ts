@@ -1,8 +1,11 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, deflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { Redactor } from './redactor';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+// Off the event loop: a large trace compressed synchronously could delay the Run's heartbeats.
+const deflate = promisify(deflateRaw);
 
 /**
  * A Playwright trace zip with every secret the redactor knows masked in every text entry: the action
@@ -65,13 +68,13 @@ function nextEntry(file: ZipFile): Promise<Entry | null> {
 }
 
 /** A plain zip (deflate, no zip64: a Run's trace stays far below 4 GiB), as the trace viewer reads it. */
-function writeZip(entries: ZipEntry[]): Buffer {
+async function writeZip(entries: ZipEntry[]): Promise<Buffer> {
   const parts: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
   for (const { name, data } of entries) {
     const nameBytes = Buffer.from(name, 'utf8');
-    const packed = deflateRawSync(data);
+    const packed = await deflate(data);
     const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
