@@ -50,6 +50,7 @@ export function act(ctx: StepContext): Promise<string> {
   }
 }
 
+// A retry right away would meet the same re-render or navigation; a short pause lets it finish.
 const RECOVERY_PAUSE_MS = 150;
 
 /**
@@ -353,6 +354,7 @@ async function settleAfterClick(ctx: StepContext<StepOf<'click'>>, target: strin
           ),
         ),
     ),
+    // A page busy in a long task may not run the frame soon; the click's effects are awaited below anyway.
     sleep(250).then(() => 0),
   ]).catch((err: unknown) => (rethrowClosed(err), 0));
   await ctx.page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
