@@ -8,7 +8,8 @@ import {
   createRunnerActivities,
   createWebhookAttemptActivities,
 } from './index';
-import { launchBrowser } from './runner/browser';
+import { ContextPool, launchBrowser } from './runner/browser';
+import { runnerEgress } from '../core/egress';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
 
@@ -73,6 +74,8 @@ export async function createWorkers(options: WorkerSetOptions) {
   const { connection, config, deps } = options;
   const namespace = config.TEMPORAL_NAMESPACE;
   const browser = sharedBrowser(config.CHROMIUM_PATH);
+  // One pool per process: it keeps a context ready only while none of this process's Runs is active.
+  const contexts = new ContextPool(browser.get, runnerEgress(config), true, config.RUNNER_CONCURRENCY);
   const workers: Worker[] = [];
   if (options.orchestration) {
     workers.push(
@@ -106,7 +109,7 @@ export async function createWorkers(options: WorkerSetOptions) {
     const activities =
       platform === 'api'
         ? createApiRunnerActivities({ ...deps, hostEnv })
-        : createRunnerActivities({ ...deps, hostEnv, browser: browser.get });
+        : createRunnerActivities({ ...deps, hostEnv, browser: browser.get, contexts });
     // Only a runner that can substitute polls the queue of Runs that use Environment values.
     const queues = [
       runnerQueue(config, platform),
@@ -120,8 +123,8 @@ export async function createWorkers(options: WorkerSetOptions) {
           taskQueue,
           activities,
           ...(options.identity ? { identity: options.identity } : {}),
-          // A browser step is heavy; two Runs per core-pair keeps screenshots timely. API Runs mostly wait.
-          maxConcurrentActivityTaskExecutions: platform === 'api' ? 10 : 2,
+          // Web Runs share one Chromium, a fresh context each (RUNNER_CONCURRENCY); API Runs mostly wait.
+          maxConcurrentActivityTaskExecutions: platform === 'api' ? 10 : config.RUNNER_CONCURRENCY,
         }),
       );
     }
@@ -131,6 +134,7 @@ export async function createWorkers(options: WorkerSetOptions) {
     run: () => Promise.all(workers.map((w) => w.run())),
     async shutdown() {
       for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
+      await contexts.close();
       await browser.close();
     },
     closeBrowser: browser.close,

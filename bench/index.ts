@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { runsBench } from './runs.bench';
 import { apiBench } from './api.bench';
 import { readsBench } from './reads.bench';
+import { runnerBench } from './runner.bench';
 
 const services = require('../scripts/lib/services.js');
 
@@ -44,6 +45,7 @@ async function main() {
     if (!only || only === 'reads') await readsBench(env, rounds);
     if (!only || only === 'runs') await runsBench(env);
     if (!only || only === 'api') await apiBench(env);
+    if (!only || only === 'runner') await runnerBench(env);
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { availableParallelism, totalmem } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -82,6 +83,13 @@ const schema = z.object({
   /** Lifetime of signed run report links (days). */
   REPORT_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  /**
+   * Web Runs one runner worker process runs at once, each in its own context of one Chromium.
+   * Default: two per core (a Run mostly waits on its page), at most one per 256 MiB of memory.
+   */
+  RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultRunnerConcurrency),
+  /** Playwright traces of web Runs: `on-failure` keeps one for each Run that did not pass, `always` for every Run, `off` none. */
+  RUNNER_TRACE: z.enum(['on-failure', 'always', 'off']).default('on-failure'),
   /** Long-poll check interval of run.get, in milliseconds (the specification says once per second). */
   RUN_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(5000).default(1000),
   OAUTH_ISSUER: z.string().url().optional(),
@@ -154,6 +162,11 @@ const schema = z.object({
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
+
+function defaultRunnerConcurrency(): number {
+  const byMemory = Math.floor(totalmem() / (256 * 1024 * 1024));
+  return Math.max(1, Math.min(64, 2 * availableParallelism(), byMemory));
+}
 
 export type Config = Readonly<ParsedConfig>;
 type ParsedConfig = Omit<z.infer<typeof schema>, 'BASE_URL' | 'SITE_URL' | 'SIGNING_KEY' | 'API_INTERNAL_URL'> & {

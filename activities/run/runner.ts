@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Browser } from 'playwright-core';
+import type { ContextSource } from '../runner/browser';
 import { createHash } from 'node:crypto';
 import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
 import { runRepository } from '../../db/repositories/runs';
@@ -18,6 +19,8 @@ import { apiSessionFor, type ApiHostDeps } from '../api-runner/setup';
 export interface RunnerDeps extends ActivityDeps, ApiHostDeps {
   /** The worker's shared Chromium; each Run gets its own context inside it. */
   browser(): Promise<Browser>;
+  /** The worker's context pool (fresh context per Run, one kept warm while idle); without it each Run opens its own. */
+  contexts?: ContextSource;
 }
 
 const mediaId = (runId: string, index: number, kind: string) =>
@@ -61,6 +64,8 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
           baseUrl,
           steps: run.steps,
           browser: await deps.browser(),
+          ...(deps.contexts ? { contexts: deps.contexts } : {}),
+          trace: config.RUNNER_TRACE,
           redactor,
           signal: ctx.cancellationSignal,
           startAtStep: firstUnpassed < 0 ? logged.length : firstUnpassed,
@@ -76,6 +81,7 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
               log.warn('step failed', { runId, step: step.index, error: redactor.redact(step.internalError) });
           },
         });
+        if (result.trace) await saveTrace(deps, run.orgId, runId, result.steps, result.trace);
         let outcome = result.outcome;
         let blocking: { message: string } | undefined;
         if (api) {
@@ -113,6 +119,29 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
       }
     },
   };
+
+  /**
+   * The Run's trace is media of the step that decided the verdict (the first that did not pass; the
+   * last one for a passing Run kept by RUNNER_TRACE=always), so run.evidence links it beside that
+   * step's screenshot.
+   */
+  async function saveTrace(d: RunnerDeps, orgId: string, runId: string, steps: StepResult[], trace: Buffer) {
+    const deciding = steps.find((s) => s.status !== 'passed') ?? steps.at(-1);
+    if (!deciding) return;
+    const storageKey = `runs/${orgId}/${runId}/trace.zip`;
+    await d.storage.put(storageKey, trace, 'application/zip');
+    await runRepository.putMedia(d.db.manager, {
+      id: mediaId(runId, deciding.index, 'trace'),
+      orgId,
+      runId,
+      stepIndex: deciding.index,
+      kind: 'trace',
+      storageKey,
+      contentType: 'application/zip',
+      byteSize: trace.length,
+      createdAt: Date.now(),
+    });
+  }
 
   async function saveStep(d: RunnerDeps, orgId: string, runId: string, step: StepResult) {
     if (step.screenshot) {

@@ -1,7 +1,7 @@
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page, Request, Response } from 'playwright-core';
 import type { StepOf, WebStep } from '../../core/steps';
 import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds } from './failures';
-import { controlCandidates, describeElement, fieldCandidates, findVisible } from './locate';
+import { POLL_MS, controlCandidates, describeElement, fieldCandidates, findVisible, showsText } from './locate';
 import type { Redactor } from './redactor';
 import type { Observed } from './result';
 import { chooseAgentValue, type ChosenValue } from './values';
@@ -19,6 +19,22 @@ export interface StepContext<S extends WebStep = WebStep> {
   observed: Partial<Observed>;
   resolveValue(name: string): Promise<string>;
   redactor: Redactor;
+  /** What the browser context is doing, across its pages. */
+  browsing: Browsing;
+  /** When the step began (performance.now()), to tell its requests from older ones. */
+  startedAt: number;
+  /** Set by an action whose effects arrive later (a click): resolves once they have, rejects when they show an error. */
+  settled?: Promise<void>;
+}
+
+/** The browser context as a step sees it; kept by the Session of web.ts. */
+export interface Browsing {
+  /** Requests still in flight that started at or after `since` (performance.now()); streams excluded. */
+  pending(since: number): Request[];
+  /** Documents the page has loaded so far: a text seen on an earlier document no longer counts. */
+  documents(page: Page): number;
+  /** Later steps act on `page` (a link opened a new tab, which a user follows). */
+  follow(page: Page): void;
 }
 
 /** Performs the step's action and proves its own effect; returns the sentence that says so. */
@@ -34,8 +50,8 @@ export function act(ctx: StepContext): Promise<string> {
   }
 }
 
+// A retry right away would meet the same re-render or navigation; a short pause lets it finish.
 const RECOVERY_PAUSE_MS = 150;
-const SETTLE_AFTER_CLICK_MS = 1500;
 
 /**
  * Runs `attempt` and retries it after a short pause when it meets a transient state, up to
@@ -141,7 +157,7 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
   try {
     return await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
-      const field = await findVisible(fieldCandidates(ctx.page, target), timeout);
+      const field = await findVisible(ctx.page, (scope) => fieldCandidates(scope, target), timeout);
       phase = 'act';
       ctx.observed.found ??= await describeElement(field, target);
       const facts = await readFieldFacts(field);
@@ -149,14 +165,21 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       if (value.secret || facts.type === 'password') {
         value.secret = true;
         ctx.redactor.add(value.text);
+        // Drawn as dots, like a password field, so no screenshot or trace frame shows the secret in clear.
+        await field.evaluate((el) => (el as HTMLElement).style.setProperty('-webkit-text-security', 'disc'));
       }
-      await field.fill(value.text, { timeout: remaining(ctx) });
-      // The postcondition of a fill: the field now holds exactly what was typed. Compared in memory only.
-      const held = await field.evaluate((el) =>
-        'value' in el ? String((el as HTMLInputElement).value) : (el.textContent ?? ''),
-      );
+      let held: string;
+      if (facts.type === 'select') {
+        held = await choose(ctx, field, value);
+      } else {
+        await field.fill(value.text, { timeout: remaining(ctx) });
+        // The postcondition of a fill: the field now holds exactly what was typed. Compared in memory only.
+        held = await field.evaluate((el) =>
+          'value' in el ? String((el as HTMLInputElement).value) : (el.textContent ?? ''),
+        );
+      }
       if (!value.secret) ctx.observed.value = held;
-      if (held !== value.text) {
+      if (held !== (facts.type === 'select' ? value.text.trim() : value.text)) {
         throw new StepFailure(
           'application',
           `The field "${target}" did not keep the value typed into it.`,
@@ -193,6 +216,20 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
     }
     throw err;
   }
+}
+
+/** A fill on a list chooses the option whose label is the value, as a user picks it by what it says. */
+async function choose(ctx: StepContext<StepOf<'fill'>>, field: Locator, value: ChosenValue): Promise<string> {
+  const labels = await field.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()));
+  if (!labels.includes(value.text.trim())) {
+    throw new StepFailure(
+      'test_definition',
+      `The list "${ctx.step.target}" has no option ${value.secret ? 'with the given value' : `"${value.text}"`}.`,
+      "Check the step's value against the options the list offers at this point.",
+    );
+  }
+  await field.selectOption({ label: value.text.trim() }, { timeout: remaining(ctx) });
+  return field.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.label.trim() ?? '');
 }
 
 async function readFieldFacts(field: Locator): Promise<{ type: string; words: string }> {
@@ -235,22 +272,32 @@ async function chooseValue(
 async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
   const target = ctx.step.target;
   let phase: 'locate' | 'act' = 'locate';
-  let document: Response | undefined;
+  const seen: Seen = { popups: [], requestErrors: [] };
   // The click may navigate; the last main-frame document response tells whether that page is an error.
   const onResponse = (response: Response) => {
-    if (response.request().isNavigationRequest() && response.frame() === ctx.page.mainFrame()) document = response;
+    const request = response.request();
+    if (request.isNavigationRequest() && response.frame() === ctx.page.mainFrame()) seen.document = response;
+    else if (/^(fetch|xhr)$/.test(request.resourceType()) && response.status() >= 500)
+      seen.requestErrors.push(response);
   };
-  ctx.page.on('response', onResponse);
+  const onPopup = (page: Page) => void seen.popups.push(page);
+  const page = ctx.page;
+  page.on('response', onResponse);
+  page.on('popup', onPopup);
+  const stopListening = () => {
+    page.off('response', onResponse);
+    page.off('popup', onPopup);
+  };
   try {
     await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
-      const control = await findVisible(controlCandidates(ctx.page, target), timeout);
+      const control = await findVisible(ctx.page, (scope) => controlCandidates(scope, target), timeout);
       phase = 'act';
       ctx.observed.found ??= await describeElement(control, target);
       await control.click({ timeout: remaining(ctx) });
     });
-    await settle(ctx);
   } catch (err) {
+    stopListening();
     if (err instanceof StepFailure || isClosed(err)) throw err;
     if (phase === 'locate' && isTimeout(err)) {
       throw new StepFailure(
@@ -269,10 +316,60 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
       );
     }
     throw err;
-  } finally {
-    ctx.page.off('response', onResponse);
   }
-  const status = document?.status();
+  // The expectation may be checked while the click's effects arrive (a toast can be gone by the time they have).
+  ctx.settled = settleAfterClick(ctx, target, seen).finally(stopListening);
+  ctx.settled.catch(() => undefined);
+  return `Clicked ${ctx.observed.found ?? `"${target}"`}.`;
+}
+
+interface Seen {
+  document?: Response;
+  popups: Page[];
+  requestErrors: Response[];
+}
+
+/** The longest a click waits for the requests it started before its step goes on (the expectation still waits its own time). */
+const SETTLE_CAP_MS = 1500;
+
+/**
+ * After a click: let a navigation it started finish, follow a tab it opened, and wait (bounded) for the
+ * requests it started, so an error they bring is seen. No fixed idle period: a click that starts
+ * nothing costs one animation frame.
+ */
+async function settleAfterClick(ctx: StepContext<StepOf<'click'>>, target: string, seen: Seen): Promise<void> {
+  const since = ctx.startedAt;
+  // One frame and one task: by then a navigation, request or new tab the click started has begun. The
+  // page also tells whether it opened a tab (OPENS_TABS), as Playwright may announce the tab only later.
+  const opened = await Promise.race([
+    ctx.page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              const w = window as unknown as { __qaOpened?: number };
+              resolve(w.__qaOpened ?? 0);
+              w.__qaOpened = 0;
+            }, 0),
+          ),
+        ),
+    ),
+    // A page busy in a long task may not run the frame soon; the click's effects are awaited below anyway.
+    sleep(250).then(() => 0),
+  ]).catch((err: unknown) => (rethrowClosed(err), 0));
+  await ctx.page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
+  if (opened > 0 && seen.popups.length === 0) {
+    await ctx.page.waitForEvent('popup', { timeout: remaining(ctx) }).catch(rethrowClosed);
+  }
+  const tab = seen.popups.at(-1);
+  if (tab) {
+    ctx.browsing.follow(tab);
+    ctx.page = tab;
+    await tab.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
+  }
+  const until = Math.min(ctx.deadline, Date.now() + SETTLE_CAP_MS);
+  while (ctx.browsing.pending(since).length > 0 && Date.now() < until) await sleep(POLL_MS / 2);
+  const status = seen.document?.status();
   if (status !== undefined) ctx.observed.status = status;
   // Only 5xx: a 4xx page after a click can be the intended answer (e.g. wrong credentials → 401).
   if (status !== undefined && status >= 500) {
@@ -282,15 +379,16 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
       "Check the application's logs for the request this click sent.",
     );
   }
-  return `Clicked ${ctx.observed.found ?? `"${target}"`}.`;
-}
-
-/** After a click: let a navigation it started finish, and the network calm down briefly. */
-async function settle(ctx: StepContext): Promise<void> {
-  await ctx.page.waitForLoadState('load', { timeout: Math.max(1, remaining(ctx)) }).catch(rethrowClosed);
-  await ctx.page
-    .waitForLoadState('networkidle', { timeout: Math.max(1, Math.min(SETTLE_AFTER_CLICK_MS, remaining(ctx))) })
-    .catch(rethrowClosed);
+  // Without an expectation, a server error behind the click is the only evidence there is; with one,
+  // what the page then shows decides (an error banner disproves it, a harmless failed beacon does not).
+  const failed = seen.requestErrors[0];
+  if (failed && !ctx.step.expect) {
+    throw new StepFailure(
+      'application',
+      `After clicking "${target}", a request of the page answered with HTTP ${failed.status()}.`,
+      "Check the application's logs for the request this click sent.",
+    );
+  }
 }
 
 type Expectation = NonNullable<WebStep['expect']>;
@@ -308,7 +406,7 @@ export function expectationWords(step: WebStep): string {
 
 interface Part {
   words: string;
-  check(page: Page, deadline: number): Promise<string | null>; // null when it holds, else what was seen
+  check(ctx: StepContext, deadline: number): Promise<string | null>; // null when it holds, else what was seen
 }
 
 function expectationParts(expect: Expectation): Part[] {
@@ -317,17 +415,20 @@ function expectationParts(expect: Expectation): Part[] {
     const text = expect.text;
     parts.push({
       words: `the page shows "${text}"`,
-      async check(page, deadline) {
-        try {
-          await page
-            .getByText(text)
-            .filter({ visible: true })
-            .first()
-            .waitFor({ timeout: Math.max(1, deadline - Date.now()) });
-          return null;
-        } catch (err) {
-          if (isTimeout(err)) return `the page did not show "${text}"`;
-          throw err;
+      async check(ctx, deadline) {
+        // Looked for from the moment the action is done, while its effects still arrive: a toast that
+        // shows for a moment proves the text. It counts only if the step ends on the same document
+        // (a text of the page a click navigated away from proves nothing).
+        for (;;) {
+          const page = ctx.page;
+          const document = ctx.browsing.documents(page);
+          if (await showsText(page, text)) {
+            await ctx.settled;
+            if (page === ctx.page && document === ctx.browsing.documents(page)) return null;
+            continue;
+          }
+          if (Date.now() >= deadline) return `the page did not show "${text}"`;
+          await sleep(POLL_MS);
         }
       },
     });
@@ -336,9 +437,10 @@ function expectationParts(expect: Expectation): Part[] {
     const part = expect.urlIncludes;
     parts.push({
       words: `the address contains "${part}"`,
-      async check(page, deadline) {
-        const held = await pollUntil(async () => page.url().includes(part), deadline);
-        return held ? null : `the address ${page.url()} does not contain "${part}"`;
+      async check(ctx, deadline) {
+        await ctx.settled;
+        const held = await pollUntil(async () => ctx.page.url().includes(part), deadline);
+        return held ? null : `the address ${ctx.page.url()} does not contain "${part}"`;
       },
     });
   }
@@ -346,24 +448,54 @@ function expectationParts(expect: Expectation): Part[] {
     const part = expect.titleIncludes;
     parts.push({
       words: `the title contains "${part}"`,
-      async check(page, deadline) {
-        const held = await pollUntil(async () => (await page.title()).includes(part), deadline);
-        return held ? null : `the title "${await page.title().catch(() => '')}" does not contain "${part}"`;
+      async check(ctx, deadline) {
+        await ctx.settled;
+        const held = await pollUntil(async () => (await ctx.page.title()).includes(part), deadline);
+        return held ? null : `the title "${await ctx.page.title().catch(() => '')}" does not contain "${part}"`;
       },
     });
   }
   return parts;
 }
 
+/** Signs that a page is still working: a busy region, a progress bar, a spinner. */
+const BUSY = '[aria-busy=true], [role=progressbar], [class*=spinner i], [class*=loading i], [class*=loader i]';
+
+/**
+ * Whether the page is still busy: a request of this step still pending, or a visible progress sign.
+ * An expectation unmet on a busy page was not disproven; the page just never finished.
+ */
+async function stillBusy(ctx: StepContext): Promise<boolean> {
+  if (ctx.browsing.pending(ctx.startedAt).length > 0) return true;
+  for (const frame of ctx.page.frames()) {
+    const busy = await frame
+      .locator(BUSY)
+      .filter({ visible: true })
+      .count()
+      .catch(() => 0);
+    if (busy > 0) return true;
+  }
+  return false;
+}
+
 /**
  * Proves or disproves the step's `expect`, waiting up to the step timeout for it to hold.
- * Returns the sentence that says it holds; throws an `application` failure when it does not.
+ * Returns the sentence that says it holds; throws an `application` failure when it does not, or a
+ * `timeout` when the page was still busy (a spinner that never ends disproves nothing).
  */
 export async function checkExpectation(ctx: StepContext, expect: Expectation): Promise<string> {
   const deadline = Date.now() + ctx.stepTimeoutMs;
   const parts = expectationParts(expect);
-  const misses = (await Promise.all(parts.map((part) => part.check(ctx.page, deadline)))).filter((m) => m !== null);
+  const misses = (await Promise.all(parts.map((part) => part.check(ctx, deadline)))).filter((m) => m !== null);
+  await ctx.settled;
   if (expect.text) ctx.observed.text = await visibleText(ctx.page);
+  if (misses.length > 0 && (await stillBusy(ctx))) {
+    throw new StepFailure(
+      'timeout',
+      `The page was still loading after ${seconds(ctx.stepTimeoutMs)}, so the expectation could not be checked: ${misses.join('; ')}.`,
+      SUGGEST.timeout,
+    );
+  }
   if (misses.length > 0) {
     throw new StepFailure(
       'application',

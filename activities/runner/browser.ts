@@ -1,4 +1,6 @@
-import { chromium, type Browser } from 'playwright-core';
+import { lookup } from 'node:dns/promises';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { EgressPolicy } from '../../core/egress';
 
 /**
  * Chromium flags the runner needs on its hosts: no sandbox (runs as root in a container), no GPU,
@@ -19,4 +21,145 @@ export const CHROMIUM_ARGS = [
 /** Launches a headless system Chromium (playwright-core ships no browser). The caller closes it. */
 export function launchBrowser(executablePath = '/usr/bin/chromium'): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+/** Every Run's context looks the same: a laptop-sized viewport, no service workers (they would bypass routing). */
+export const CONTEXT_OPTIONS: BrowserContextOptions = {
+  viewport: { width: 1280, height: 800 },
+  serviceWorkers: 'block',
+};
+
+/**
+ * Runs in every document before its own scripts: counts the tabs it opens (window.open, links with a
+ * target), so that after a click the runner knows to wait for the new tab and follow it.
+ */
+export const OPENS_TABS = `(() => {
+  const w = window;
+  const mark = () => { w.__qaOpened = (w.__qaOpened || 0) + 1; };
+  const open = w.open;
+  w.open = function (...args) { mark(); return open.apply(this, args); };
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[target]') : null;
+    if (link && !/^(_self|_parent|_top|)$/i.test(link.target)) mark();
+  }, true);
+})();`;
+
+/** What every Run's context gets before its first page: the egress guard and the tab counter. */
+export async function prepareContext(context: BrowserContext, egress?: EgressPolicy): Promise<void> {
+  if (egress) await guardEgress(context, egress);
+  await context.addInitScript(OPENS_TABS);
+}
+
+export interface FreshContext {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Hands out a fresh context per Run; `release` is called once per `acquire`, when the Run is done with it. */
+export interface ContextSource {
+  acquire(): Promise<FreshContext>;
+  release(): void;
+}
+
+/**
+ * Checks every request of the context (navigations, redirects, subresources) against the egress
+ * policy: the URL, then each address its host resolves to; a refused one is aborted before the
+ * browser connects (ERR_BLOCKED_BY_CLIENT). Answers are cached per host for the Run.
+ */
+export async function guardEgress(context: BrowserContext, policy: EgressPolicy): Promise<void> {
+  const verdicts = new Map<string, Promise<string | null>>();
+  const refusal = (url: URL) => {
+    const key = url.host;
+    let verdict = verdicts.get(key);
+    if (!verdict) {
+      verdict = (async () => {
+        const byUrl = policy.refuseUrl(url.href);
+        if (byUrl) return byUrl;
+        const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
+        for (const a of addresses) {
+          const why = policy.refuseAddress(url.hostname, a.address);
+          if (why) return why;
+        }
+        return null;
+      })();
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return route.continue();
+    if (await refusal(url)) return route.abort('blockedbyclient');
+    return route.continue();
+  });
+}
+
+/**
+ * The worker's contexts: a fresh one per Run (a context never serves two Runs), with the egress guard.
+ * While no Run is active it keeps one context and page ready, so an idle runner's next Run starts at
+ * once; it never prepares one while Runs are active, so a busy machine spends nothing on it.
+ */
+export class ContextPool implements ContextSource {
+  #active = 0;
+  readonly #waiting: Array<() => void> = [];
+  #ready: Promise<FreshContext> | undefined;
+  #closed = false;
+
+  /**
+   * `limit`: contexts open at once in this process (RUNNER_CONCURRENCY), whichever queue the Runs came
+   * from; a Run over it waits for a slot, so memory stays bounded.
+   */
+  constructor(
+    private readonly browser: () => Promise<Browser>,
+    private readonly egress: EgressPolicy,
+    private readonly keepWarm = true,
+    private readonly limit = Infinity,
+  ) {}
+
+  async acquire(): Promise<FreshContext> {
+    if (this.#active < this.limit) this.#active += 1;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve)); // the slot is handed over by release
+    const ready = this.#ready;
+    this.#ready = undefined;
+    const warm = await ready?.catch(() => undefined);
+    // A context of a browser that died since is no use.
+    if (warm && warm.context.browser()?.isConnected() && !warm.page.isClosed()) return warm;
+    await warm?.context.close().catch(() => undefined);
+    return this.#create();
+  }
+
+  release(): void {
+    const next = this.#waiting.shift();
+    if (next) return next();
+    this.#active -= 1;
+    this.warm();
+  }
+
+  /** Prepares a context if the runner is idle and none is ready. */
+  warm(): void {
+    if (!this.keepWarm || this.#closed || this.#active > 0 || this.#ready) return;
+    const ready = this.#create();
+    ready.catch(() => {
+      if (this.#ready === ready) this.#ready = undefined;
+    });
+    this.#ready = ready;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const ready = this.#ready;
+    this.#ready = undefined;
+    await (await ready?.catch(() => undefined))?.context.close().catch(() => undefined);
+  }
+
+  async #create(): Promise<FreshContext> {
+    const context = await (await this.browser()).newContext(CONTEXT_OPTIONS);
+    try {
+      await prepareContext(context, this.egress);
+      return { context, page: await context.newPage() };
+    } catch (error) {
+      await context.close().catch(() => undefined);
+      throw error;
+    }
+  }
 }

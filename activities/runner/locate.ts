@@ -1,45 +1,107 @@
-import type { Locator, Page } from 'playwright-core';
+import { errors, type Frame, type Locator, type Page } from 'playwright-core';
+import { isClosed } from './failures';
+
+/** Where controls are looked for: the page's main frame or any of its frames (same- or cross-origin, nested). */
+export type Scope = Page | Frame;
 
 /** Roles a click target may have, in the order they are preferred. */
 const CONTROL_ROLES = ['button', 'link', 'menuitem', 'tab', 'checkbox', 'radio', 'option'] as const;
 
-/** Elements that take typed text; `fill` refuses anything else. */
-const EDITABLE = 'input:not([type=hidden]), textarea, [contenteditable]:not([contenteditable=false])';
+/** Elements that take a value; `fill` refuses anything else (a select takes the option whose label is the value). */
+const EDITABLE = 'input:not([type=hidden]), textarea, select, [contenteditable]:not([contenteditable=false])';
 
 /** Ways to find a field for fill, preferred first: by label, by placeholder, by `name` attribute. */
-export function fieldCandidates(page: Page, target: string): Locator[] {
-  const editable = page.locator(EDITABLE);
+export function fieldCandidates(scope: Scope, target: string): Locator[] {
+  const editable = scope.locator(EDITABLE);
   return [
-    page.getByLabel(target, { exact: false }),
-    page.getByPlaceholder(target),
-    page.locator(`[name=${cssString(target)}]`),
+    scope.getByLabel(target, { exact: false }),
+    scope.getByPlaceholder(target),
+    scope.locator(`[name=${cssString(target)}]`),
   ].map((candidate) => candidate.and(editable));
 }
 
 /** Ways to find a control for click, preferred first: by role and accessible name, then by exact text. */
-export function controlCandidates(page: Page, target: string): Locator[] {
+export function controlCandidates(scope: Scope, target: string): Locator[] {
   return [
-    ...CONTROL_ROLES.map((role) => page.getByRole(role, { name: target })),
-    page.getByText(target, { exact: true }),
+    ...CONTROL_ROLES.map((role) => scope.getByRole(role, { name: target })),
+    scope.getByText(target, { exact: true }),
   ];
 }
 
+/** Pause between looks while waiting for an element: short enough for a toast, long enough to stay cheap. */
+export const POLL_MS = 50;
+
 /**
- * Waits up to `timeoutMs` for any candidate to show, then returns the first visible match of the
- * most preferred candidate. Waiting on the union keeps one wait for all; choosing afterwards keeps the
- * preference (a button named "Sign in" beats a paragraph saying "Sign in", wherever they are in the page).
+ * Waits up to `timeoutMs` for any candidate to show in any frame of the page, then returns the best
+ * visible match: the most preferred candidate wins across frames (a button "Sign in" inside the login
+ * iframe beats a heading "Sign in" of the main page), the main frame wins a tie, and among several
+ * matches of one candidate (duplicate labels) an enabled one inside the viewport beats the rest.
+ * Playwright's role, label and text locators already pierce open shadow roots.
  */
-export async function findVisible(candidates: Locator[], timeoutMs: number): Promise<Locator> {
-  const visible = candidates.map((candidate) => candidate.filter({ visible: true }));
-  await visible
-    .reduce((a, b) => a.or(b))
-    .first()
-    .waitFor({ state: 'visible', timeout: timeoutMs });
-  for (const candidate of visible) {
-    if ((await candidate.count()) > 0) return candidate.first();
+export async function findVisible(
+  page: Page,
+  candidatesIn: (scope: Scope) => Locator[],
+  timeoutMs: number,
+): Promise<Locator> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let best: { rank: number; locator: Locator } | undefined;
+    for (const frame of page.frames()) {
+      const visible = candidatesIn(frame).map((candidate) => candidate.filter({ visible: true }));
+      // One look per frame at the union; ranking costs more looks, so only a frame with a match pays for it.
+      if (
+        (await visible
+          .reduce((a, b) => a.or(b))
+          .count()
+          .catch(zero)) === 0
+      )
+        continue;
+      for (const [rank, candidate] of visible.entries()) {
+        if (best && best.rank <= rank) break;
+        const count = await candidate.count().catch(zero);
+        if (count > 0) {
+          best = { rank, locator: count === 1 ? candidate : candidate.nth(await preferredIndex(candidate)) };
+          break;
+        }
+      }
+      if (best?.rank === 0) break;
+    }
+    if (best) return best.locator;
+    if (Date.now() >= deadline) throw new errors.TimeoutError(`no visible match within ${timeoutMs}ms`);
+    await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
   }
-  // It showed and vanished again: a re-render; the caller's recovery retries.
-  throw new Error('element detached before use');
+}
+
+/** Among duplicates: enabled and in the viewport first, then enabled, then the first in document order. */
+async function preferredIndex(candidate: Locator): Promise<number> {
+  const facts = await candidate
+    .evaluateAll((elements) =>
+      elements.map((el) => {
+        const rect = el.getBoundingClientRect();
+        const inView =
+          rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
+        const disabled = el.matches(':disabled') || el.closest('[aria-disabled="true"]') !== null;
+        return { enabled: !disabled, inView };
+      }),
+    )
+    .catch(() => []);
+  const score = (f: { enabled: boolean; inView: boolean }) => (f.enabled ? 2 : 0) + (f.inView ? 1 : 0);
+  let best = 0;
+  facts.forEach((f, i) => {
+    if (score(f) > score(facts[best])) best = i;
+  });
+  return best;
+}
+
+/**
+ * Whether `text` shows in any frame of the page right now (visible elements only, open shadow roots
+ * included).
+ */
+export async function showsText(page: Page, text: string): Promise<boolean> {
+  for (const frame of page.frames()) {
+    if ((await frame.getByText(text).filter({ visible: true }).count().catch(zero)) > 0) return true;
+  }
+  return false;
 }
 
 /**
@@ -61,4 +123,14 @@ export async function describeElement(element: Locator, fallbackName: string): P
 /** A CSS string literal for an attribute selector. */
 function cssString(text: string): string {
   return `"${text.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"`;
+}
+
+// A frame that detaches while we look simply has no match; a closed page or browser ends the wait.
+const zero = (err: unknown) => {
+  if (isClosed(err)) throw err;
+  return 0;
+};
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

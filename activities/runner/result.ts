@@ -45,6 +45,8 @@ export type Outcome = 'passed' | 'failed' | 'unverified';
 export interface WebRunResult {
   steps: StepResult[];
   outcome: Outcome;
+  /** Playwright trace zip (secrets masked), when the Run kept one. */
+  trace?: Buffer;
 }
 
 /**

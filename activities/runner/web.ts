@@ -1,8 +1,12 @@
-import { lookup } from 'node:dns/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { EgressPolicy } from '../../core/egress';
 import { isApiStep, type Step, type WebStep } from '../../core/steps';
-import { act, checkExpectation, expectationWords, type StepContext } from './actions';
+import { act, checkExpectation, expectationWords, type Browsing, type StepContext } from './actions';
+import { CONTEXT_OPTIONS, prepareContext, type ContextSource } from './browser';
+import { redactTrace } from './trace';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
 import type { Redactor } from './redactor';
 import type { ApiSession } from '../api-runner/execute';
@@ -14,6 +18,13 @@ export interface RunWebStepsOptions {
   steps: Step[];
   /** Launched and closed by the caller; each call uses its own fresh BrowserContext. */
   browser: Browser;
+  /**
+   * Where the fresh context comes from instead, when given (the worker's pool, which may have one
+   * ready); its contexts already carry the egress guard of `egress`.
+   */
+  contexts?: ContextSource;
+  /** Keep a Playwright trace: of a Run that did not pass (`on-failure`), of every Run (`always`), or none. Default off. */
+  trace?: 'on-failure' | 'always' | 'off';
   /** Returns an Environment runtime value by name; called right before the fill that needs it. */
   resolveValue(name: string): Promise<string>;
   /** Shared with the caller, so that its logs redact the same secrets the results do. */
@@ -48,8 +59,9 @@ export interface RunWebStepsOptions {
 export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunResult> {
   const { steps, signal, redactor } = options;
   const startAt = options.startAtStep ?? 0;
-  const session = new Session(options.browser, signal, options.egress);
+  const session = new Session(options, signal);
   const results: StepResult[] = [];
+  let trace: Buffer | undefined;
   try {
     let stop: { because: 'failed'; index: number } | { because: 'canceled' } | undefined;
     for (const [index, step] of steps.entries()) {
@@ -86,76 +98,120 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
       results.push(result);
       if (reported) await options.onStepDone?.(result);
     }
+    const mode = options.trace ?? 'off';
+    const keep = mode === 'always' || (mode === 'on-failure' && outcomeOf(results) !== 'passed');
+    if (keep && !signal?.aborted) trace = await session.trace(redactor);
   } finally {
     await session.close();
   }
   // Again at the end: a secret learned at a later step may already show in an earlier step's text.
   const final = results.map((result) => redactor.redactDeep(result));
-  return { steps: final, outcome: outcomeOf(final) };
+  return { steps: final, outcome: outcomeOf(final), ...(trace && { trace }) };
 }
 
 /**
- * Checks every request of the context (navigations, redirects, subresources) against the egress
- * policy: the URL, then each address its host resolves to; a refused one is aborted before the
- * browser connects (ERR_BLOCKED_BY_CLIENT). Answers are cached per host for the Run.
+ * One BrowserContext and its current page, opened on first use; an abort closes it so pending waits
+ * end at once. It keeps what steps need to know about the context: requests in flight, documents
+ * loaded per page, and which page the user is on (a link can open a new tab).
  */
-async function guardEgress(context: BrowserContext, policy: EgressPolicy): Promise<void> {
-  const verdicts = new Map<string, Promise<string | null>>();
-  const refusal = (url: URL) => {
-    const key = url.host;
-    let verdict = verdicts.get(key);
-    if (!verdict) {
-      verdict = (async () => {
-        const byUrl = policy.refuseUrl(url.href);
-        if (byUrl) return byUrl;
-        const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
-        for (const a of addresses) {
-          const why = policy.refuseAddress(url.hostname, a.address);
-          if (why) return why;
-        }
-        return null;
-      })();
-      verdicts.set(key, verdict);
-    }
-    return verdict;
-  };
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return route.continue();
-    if (await refusal(url)) return route.abort('blockedbyclient');
-    return route.continue();
-  });
-}
-
-/** One BrowserContext and page, opened on first use; an abort closes it so pending waits end at once. */
-class Session {
-  #context: Promise<BrowserContext> | undefined;
-  #page: Promise<Page> | undefined;
+class Session implements Browsing {
+  #opened: Promise<{ context: BrowserContext; page: Page }> | undefined;
+  #page: Page | undefined;
+  #tracing = false;
+  readonly #inflight = new Map<Request, number>();
+  readonly #documents = new WeakMap<Page, number>();
   readonly #onAbort = () => void this.close();
 
   constructor(
-    private readonly browser: Browser,
+    private readonly options: RunWebStepsOptions,
     private readonly signal?: AbortSignal,
-    private readonly egress?: EgressPolicy,
   ) {
     signal?.addEventListener('abort', this.#onAbort, { once: true });
   }
 
-  page(): Promise<Page> {
-    this.#context ??= this.browser
-      .newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
-      .then(async (context) => {
-        if (this.egress) await guardEgress(context, this.egress);
-        return context;
-      });
-    this.#page ??= this.#context.then((context) => context.newPage());
-    return this.#page;
+  async page(): Promise<Page> {
+    this.#opened ??= this.#open();
+    const { page } = await this.#opened;
+    return this.#page ?? page;
   }
 
-  async close(): Promise<void> {
-    this.signal?.removeEventListener('abort', this.#onAbort);
-    const context = await this.#context?.catch(() => undefined);
-    await context?.close().catch(() => undefined);
+  async #open(): Promise<{ context: BrowserContext; page: Page }> {
+    const { browser, contexts, egress } = this.options;
+    let context: BrowserContext;
+    let page: Page;
+    if (contexts) {
+      ({ context, page } = await contexts.acquire());
+    } else {
+      context = await browser.newContext(CONTEXT_OPTIONS);
+      await prepareContext(context, egress);
+      page = await context.newPage();
+    }
+    this.#watch(context, page);
+    if ((this.options.trace ?? 'off') !== 'off') {
+      // Started before the first action, so the trace shows the whole Run.
+      await context.tracing.start({ screenshots: true, snapshots: true });
+      this.#tracing = true;
+    }
+    return { context, page };
+  }
+
+  #watch(context: BrowserContext, first: Page): void {
+    // A user answers a native dialog with OK (a prompt with its default text); Playwright would dismiss it.
+    context.on('dialog', (dialog) => {
+      const text = dialog.type() === 'prompt' ? dialog.defaultValue() : undefined;
+      void dialog.accept(text).catch(() => undefined);
+    });
+    context.on('request', (request) => {
+      if (!/^(websocket|eventsource)$/.test(request.resourceType())) this.#inflight.set(request, performance.now());
+    });
+    const done = (request: Request) => void this.#inflight.delete(request);
+    context.on('requestfinished', done);
+    context.on('requestfailed', done);
+    const count = (page: Page) =>
+      page.on('domcontentloaded', () => this.#documents.set(page, (this.#documents.get(page) ?? 0) + 1));
+    count(first);
+    context.on('page', count);
+  }
+
+  pending(since: number): Request[] {
+    return [...this.#inflight].filter(([, at]) => at >= since).map(([request]) => request);
+  }
+
+  documents(page: Page): number {
+    return this.#documents.get(page) ?? 0;
+  }
+
+  follow(page: Page): void {
+    this.#page = page;
+  }
+
+  /** The Run's trace as a zip, with every secret the redactor knows masked; undefined when none was recorded. */
+  async trace(redactor: Redactor): Promise<Buffer | undefined> {
+    if (!this.#tracing || !this.#opened) return undefined;
+    const { context } = await this.#opened;
+    const dir = await mkdtemp(join(tmpdir(), 'qa-trace-'));
+    try {
+      const path = join(dir, 'trace.zip');
+      await context.tracing.stop({ path });
+      this.#tracing = false;
+      return await redactTrace(await readFile(path), redactor);
+    } catch {
+      return undefined; // a trace is a help, never a reason to lose the verdict
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  #closing: Promise<void> | undefined;
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.signal?.removeEventListener('abort', this.#onAbort);
+      const opened = await this.#opened?.catch(() => undefined);
+      await opened?.context.close().catch(() => undefined);
+      if (this.#opened) this.options.contexts?.release();
+    })();
+    return this.#closing;
   }
 }
 
@@ -185,6 +241,8 @@ async function runStep(
       observed: {},
       resolveValue: options.resolveValue,
       redactor: options.redactor,
+      browsing: session,
+      startedAt: performance.now(),
     };
     const reason = await untilAborted(perform(ctx, index, options.api), options.signal);
     verdict = {
@@ -234,6 +292,7 @@ async function runStep(
 async function perform(ctx: StepContext, index: number, api?: RunWebStepsOptions['api']): Promise<string> {
   const did = await act(ctx);
   const proven = ctx.step.expect ? `${did} ${await checkExpectation(ctx, ctx.step.expect)}` : did;
+  await ctx.settled;
   const cross = ctx.step.config?.crossChannel;
   if (!api || !cross?.groupId || cross.role === 'trigger') return proven;
   const text = await ctx.page.locator('body').innerText({ timeout: remainingMs(ctx) });

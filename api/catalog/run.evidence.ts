@@ -20,9 +20,12 @@ const evidenceStep = z.object({
   recoveryCount: z.number().int(),
   diagnosis: z.object({ category: z.string(), suggestedAction: z.string() }).optional(),
   media: z
-    .array(z.object({ kind: z.enum(['screenshot', 'frame', 'video']), url: z.string(), expiresAt: z.number() }))
+    .array(
+      z.object({ kind: z.enum(['screenshot', 'frame', 'video', 'trace']), url: z.string(), expiresAt: z.number() }),
+    )
     .describe(
-      'Signed links, valid 15 minutes; call run.evidence again for fresh ones. Empty once the media expired (see mediaExpiredAt).',
+      'Signed links, valid 15 minutes; call run.evidence again for fresh ones. Empty once the media expired (see mediaExpiredAt). ' +
+        'A `trace` (on the step that decided a Run that did not pass) is a Playwright trace zip: open it with `npx playwright-core show-trace <file>`.',
     ),
   durationMs: z.number(),
 });

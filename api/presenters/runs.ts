@@ -126,7 +126,7 @@ export function evidenceView(
       media: media
         .filter((m) => run.mediaExpiredAt === null && m.stepIndex === s.stepIndex)
         .map((m) => ({
-          kind: m.kind as 'screenshot' | 'frame' | 'video',
+          kind: m.kind as 'screenshot' | 'frame' | 'video' | 'trace',
           ...signedMediaUrl(links.baseUrl, links.signingKey, m.id, m.kind, now),
         })),
       durationMs: s.durationMs ?? 0,

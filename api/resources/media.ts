@@ -72,7 +72,11 @@ export const localMediaEndpoint = defineEndpoint({
     if (!(storage instanceof LocalMediaStorage)) throw new AppError('NOT_FOUND', 'not found');
     const body = await storage.readSigned(query.key, Number(query.exp), query.sig ?? '');
     if (!body) throw new AppError('PERMISSION_DENIED', 'invalid or expired storage link');
-    koa.type = query.key.endsWith('.png') ? 'image/png' : 'application/octet-stream';
+    koa.type = query.key.endsWith('.png')
+      ? 'image/png'
+      : query.key.endsWith('.zip')
+        ? 'application/zip'
+        : 'application/octet-stream';
     koa.set('Cache-Control', 'private, max-age=60');
     koa.body = body;
     return undefined;

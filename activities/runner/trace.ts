@@ -1,0 +1,114 @@
+import { promisify } from 'node:util';
+import { crc32, deflateRaw } from 'node:zlib';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Redactor } from './redactor';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+// Off the event loop: a large trace compressed synchronously could delay the Run's heartbeats.
+const deflate = promisify(deflateRaw);
+
+/**
+ * A Playwright trace zip with every secret the redactor knows masked in every text entry: the action
+ * log (a fill's value), DOM snapshots (a field's value), network entries and bodies (a form post),
+ * console. Binary entries (screenshots) are kept as they are; the runner draws secret fields as dots
+ * before it types, so frames show none. Entry names stay, so the trace viewer opens the result.
+ */
+export async function redactTrace(zip: Buffer, redactor: Redactor): Promise<Buffer> {
+  const entries = await readZip(zip);
+  return writeZip(
+    entries.map(({ name, data }) => {
+      let text: string;
+      try {
+        text = utf8.decode(data);
+      } catch {
+        return { name, data };
+      }
+      return { name, data: Buffer.from(redactor.redact(text), 'utf8') };
+    }),
+  );
+}
+
+interface ZipEntry {
+  name: string;
+  data: Buffer;
+}
+
+async function readZip(zip: Buffer): Promise<ZipEntry[]> {
+  const file = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
+  const entries: ZipEntry[] = [];
+  try {
+    for (let entry: Entry | null; (entry = await nextEntry(file));) {
+      if (entry.fileName.endsWith('/')) continue;
+      const stream = await file.openReadStreamPromise(entry);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+    }
+  } finally {
+    file.close();
+  }
+  return entries;
+}
+
+function nextEntry(file: ZipFile): Promise<Entry | null> {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      file.off('entry', onEntry);
+      file.off('end', onEnd);
+      file.off('error', onError);
+    };
+    const onEntry = (entry: Entry) => (cleanup(), resolve(entry));
+    const onEnd = () => (cleanup(), resolve(null));
+    const onError = (error: Error) => (cleanup(), reject(error));
+    file.on('entry', onEntry);
+    file.on('end', onEnd);
+    file.on('error', onError);
+    file.readEntry();
+  });
+}
+
+/** A plain zip (deflate, no zip64: a Run's trace stays far below 4 GiB), as the trace viewer reads it. */
+async function writeZip(entries: ZipEntry[]): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data } of entries) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const packed = await deflate(data);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(0, 10); // time, date
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    local.writeUInt16LE(0, 28);
+    const header = Buffer.alloc(46);
+    header.writeUInt32LE(0x02014b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(20, 6);
+    header.writeUInt16LE(0x0800, 8);
+    header.writeUInt16LE(8, 10);
+    header.writeUInt32LE(0, 12);
+    header.writeUInt32LE(crc, 16);
+    header.writeUInt32LE(packed.length, 20);
+    header.writeUInt32LE(data.length, 24);
+    header.writeUInt16LE(nameBytes.length, 28);
+    header.writeUInt32LE(offset, 42);
+    central.push(header, nameBytes);
+    parts.push(local, nameBytes, packed);
+    offset += local.length + nameBytes.length + packed.length;
+  }
+  const centralBytes = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, centralBytes, end]);
+}

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createDataSource } from '../db/data-source';
+import { loadConfig } from '../core/config';
+import { newId } from '../core/ids';
+import { CHROMIUM_ARGS } from '../activities/runner/browser';
+import { chromium } from 'playwright-core';
+import { startSite } from '../test/helpers/site';
+import { fmt, seedOrg, startProcess } from './util';
+
+const PASSWORD = 'bench-password-1';
+
+/** The 4-step test both sides run: open the sign-in page, fill two fields, submit and see the greeting. */
+const STEPS = [
+  { action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } },
+  { action: 'fill', target: 'Email', valueSpec: { kind: 'literal', text: 'ada@example.test' } },
+  { action: 'fill', target: 'Password', valueSpec: { kind: 'literal', text: PASSWORD } },
+  { action: 'click', target: 'Sign in', expect: { text: 'Welcome' } },
+];
+
+const post = (url: string, apiKey: string, body: unknown) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+/**
+ * Memory (MiB) of a process and all its descendants (the worker and its Chromium): proportional set
+ * size, so pages Chromium's processes share are counted once, not once per process.
+ */
+function treeMemoryMiB(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let kib = 0;
+  for (const stack = [pid]; stack.length;) {
+    const p = stack.pop()!;
+    try {
+      kib += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      continue;
+    }
+    stack.push(...(children.get(p) ?? []));
+  }
+  return kib / 1024;
+}
+
+/** The same steps with bare playwright-core: one Chromium, `parallel` contexts at once, a fresh one per run. */
+async function bare(siteUrl: string, runs: number, parallel: number, executablePath: string): Promise<number> {
+  const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
+  try {
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: parallel }, async () => {
+        for (let i = next++; i < runs; i = next++) {
+          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+          const page = await context.newPage();
+          await page.goto(`${siteUrl}/login`);
+          await page.getByLabel('Email').fill('ada@example.test');
+          await page.getByLabel('Password').fill(PASSWORD);
+          await page.getByRole('button', { name: 'Sign in' }).click();
+          await page.getByText('Welcome').waitFor();
+          await context.close();
+        }
+      }),
+    );
+    return performance.now() - started;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * The web runner beside bare playwright-core: `BENCH_RUNS` (default 100) Runs of a 4-step test
+ * triggered at once through the API, from the first trigger to the last terminal state, and the same
+ * steps in a bare script with as many parallel contexts (RUNNER_CONCURRENCY) on the same machine.
+ */
+export async function runnerBench(env: Record<string, string>) {
+  const runs = Number(process.env.BENCH_RUNS ?? 100);
+  const config = loadConfig({ ...env });
+  const parallel = config.RUNNER_CONCURRENCY;
+  const ds = createDataSource(config.DATABASE_URL, 4);
+  await ds.initialize();
+  await ds.runMigrations({ transaction: 'each' });
+  const { orgId, apiKey } = await seedOrg(ds, 'runner-bench');
+  const caseId = newId('tc');
+  const now = Date.now();
+  await ds.query(
+    'INSERT INTO test_cases (id, org_id, name, description, platforms, tags, steps, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [caseId, orgId, 'runner bench', '', '["web"]', '[]', JSON.stringify(STEPS), now, now],
+  );
+  await ds.destroy();
+  const site = await startSite(PASSWORD);
+
+  const port = '3914';
+  const api = `http://127.0.0.1:${port}`;
+  const queues = { RUNNER_TASK_QUEUE_PREFIX: `bench-runner-${randomBytes(3).toString('hex')}-` };
+  const server = await startProcess('api/server.ts', { ...env, ...queues, PORT: port }, `${api}/healthz`);
+  const worker = await startProcess(
+    'activities/worker.ts',
+    { ...env, ...queues, BASE_URL: api, RUNNER_CONCURRENCY: String(parallel) },
+    `${api}/healthz`,
+  );
+  try {
+    const trigger = async () => {
+      const res = await post(`${api}/api/v1/run.trigger`, apiKey, {
+        idempotencyKey: randomBytes(8).toString('hex'),
+        testCaseId: caseId,
+        targets: { web: { baseUrl: site.url } },
+      });
+      if (res.status !== 200) throw new Error(`trigger failed: ${JSON.stringify(res.body)}`);
+      return res.body.runIds[0] as string;
+    };
+    const finish = async (runId: string) => {
+      let s = await post(`${api}/api/v1/run.get`, apiKey, { runId });
+      while (['queued', 'running', 'retrying'].includes(s.body.status))
+        s = await post(`${api}/api/v1/run.get`, apiKey, { runId, cursor: s.body.cursor, waitMs: 5000 });
+      return s.body.status as string;
+    };
+    // Warm-up: the worker bundles workflows and launches Chromium on its first Run.
+    await finish(await trigger());
+
+    // Bare script first, then the runner, in this same run (each beside the other on the same machine).
+    const bareMs = await bare(site.url, runs, parallel, config.CHROMIUM_PATH);
+
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!))), 500);
+    const started = performance.now();
+    const runIds = await Promise.all(Array.from({ length: runs }, trigger));
+    const statuses = await Promise.all(runIds.map(finish));
+    const runnerMs = performance.now() - started;
+    clearInterval(sampler);
+    peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!));
+    const passing = statuses.filter((s) => s === 'passing').length;
+
+    const perMin = (ms: number) => (runs / ms) * 60_000;
+    console.log(`\n== Web runner: ${runs} Runs of a 4-step test, ${parallel} at once ==`);
+    console.log(`bare playwright-core   ${fmt(perMin(bareMs))} Runs/min   (${fmt(bareMs / 1000)} s)`);
+    console.log(
+      `runner (trigger → terminal, via API + Temporal)  ${fmt(perMin(runnerMs))} Runs/min   (${fmt(runnerMs / 1000)} s; ${passing}/${runs} passing)   ratio ${fmt(perMin(runnerMs) / perMin(bareMs), 2)} (goal ≥ 0.8)`,
+    );
+    // Each slot runs runs/parallel Runs one after another: the extra wall time per slot, per Run.
+    console.log(`per-Run overhead      ${fmt(((runnerMs - bareMs) * parallel) / runs, 0)} ms`);
+    console.log(`runner memory (worker + Chromium, peak PSS)  ${fmt(peakRss)} MiB`);
+    if (passing !== runs)
+      throw new Error(`only ${passing} of ${runs} Runs passed: ${[...new Set(statuses)].join(', ')}`);
+  } finally {
+    worker.kill('SIGTERM');
+    server.kill('SIGTERM');
+    await site.close();
+  }
+}

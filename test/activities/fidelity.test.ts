@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { ContextPool, launchBrowser } from '../../activities/runner/browser';
+import { Redactor } from '../../activities/runner/redactor';
+import type { WebRunResult } from '../../activities/runner/result';
+import { runWebSteps } from '../../activities/runner/web';
+import { egressPolicy } from '../../core/egress';
+import { corpus } from '../fixtures/fidelity/corpus';
+import { startFidelitySite, type FidelitySite } from '../helpers/fidelity-site';
+
+/** Cases run at once, each in its own context of one Chromium, as a runner worker runs Runs. */
+const PARALLEL = 6;
+
+describe('web runner fidelity corpus', function () {
+  // A bound on the whole corpus: the slowest cases wait out a 10 s step budget, in parallel.
+  this.timeout(240_000);
+  let browser: Browser;
+  let site: FidelitySite;
+  const got = new Map<string, WebRunResult>();
+
+  before(async () => {
+    browser = await launchBrowser(process.env.CHROMIUM_PATH);
+    site = await startFidelitySite(Object.assign({}, ...corpus.map((c) => c.pages)));
+    const pool = new ContextPool(async () => browser, egressPolicy('127.0.0.0/8', { requireHttps: false }));
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: PARALLEL }, async () => {
+        for (let i = next++; i < corpus.length; i = next++) {
+          const c = corpus[i];
+          got.set(
+            c.name,
+            await runWebSteps({
+              baseUrl: site.baseUrl,
+              steps: c.steps,
+              browser,
+              contexts: pool,
+              redactor: new Redactor(),
+              resolveValue: async () => '',
+            }),
+          );
+        }
+      }),
+    );
+    await pool.close();
+  });
+  after(async () => {
+    await site?.close();
+    await browser?.close();
+    // FIDELITY_TABLE=<file>: the README's table (page, expected, got), from this run's verdicts.
+    if (process.env.FIDELITY_TABLE) {
+      const rows = corpus.map(
+        (c) => `| \`${c.name}\`: ${c.about} | ${c.expected} | ${got.get(c.name)?.outcome ?? '–'} |`,
+      );
+      await writeFile(
+        process.env.FIDELITY_TABLE,
+        ['| page | expected | got |', '|---|---|---|', ...rows].join('\n') + '\n',
+      );
+    }
+  });
+
+  it('has at least 40 pages, with passing, failing and unverified cases', () => {
+    assert.ok(corpus.length >= 40, `${corpus.length} cases`);
+    for (const verdict of ['passed', 'failed', 'unverified'] as const)
+      assert.ok(
+        corpus.some((c) => c.expected === verdict),
+        verdict,
+      );
+  });
+
+  for (const c of corpus) {
+    it(`${c.name}: ${c.about} → ${c.expected}`, () => {
+      const result = got.get(c.name);
+      assert.ok(result, 'the case ran');
+      const reasons = result.steps
+        .map((s) => `${s.index} ${s.status}: ${s.reason} ${s.internalError ?? ''}`)
+        .join('\n');
+      assert.equal(result.outcome, c.expected, reasons);
+    });
+  }
+});
+
+describe('web runner egress in frames and new tabs', function () {
+  this.timeout(60_000);
+  let browser: Browser;
+  let site: FidelitySite;
+
+  before(async () => {
+    browser = await launchBrowser(process.env.CHROMIUM_PATH);
+    site = await startFidelitySite({
+      framed: '<!doctype html><title>Framed</title><h1>Host page</h1><iframe src="{{other}}/p/inner"></iframe>',
+      inner: '<!doctype html><title>Inner</title><button>Subscribe</button>',
+      tab: '<!doctype html><title>Tab</title><a href="{{other}}/p/inner" target="_blank">Open</a>',
+    });
+  });
+  after(async () => {
+    await site?.close();
+    await browser?.close();
+  });
+
+  // Only the site under test (127.0.0.1) is allowed: the other origin (127.0.0.2) must never be asked.
+  const onlyMain = () => egressPolicy('127.0.0.1', { requireHttps: false, allowPublic: false });
+
+  it('refuses a cross-origin frame outside the policy; its control is not there', async () => {
+    const result = await runWebSteps({
+      baseUrl: site.baseUrl,
+      steps: [
+        { action: 'navigate', target: '/p/framed', expect: { text: 'Host page' } },
+        { action: 'click', target: 'Subscribe' },
+      ],
+      browser,
+      egress: onlyMain(),
+      redactor: new Redactor(),
+      resolveValue: async () => '',
+      stepTimeoutMs: 2000,
+    });
+    assert.equal(result.outcome, 'unverified');
+    assert.equal(result.steps[1].diagnosis?.category, 'test_definition');
+    assert.deepEqual(site.requests.other, []);
+  });
+
+  it('refuses a new tab outside the policy', async () => {
+    const pool = new ContextPool(async () => browser, onlyMain(), false);
+    const result = await runWebSteps({
+      baseUrl: site.baseUrl,
+      steps: [
+        { action: 'navigate', target: '/p/tab' },
+        { action: 'click', target: 'Open', expect: { text: 'Subscribe' } },
+      ],
+      browser,
+      contexts: pool,
+      redactor: new Redactor(),
+      resolveValue: async () => '',
+      stepTimeoutMs: 2000,
+    });
+    assert.notEqual(result.outcome, 'passed');
+    assert.deepEqual(site.requests.other, []);
+  });
+});

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import yauzl from 'yauzl';
+import { call, key, newCase } from '../helpers/app';
+import { followRun, useRunStack } from '../helpers/runs';
+
+// Characters that make the raw, URL-encoded, form-encoded and JSON forms of the secret all differ.
+const SECRET = 'Tr4ce "secret"/pa$$ word+';
+
+/** Every form the secret takes on its way through a browser (typed, posted, logged, encoded). */
+const SECRET_FORMS = [
+  SECRET,
+  encodeURIComponent(SECRET),
+  new URLSearchParams([['', SECRET]]).toString().slice(1),
+  JSON.stringify(SECRET).slice(1, -1),
+  Buffer.from(SECRET).toString('base64'),
+];
+
+const signIn = (expectText: string) => [
+  { action: 'navigate', target: '/login' },
+  { action: 'fill', target: 'Email', valueSpec: { kind: 'literal', text: 'ada@example.test' } },
+  { action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'PASSWORD' } },
+  { action: 'click', target: 'Sign in', expect: { text: expectText } },
+];
+
+async function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
+  const file = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    file.on('entry', async (entry: yauzl.Entry) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await file.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+      entries.set(entry.fileName, Buffer.concat(chunks));
+      file.readEntry();
+    });
+    file.on('end', resolve);
+    file.on('error', reject);
+    file.readEntry();
+  });
+  return entries;
+}
+
+describe('Playwright traces of web Runs', function () {
+  this.timeout(180_000);
+
+  describe('default (RUNNER_TRACE=on-failure)', () => {
+    const s = useRunStack(SECRET);
+    const run = async (name: string, steps: unknown[]) => {
+      const testCaseId = (await newCase(s, { name, steps })).id as string;
+      const [runId] = (
+        await call(s.app, s.org.apiKey, 'run.trigger', { idempotencyKey: key(), environmentSlug: 'local', testCaseId })
+      ).body.runIds;
+      await followRun(s.app, s.org.apiKey, runId);
+      return (await call(s.app, s.org.apiKey, 'run.evidence', { runId })).body;
+    };
+
+    it('keeps a trace of a failed Run, linked from its deciding step, with the typed secret masked', async () => {
+      const evidence = await run('Wrong greeting', signIn('Goodbye'));
+      assert.equal(evidence.verdict, 'failed');
+      assert.ok(
+        s.site.passwords.includes(SECRET),
+        'the page received the secret, so the trace saw it typed and posted',
+      );
+      const traces = evidence.steps.flatMap((step: { index: number; media: Array<{ kind: string; url: string }> }) =>
+        step.media.filter((m) => m.kind === 'trace').map((m) => ({ index: step.index, url: m.url })),
+      );
+      assert.deepEqual(
+        traces.map((t: { index: number }) => t.index),
+        [3],
+        'one trace, on the step that failed',
+      );
+      const link = await fetch(traces[0].url, { redirect: 'manual' });
+      assert.equal(link.status, 302);
+      const download = await fetch(new URL(link.headers.get('location')!, s.app.url));
+      assert.equal(download.status, 200);
+      assert.equal(download.headers.get('content-type'), 'application/zip');
+      const zip = Buffer.from(await download.arrayBuffer());
+
+      const entries = await zipEntries(zip);
+      assert.ok(entries.has('trace.trace') && entries.has('trace.network'), [...entries.keys()].join(', '));
+      for (const [name, data] of entries) {
+        const text = data.toString('latin1'); // byte-wise, so binary entries are searched too
+        for (const form of SECRET_FORMS)
+          assert.ok(!text.includes(Buffer.from(form).toString('latin1')), `${name} holds the secret as ${form}`);
+      }
+      const log = entries.get('trace.trace')!.toString('utf8');
+      assert.match(log, /\[redacted\]/, 'the fill of the secret is in the trace, masked');
+
+      // The trace opens with the tooling playwright-core ships (the same parser as show-trace).
+      const dir = await mkdtemp(join(tmpdir(), 'qa-trace-test-'));
+      try {
+        await writeFile(join(dir, 'trace.zip'), zip);
+        const cli = join(dirname(require.resolve('playwright-core/package.json')), 'cli.js');
+        const exec = promisify(execFile);
+        await exec(process.execPath, [cli, 'trace', 'open', 'trace.zip'], { cwd: dir });
+        const { stdout } = await exec(process.execPath, [cli, 'trace', 'actions'], { cwd: dir });
+        assert.match(stdout, /Navigate/);
+        assert.match(stdout, /Fill/);
+        assert.match(stdout, /Click/);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('keeps none for a passing Run', async () => {
+      const evidence = await run('Sign in', signIn('Welcome'));
+      assert.equal(evidence.verdict, 'passed');
+      const kinds = evidence.steps.flatMap((step: { media: Array<{ kind: string }> }) => step.media.map((m) => m.kind));
+      assert.deepEqual([...new Set(kinds)], ['screenshot']);
+    });
+  });
+
+  describe('RUNNER_TRACE=always', () => {
+    const s = useRunStack(SECRET, { RUNNER_TRACE: 'always' });
+
+    it('keeps a trace of a passing Run too, on its last step', async () => {
+      const testCaseId = (
+        await newCase(s, { name: 'Home', steps: [{ action: 'navigate', target: '/', expect: { text: 'Home' } }] })
+      ).id as string;
+      const [runId] = (
+        await call(s.app, s.org.apiKey, 'run.trigger', { idempotencyKey: key(), environmentSlug: 'local', testCaseId })
+      ).body.runIds;
+      await followRun(s.app, s.org.apiKey, runId);
+      const evidence = (await call(s.app, s.org.apiKey, 'run.evidence', { runId })).body;
+      assert.equal(evidence.verdict, 'passed');
+      assert.deepEqual(evidence.steps[0].media.map((m: { kind: string }) => m.kind).sort(), ['screenshot', 'trace']);
+    });
+  });
+});
