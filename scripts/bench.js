@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run bench [catalog|runs|api|runner]` (BENCH_RUNS: Runs of the runner bench, default 100): installs what is missing, then runs bench/index.ts, which starts
+// `npm run bench [reads|runs|api|runner]` (BENCH_RUNS: Runs of the runner bench, default 100): installs what is missing, then runs bench/index.ts, which starts
 // its own MariaDB and Temporal dev server and prints every figure beside its same-run baseline.
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
