@@ -1,6 +1,6 @@
-import { lookup } from 'node:dns/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { EgressPolicy } from '../../core/egress';
+import { startEgressProxy, type EgressProxy } from '../../core/egress-proxy';
 import { isApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type StepContext } from './actions';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
@@ -95,34 +95,18 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
 }
 
 /**
- * Checks every request of the context (navigations, redirects, subresources) against the egress
- * policy: the URL, then each address its host resolves to; a refused one is aborted before the
- * browser connects (ERR_BLOCKED_BY_CLIENT). Answers are cached per host for the Run.
+ * The egress policy of the browser, in two layers. Every connection Chromium opens (navigations,
+ * each redirect hop, subresources) goes through a loopback SOCKS proxy that resolves the host and
+ * checks each address before connecting (core/egress-proxy.ts): request interception alone does not
+ * see redirect hops, and a check before Chromium's own DNS lookup would leave room for rebinding.
+ * Request interception still refuses what the URL alone shows (credentials, an IP literal outside
+ * the policy) before any connection, as ERR_BLOCKED_BY_CLIENT.
  */
 async function guardEgress(context: BrowserContext, policy: EgressPolicy): Promise<void> {
-  const verdicts = new Map<string, Promise<string | null>>();
-  const refusal = (url: URL) => {
-    const key = url.host;
-    let verdict = verdicts.get(key);
-    if (!verdict) {
-      verdict = (async () => {
-        const byUrl = policy.refuseUrl(url.href);
-        if (byUrl) return byUrl;
-        const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
-        for (const a of addresses) {
-          const why = policy.refuseAddress(url.hostname, a.address);
-          if (why) return why;
-        }
-        return null;
-      })();
-      verdicts.set(key, verdict);
-    }
-    return verdict;
-  };
   await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return route.continue();
-    if (await refusal(url)) return route.abort('blockedbyclient');
+    const url = route.request().url();
+    if (!/^https?:/.test(url)) return route.continue();
+    if (policy.refuseUrl(url)) return route.abort('blockedbyclient');
     return route.continue();
   });
 }
@@ -131,6 +115,8 @@ async function guardEgress(context: BrowserContext, policy: EgressPolicy): Promi
 class Session {
   #context: Promise<BrowserContext> | undefined;
   #page: Promise<Page> | undefined;
+  #proxy: Promise<EgressProxy> | undefined;
+  #failures: EgressProxy['failures'] | undefined;
   readonly #onAbort = () => void this.close();
 
   constructor(
@@ -142,12 +128,20 @@ class Session {
   }
 
   page(): Promise<Page> {
-    this.#context ??= this.browser
-      .newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
-      .then(async (context) => {
-        if (this.egress) await guardEgress(context, this.egress);
-        return context;
+    const egress = this.egress;
+    if (egress) this.#proxy ??= startEgressProxy(egress);
+    this.#context ??= (async () => {
+      const proxy = await this.#proxy;
+      this.#failures = proxy?.failures;
+      const context = await this.browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        serviceWorkers: 'block',
+        // Playwright sends loopback through the proxy too (it adds Chromium's <-loopback> bypass rule).
+        ...(proxy && { proxy: { server: proxy.url } }),
       });
+      if (egress) await guardEgress(context, egress);
+      return context;
+    })();
     this.#page ??= this.#context.then((context) => context.newPage());
     return this.#page;
   }
@@ -156,6 +150,12 @@ class Session {
     this.signal?.removeEventListener('abort', this.#onAbort);
     const context = await this.#context?.catch(() => undefined);
     await context?.close().catch(() => undefined);
+    await (await this.#proxy?.catch(() => undefined))?.close();
+  }
+
+  /** The cause of the egress proxy's last failed connection, as Chromium's net error code. */
+  lastConnectFailure(): string | undefined {
+    return this.#failures?.at(-1)?.code;
   }
 }
 
@@ -185,6 +185,7 @@ async function runStep(
       observed: {},
       resolveValue: options.resolveValue,
       redactor: options.redactor,
+      lastConnectFailure: () => session.lastConnectFailure(),
     };
     const reason = await untilAborted(perform(ctx, index, options.api), options.signal);
     verdict = {
