@@ -107,6 +107,12 @@ async function presentDeliveries(deps: AppDeps, rows: WebhookDelivery[]) {
 const url = z
   .string()
   .max(2000)
+  // The document states the https form by name (IP literals and credentials are refused; plain
+  // http is accepted too, but only for hosts the operator lists in EGRESS_ALLOW).
+  .meta({
+    format: 'uri',
+    pattern: '^https://[a-z][a-z0-9]*(\\.[a-z][a-z0-9]*)*(:[1-9][0-9]{0,3})?(/[A-Za-z0-9._~/-]*)?$',
+  })
   .describe('Where events are POSTed: https (plain http only for hosts in EGRESS_ALLOW).');
 const events = z
   .array(webhookEventType)
@@ -327,7 +333,9 @@ export const redeliverEndpoint = defineEndpoint({
     if (!endpoint || !event) throw notFound(`Delivery ${params.deliveryId}`);
     if (!endpoint.enabled)
       throw new AppError('FAILED_PRECONDITION', 'the endpoint is disabled; enable it (PATCH enabled: true) first');
-    if (event.type === TEST_EVENT_TYPE) throw invalid('the test event is never redelivered; send a new test');
+    // The request is well-formed; the delivery's kind forbids it (422, like other state rules).
+    if (event.type === TEST_EVENT_TYPE)
+      throw new AppError('FAILED_PRECONDITION', 'the test event is never redelivered; send a new test');
     const delivery = await prepareDelivery(deps.db.manager, deps.config, event, endpoint, {
       retry: true,
       redelivery: true,
