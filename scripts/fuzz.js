@@ -55,6 +55,22 @@ async function until(what, fn, limitMs = 90_000) {
   }
 }
 
+/**
+ * mariadb-install-db now and then fails on a busy machine (a temporary table in the shared /tmp
+ * vanishes under it); a fresh data dir on a second try gets past it.
+ */
+async function startMariadbRetrying(dir, port) {
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = path.join(dir, `mysql-${attempt}`);
+    try {
+      return await services.startMariadb({ dataDir, port, logFile: path.join(dir, `mariadb-${attempt}.log`) });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      say(`MariaDB did not start (${String(err.reason || err.message).split('\n')[0]}); retrying`);
+    }
+  }
+}
+
 async function main() {
   tools.ensureNodeModules(root);
   const temporalBin = tools.ensureTemporal(root);
@@ -71,7 +87,7 @@ async function main() {
   ]);
   say('starting MariaDB and Temporal');
   const [db, temporal] = await Promise.all([
-    services.startMariadb({ dataDir: path.join(dir, 'mysql'), port: dbPort, logFile: path.join(dir, 'mariadb.log') }),
+    startMariadbRetrying(dir, dbPort),
     services.startTemporal({
       bin: temporalBin,
       port: temporalPort,

@@ -140,6 +140,28 @@ describe('egress policy of the runners', function () {
     });
   }
 
+  it('an allowed address that refuses the connection still reads as refused, not as the egress policy', async () => {
+    const closed = await counter('127.0.0.1');
+    await closed.close();
+    await call(t.app, t.org.apiKey, 'environment.upsert', {
+      idempotencyKey: key(),
+      slug: 'closed',
+      targets: { web: { baseUrl: closed.url } },
+    });
+    const testCase = await newCase(t, { name: 'Closed', steps: [{ action: 'navigate', target: '/' }] });
+    const runId = (
+      await call(t.app, t.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId: testCase.id,
+        environmentSlug: 'closed',
+      })
+    ).body.runIds[0];
+    assert.equal((await followRun(t.app, t.org.apiKey, runId)).state.status, 'unverified');
+    const evidence = (await call(t.app, t.org.apiKey, 'run.evidence', { runId })).body;
+    assert.equal(evidence.steps[0].diagnosis.category, 'environment');
+    assert.match(evidence.steps[0].reason, /connection was refused/);
+  });
+
   it('a redirect within the allowed site is followed', async () => {
     const testCase = await newCase(t, {
       name: 'Local redirect',
