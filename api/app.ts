@@ -5,6 +5,7 @@ import type { AppDeps } from './deps';
 import { catalog } from './catalog';
 import { v1Router } from './http';
 import { errorEnvelope, requestId } from './middleware/errors';
+import { methodNotAllowed } from '../core/errors';
 import { requestDeadline } from './middleware/deadline';
 import { buildOpenApi } from './openapi';
 import type { Endpoint } from './resources/define';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
   );
   app.use(requestDeadline(deps.config.REQUEST_DEADLINE_MS));
   app.use(documentedAllow(endpoints));
+  app.use(literalPathMethods(endpoints));
   const resources = resourceRouter(endpoints, deps);
   // allowedMethods(): a known path with another method is 405 with Allow (written by errorEnvelope).
   app.use(meta.routes()).use(meta.allowedMethods());
@@ -72,5 +74,27 @@ function documentedAllow(endpoints: Endpoint[]): Koa.Middleware {
     const methods = new Set(chosen.map((e) => e.method.toUpperCase()));
     if (methods.has('GET')) methods.add('HEAD');
     ctx.set('Allow', [...methods].join(', '));
+  };
+}
+
+/**
+ * A path served by literal routes (no parameters) is theirs alone: another method there is 405
+ * with Allow, even when a parameter route would also match it (GET /api/runs/report is not
+ * GET /api/runs/:runId with runId "report", which would answer 400 for a malformed id).
+ */
+function literalPathMethods(endpoints: Endpoint[]): Koa.Middleware {
+  const literal = new Map<string, Set<string>>();
+  for (const e of endpoints) {
+    if (e.path.includes(':')) continue;
+    const methods = literal.get(e.path) ?? new Set<string>();
+    methods.add(e.method.toUpperCase());
+    if (e.method.toUpperCase() === 'GET') methods.add('HEAD');
+    literal.set(e.path, methods);
+  }
+  return async (ctx, next) => {
+    const methods = literal.get(ctx.path);
+    if (methods && ctx.method !== 'OPTIONS' && !methods.has(ctx.method))
+      throw methodNotAllowed(ctx.method, ctx.path, [...methods].join(', '));
+    await next();
   };
 }

@@ -176,7 +176,17 @@ async function main() {
   const triggered = await op('run.trigger', { testCaseId: testCase.id, environmentSlug: 'fuzz' });
   const runId = triggered.runIds[0];
   const group = await request('POST', '/api/trigger', { testPlanId: plan.id, environmentSlug: 'fuzz' });
-  await op('note.create', { environmentSlug: 'fuzz', title: 'Seed', body: 'Seeded by npm run fuzz.', runIds: [runId] });
+  const note = await op('note.create', {
+    environmentSlug: 'fuzz',
+    title: 'Seed',
+    body: 'Seeded by npm run fuzz.',
+    runIds: [runId],
+  });
+  const runRequest = await request('POST', '/api/run-requests', {
+    planIds: [plan.id],
+    environmentSlugs: ['fuzz'],
+    idempotencyKey: crypto.randomUUID(),
+  });
   const hookSite = await startSite();
   const webhook = await request('POST', '/api/webhooks', { url: `${hookSite}/hook`, events: ['run.completed'] });
   await request('POST', `/api/webhooks/${webhook.id}/test`);
@@ -205,6 +215,8 @@ async function main() {
     FUZZ_PLAN_GROUP_ID: group.planGroupRunId ?? group.runGroupId ?? '',
     FUZZ_WEBHOOK_ID: webhook.id,
     FUZZ_DELIVERY_ID: delivery.id,
+    FUZZ_NOTE_ID: note.id,
+    FUZZ_RUN_REQUEST_ID: runRequest.requestId,
   };
   const args = [
     '--config-file',

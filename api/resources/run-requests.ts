@@ -34,6 +34,7 @@ export const createRunRequestEndpoint = defineEndpoint({
     'interpreted and billed once. The same key with a different body is 409.',
   access: { scope: 'svc:runs:write' },
   status: 202,
+  responses: { 409: 'The idempotency key was already used for a different request' },
   body: z
     .strictObject({
       request: z

@@ -36,7 +36,9 @@ describe('hostile input', () => {
 
   it('OPTIONS lists the documented methods of the path only', async () => {
     const allow = async (path: string) =>
-      (await fetch(`${t.app.url}${path}`, { method: 'OPTIONS' })).headers.get('allow') ?? '';
+      (
+        await fetch(`${t.app.url}${path}`, { method: 'OPTIONS', headers: { Authorization: `Bearer ${t.org.apiKey}` } })
+      ).headers.get('allow') ?? '';
     // /api/runs/report also matches /api/runs/:runId (GET), which is not its method.
     assert.deepEqual((await allow('/api/runs/report')).split(', ').sort(), ['POST']);
     // GET and DELETE on /api/mcp only answer 405 (stateless server): not methods of the path.

@@ -23,6 +23,8 @@ describe('unsupported methods', () => {
       ['DELETE', '/api/runs/run_00000000000000000000000000', /GET/],
       ['POST', '/api/openapi.json', /GET/],
       ['PATCH', '/api/plans', /GET.*POST|POST.*GET/],
+      // Also matches GET /api/runs/:runId, but the literal path is POST only.
+      ['GET', '/api/runs/report', /^POST$/],
     ];
     for (const [method, path, allow] of cases) {
       const res = await send(method, path);
