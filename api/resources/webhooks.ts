@@ -104,15 +104,17 @@ async function presentDeliveries(deps: AppDeps, rows: WebhookDelivery[]) {
   }));
 }
 
+/**
+ * A webhook URL: https to a host by name, with an optional port, path and query (RFC 3986
+ * characters). Hosts the operator lists in EGRESS_ALLOW may also be reached otherwise (plain http,
+ * IP literals), which the document cannot know.
+ */
+const URL_PATTERN =
+  "^https://[a-z][a-z0-9]*(\\.[a-z][a-z0-9]*)*(:[1-9][0-9]{0,3})?(/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*)?$";
 const url = z
   .string()
   .max(2000)
-  // The document states the https form by name (IP literals and credentials are refused; plain
-  // http is accepted too, but only for hosts the operator lists in EGRESS_ALLOW).
-  .meta({
-    format: 'uri',
-    pattern: '^https://[a-z][a-z0-9]*(\\.[a-z][a-z0-9]*)*(:[1-9][0-9]{0,3})?(/[A-Za-z0-9._~/-]*)?$',
-  })
+  .meta({ format: 'uri', pattern: URL_PATTERN })
   .describe('Where events are POSTed: https (plain http only for hosts in EGRESS_ALLOW).');
 const events = z
   .array(webhookEventType)
@@ -122,6 +124,17 @@ const events = z
 function checkUrl(deps: AppDeps, value: string) {
   const refused = egressPolicy(deps.config.EGRESS_ALLOW).refuseUrl(value);
   if (refused) throw new AppError('INVALID_ARGUMENT', `url: ${refused}`, { field: 'url' });
+  if (new RegExp(URL_PATTERN).test(value) || operatorAllowed(deps, value)) return;
+  throw new AppError('INVALID_ARGUMENT', 'url: https://<host name>[:port][/path][?query], in RFC 3986 characters', {
+    field: 'url',
+  });
+}
+
+/** Whether the URL's host is listed in EGRESS_ALLOW (host name, IP or network). */
+function operatorAllowed(deps: AppDeps, value: string): boolean {
+  // Plain http passes an https-only policy only for a listed host: that is the question asked.
+  const { host } = new URL(value);
+  return egressPolicy(deps.config.EGRESS_ALLOW, { allowPublic: false }).refuseUrl(`http://${host}/`) === null;
 }
 
 async function owned(deps: AppDeps, orgId: string, webhookId: string) {

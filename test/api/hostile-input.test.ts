@@ -58,4 +58,23 @@ describe('hostile input', () => {
     });
     assert.equal(res.status, 400, 'refused without the header, as documented');
   });
+
+  it('a webhook URL is https to a host by name (as documented), or any URL to a host in EGRESS_ALLOW', async () => {
+    const register = (url: string) =>
+      rest(t.app, t.org.apiKey, 'POST', '/api/webhooks', { url, events: ['run.completed'] });
+    for (const url of ['https://n.info*', 'https://a_b.example/x', 'https://example.com/a b', 'https://8.8.8.8/hook']) {
+      const res = await register(url);
+      assert.equal(res.status, 400, `${url}: ${JSON.stringify(res.body)}`);
+      assert.match(res.body.error, /^url: /);
+    }
+    const named = await register('https://hooks.example.com:8443/in?token=abc');
+    assert.equal(named.status, 201, JSON.stringify(named.body));
+    // Tests allow loopback (EGRESS_ALLOW=127.0.0.0/8,::1,localhost): plain http and literals too.
+    const local = await register('http://127.0.0.1:9/hook');
+    assert.equal(local.status, 201, JSON.stringify(local.body));
+    const patched = await rest(t.app, t.org.apiKey, 'PATCH', `/api/webhooks/${named.body.id}`, {
+      url: 'https://n.info*',
+    });
+    assert.equal(patched.status, 400, 'PATCH checks the same rule');
+  });
 });
