@@ -8,7 +8,8 @@
 // the seeded ids as test data, bounds). Exits with Schemathesis's code: 0 only with zero failures.
 //
 // Settings (environment): FUZZ_MAX_TIME (seconds for the whole st run, default 240),
-// FUZZ_MAX_EXAMPLES (per operation, default 15), FUZZ_REPORT_DIR (default .data/fuzz).
+// FUZZ_MAX_EXAMPLES (per operation, default 15), FUZZ_SEED (default fixed), FUZZ_REPORT_DIR
+// (default .data/fuzz).
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -231,6 +232,9 @@ async function main() {
     process.env.FUZZ_MAX_TIME || '240',
     '--max-examples',
     process.env.FUZZ_MAX_EXAMPLES || '15',
+    // A fixed seed keeps CI's run repeatable; set FUZZ_SEED to explore other inputs.
+    '--seed',
+    process.env.FUZZ_SEED || '20261123',
   ];
   say(`st ${args.join(' ')}`);
   const child = spawn(st, args, { cwd: root, env: stEnv, stdio: ['ignore', 'inherit', 'inherit'] });

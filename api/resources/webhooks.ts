@@ -110,7 +110,8 @@ async function presentDeliveries(deps: AppDeps, rows: WebhookDelivery[]) {
  * IP literals), which the document cannot know.
  */
 const URL_PATTERN =
-  "^https://[a-z][a-z0-9]*(\\.[a-z][a-z0-9]*)*(:[1-9][0-9]{0,3})?(/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*)?$";
+  // A % only as a percent-encoded octet, so the value is also a valid `uri`.
+  "^https://[a-z][a-z0-9]*(\\.[a-z][a-z0-9]*)*(:[1-9][0-9]{0,3})?(/([A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*)?$";
 const url = z
   .string()
   .max(2000)

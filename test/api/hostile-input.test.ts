@@ -62,7 +62,13 @@ describe('hostile input', () => {
   it('a webhook URL is https to a host by name (as documented), or any URL to a host in EGRESS_ALLOW', async () => {
     const register = (url: string) =>
       rest(t.app, t.org.apiKey, 'POST', '/api/webhooks', { url, events: ['run.completed'] });
-    for (const url of ['https://n.info*', 'https://a_b.example/x', 'https://example.com/a b', 'https://8.8.8.8/hook']) {
+    for (const url of [
+      'https://n.info*',
+      'https://a_b.example/x',
+      'https://example.com/a b',
+      'https://8.8.8.8/hook',
+      "https://a.x:2120/Wj%&Vn4%T0'",
+    ]) {
       const res = await register(url);
       assert.equal(res.status, 400, `${url}: ${JSON.stringify(res.body)}`);
       assert.match(res.body.error, /^url: /);
