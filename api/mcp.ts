@@ -155,6 +155,8 @@ const notAllowed = (method: 'GET' | 'DELETE') =>
     before: checkOrigin,
     response: jsonRpcMessage,
     status: 405,
+    // Not an operation of the document: a known path with an unsupported method (405 + Allow: POST).
+    internal: true,
     async handler({ koa }) {
       koa.set('Allow', 'POST');
       // -32000: the implementation-defined server error the SDK itself answers 405 with.
@@ -179,7 +181,10 @@ export const mcpEndpoints: Endpoint[] = [
     access: 'credential',
     before: checkOrigin,
     response: jsonRpcMessage,
-    responses: { 202: 'A notification or response from the client was accepted.' },
+    responses: {
+      202: 'A notification or response from the client was accepted.',
+      406: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.',
+    },
     async handler({ principal, deps, requestId, koa }) {
       const server = createMcpServer(principal!, deps, requestId);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -71,13 +71,14 @@ export function buildOpenApi(
     const parameters = [
       ...schemaParams(e.params, 'path'),
       ...schemaParams(e.query, 'query'),
-      ...(e.idempotent
+      ...(e.idempotent || e.requiresIdempotencyKey
         ? [
             {
               name: 'Idempotency-Key',
               in: 'header',
-              required: false,
-              schema: { type: 'string', maxLength: 200 },
+              required: !!e.requiresIdempotencyKey,
+              // An empty header is no key (optional ones only).
+              schema: { type: 'string', minLength: e.requiresIdempotencyKey ? 1 : 0, maxLength: 200 },
               description: 'Makes a retry safe: the same key and body return the first response; another body is 409.',
             },
           ]
@@ -99,7 +100,13 @@ export function buildOpenApi(
               : [{ apiKey: [] }, { oauth2: [] }],
       ...(parameters.length ? { parameters } : {}),
       ...(e.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } } }
+        ? {
+            requestBody: {
+              // A body whose fields are all optional may be left out (it reads as {}).
+              required: !e.body.safeParse({}).success,
+              content: { 'application/json': { schema: jsonSchema(e.body, 'input') } },
+            },
+          }
         : {}),
       responses: {
         [String(e.status ?? 200)]: {
@@ -109,7 +116,22 @@ export function buildOpenApi(
         ...Object.fromEntries(
           Object.entries(e.responses ?? {}).map(([status, description]) => [status, { description }]),
         ),
-        ...(access === 'public' ? {} : errorResponses(resourceErrorRef, [400, 401, 403, 404, 422, 500])),
+        // A public endpoint with inputs still answers 400 for malformed ones; paths under /api/v1/
+        // answer in the v1 envelope. 409: a reused Idempotency-Key; 429: RESOURCE_EXHAUSTED.
+        ...(access === 'public'
+          ? e.params || e.query || e.body
+            ? errorResponses(path.startsWith('/api/v1/') ? errorRef : resourceErrorRef, [400])
+            : {}
+          : errorResponses(resourceErrorRef, [
+              400,
+              401,
+              403,
+              404,
+              ...(e.idempotent || e.requiresIdempotencyKey ? [409] : []),
+              422,
+              429,
+              500,
+            ])),
       },
     };
   }

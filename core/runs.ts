@@ -1,3 +1,4 @@
+import { idOf } from './ids';
 import { z } from 'zod';
 import { fuzzSetting, type ApiAuthProfile } from './steps';
 
@@ -38,7 +39,8 @@ export const platforms = z
   .array(platform)
   .min(1)
   .max(4)
-  .refine((list) => new Set(list).size === list.length, 'platforms must not repeat');
+  .refine((list) => new Set(list).size === list.length, 'platforms must not repeat')
+  .meta({ uniqueItems: true });
 
 /** A top-level member of an OpenAPI document (typed loosely: the runner parses the document itself). */
 const openApiMember = z.custom<object | string | number | boolean>((v) => v !== undefined && v !== null);
@@ -66,13 +68,13 @@ export const targets = z
       .optional(),
     android: z
       .strictObject({
-        storageId: z.string().max(200).optional().describe('An uploaded, scanned artifact.'),
+        storageId: idOf('sto').optional().describe('An uploaded, scanned artifact.'),
         appId: z.string().max(300).optional(),
       })
       .optional(),
     ios: z
       .strictObject({
-        storageId: z.string().max(200).optional().describe('An uploaded, scanned artifact.'),
+        storageId: idOf('sto').optional().describe('An uploaded, scanned artifact.'),
         bundleId: z.string().max(300).optional(),
       })
       .optional(),

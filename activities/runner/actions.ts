@@ -25,6 +25,11 @@ export interface StepContext<S extends WebStep = WebStep> {
   startedAt: number;
   /** Set by an action whose effects arrive later (a click): resolves once they have, rejects when they show an error. */
   settled?: Promise<void>;
+  /**
+   * The browser reaches sites through the runner's egress proxy (SOCKS), so a failed connection shows
+   * as ERR_SOCKS_CONNECTION_FAILED; this names the real cause of the last one (e.g. ERR_BLOCKED_BY_CLIENT).
+   */
+  lastConnectFailure?(): string | undefined;
 }
 
 /** The browser context as a step sees it; kept by the Session of web.ts. */
@@ -96,7 +101,7 @@ async function navigate(ctx: StepContext<StepOf<'navigate'>>): Promise<string> {
       transient: (err) => /ERR_ABORTED|interrupted by another navigation/.test(message(err)),
     });
   } catch (err) {
-    throw navigationFailure(err, path, url.origin, ctx.stepTimeoutMs);
+    throw navigationFailure(err, path, url.origin, ctx.stepTimeoutMs, ctx.lastConnectFailure);
   }
   const status = response?.status();
   if (status !== undefined) ctx.observed.status = status;
@@ -119,13 +124,19 @@ const UNREACHABLE: Record<string, string> = {
   ERR_CONNECTION_CLOSED: 'the connection was closed',
   ERR_EMPTY_RESPONSE: 'it sent no response',
   ERR_INTERNET_DISCONNECTED: 'the runner has no network',
-  // Only the egress check of web.ts aborts requests this way.
+  // Only the egress checks of web.ts (request interception and the egress proxy) fail requests this way.
   ERR_BLOCKED_BY_CLIENT:
     'the egress policy refuses it (private, loopback and link-local addresses need EGRESS_ALLOW; with EGRESS_PUBLIC=false only EGRESS_ALLOW is reachable)',
 };
 
 /** Unreachable site → environment; too slow → timeout; anything else passes through unchanged. */
-function navigationFailure(err: unknown, path: string, origin: string, budgetMs: number): unknown {
+function navigationFailure(
+  err: unknown,
+  path: string,
+  origin: string,
+  budgetMs: number,
+  lastConnectFailure?: () => string | undefined,
+): unknown {
   if (err instanceof StepFailure || isClosed(err)) return err;
   if (isTimeout(err)) {
     return new StepFailure(
@@ -135,7 +146,8 @@ function navigationFailure(err: unknown, path: string, origin: string, budgetMs:
       err,
     );
   }
-  const code = /net::(ERR_[A-Z_]+)/.exec(message(err))?.[1];
+  let code = /net::(ERR_[A-Z_]+)/.exec(message(err))?.[1];
+  if (code === 'ERR_SOCKS_CONNECTION_FAILED') code = lastConnectFailure?.() ?? code;
   if (code) {
     const why =
       UNREACHABLE[code] ??

@@ -1,6 +1,6 @@
-import { lookup } from 'node:dns/promises';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { EgressPolicy } from '../../core/egress';
+import { startEgressProxy, type EgressProxy } from '../../core/egress-proxy';
 
 /**
  * Chromium flags the runner needs on its hosts: no sandbox (runs as root in a container), no GPU,
@@ -44,15 +44,38 @@ export const OPENS_TABS = `(() => {
   }, true);
 })();`;
 
-/** What every Run's context gets before its first page: the egress guard and the tab counter. */
-export async function prepareContext(context: BrowserContext, egress?: EgressPolicy): Promise<void> {
-  if (egress) await guardEgress(context, egress);
-  await context.addInitScript(OPENS_TABS);
+/**
+ * A Run's context: when there is an egress policy, every connection Chromium opens (navigations,
+ * each redirect hop, subresources) goes through the context's own loopback SOCKS proxy, which
+ * resolves the host and checks each address before connecting (core/egress-proxy.ts); request
+ * interception alone does not see redirect hops, and a check before Chromium's own DNS lookup
+ * would leave room for rebinding. One proxy per context, so a refusal is told to its own Run.
+ */
+export async function newRunContext(browser: Browser, egress?: EgressPolicy): Promise<FreshContext> {
+  const proxy = egress ? await startEgressProxy(egress) : undefined;
+  let context: BrowserContext | undefined;
+  try {
+    context = await browser.newContext({
+      ...CONTEXT_OPTIONS,
+      // Playwright sends loopback through the proxy too (it adds Chromium's <-loopback> bypass rule).
+      ...(proxy && { proxy: { server: proxy.url } }),
+    });
+    context.on('close', () => void proxy?.close());
+    if (egress) await guardEgress(context, egress);
+    await context.addInitScript(OPENS_TABS);
+    return { context, page: await context.newPage(), ...(proxy && { proxy }) };
+  } catch (error) {
+    if (context) await context.close().catch(() => undefined);
+    else await proxy?.close();
+    throw error;
+  }
 }
 
 export interface FreshContext {
   context: BrowserContext;
   page: Page;
+  /** The context's egress proxy, whose failures name why a connection was refused. */
+  proxy?: EgressProxy;
 }
 
 /** Hands out a fresh context per Run; `release` is called once per `acquire`, when the Run is done with it. */
@@ -62,34 +85,14 @@ export interface ContextSource {
 }
 
 /**
- * Checks every request of the context (navigations, redirects, subresources) against the egress
- * policy: the URL, then each address its host resolves to; a refused one is aborted before the
- * browser connects (ERR_BLOCKED_BY_CLIENT). Answers are cached per host for the Run.
+ * Request interception refuses what the URL alone shows (credentials, an IP literal outside the
+ * policy) before any connection, as ERR_BLOCKED_BY_CLIENT; addresses are checked by the proxy.
  */
 export async function guardEgress(context: BrowserContext, policy: EgressPolicy): Promise<void> {
-  const verdicts = new Map<string, Promise<string | null>>();
-  const refusal = (url: URL) => {
-    const key = url.host;
-    let verdict = verdicts.get(key);
-    if (!verdict) {
-      verdict = (async () => {
-        const byUrl = policy.refuseUrl(url.href);
-        if (byUrl) return byUrl;
-        const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true }).catch(() => []);
-        for (const a of addresses) {
-          const why = policy.refuseAddress(url.hostname, a.address);
-          if (why) return why;
-        }
-        return null;
-      })();
-      verdicts.set(key, verdict);
-    }
-    return verdict;
-  };
   await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return route.continue();
-    if (await refusal(url)) return route.abort('blockedbyclient');
+    const url = route.request().url();
+    if (!/^https?:/.test(url)) return route.continue();
+    if (policy.refuseUrl(url)) return route.abort('blockedbyclient');
     return route.continue();
   });
 }
@@ -153,13 +156,6 @@ export class ContextPool implements ContextSource {
   }
 
   async #create(): Promise<FreshContext> {
-    const context = await (await this.browser()).newContext(CONTEXT_OPTIONS);
-    try {
-      await prepareContext(context, this.egress);
-      return { context, page: await context.newPage() };
-    } catch (error) {
-      await context.close().catch(() => undefined);
-      throw error;
-    }
+    return newRunContext(await this.browser(), this.egress);
   }
 }

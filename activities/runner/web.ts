@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { EgressPolicy } from '../../core/egress';
+import type { EgressProxy } from '../../core/egress-proxy';
 import { isApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type Browsing, type StepContext } from './actions';
-import { CONTEXT_OPTIONS, prepareContext, type ContextSource } from './browser';
+import { newRunContext, type ContextSource } from './browser';
 import { redactTrace } from './trace';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
 import type { Redactor } from './redactor';
@@ -120,6 +121,7 @@ class Session implements Browsing {
   #tracing = false;
   readonly #inflight = new Map<Request, number>();
   readonly #documents = new WeakMap<Page, number>();
+  #failures: EgressProxy['failures'] | undefined;
   readonly #onAbort = () => void this.close();
 
   constructor(
@@ -137,15 +139,8 @@ class Session implements Browsing {
 
   async #open(): Promise<{ context: BrowserContext; page: Page }> {
     const { browser, contexts, egress } = this.options;
-    let context: BrowserContext;
-    let page: Page;
-    if (contexts) {
-      ({ context, page } = await contexts.acquire());
-    } else {
-      context = await browser.newContext(CONTEXT_OPTIONS);
-      await prepareContext(context, egress);
-      page = await context.newPage();
-    }
+    const { context, page, proxy } = contexts ? await contexts.acquire() : await newRunContext(browser, egress);
+    this.#failures = proxy?.failures;
     this.#watch(context, page);
     if ((this.options.trace ?? 'off') !== 'off') {
       // Started before the first action, so the trace shows the whole Run.
@@ -213,6 +208,14 @@ class Session implements Browsing {
     })();
     return this.#closing;
   }
+
+  /**
+   * The cause of the context's last refused or failed connection through its egress proxy, as
+   * Chromium's net error code (Chromium itself only reports a generic SOCKS failure).
+   */
+  lastConnectFailure(): string | undefined {
+    return this.#failures?.at(-1)?.code;
+  }
 }
 
 async function runStep(
@@ -243,6 +246,7 @@ async function runStep(
       redactor: options.redactor,
       browsing: session,
       startedAt: performance.now(),
+      lastConnectFailure: () => session.lastConnectFailure(),
     };
     const reason = await untilAborted(perform(ctx, index, options.api), options.signal);
     verdict = {

@@ -92,6 +92,8 @@ export function defineOperation<
   mcp?: boolean;
   extension?: boolean;
   input: Shape;
+  /** JSON Schema keywords for rules across fields (e.g. oneOf of required), so the documents state them too. */
+  inputRules?: Record<string, unknown>;
   output: Out;
   handler(
     input: z.infer<z.ZodObject<Shape>> & Extras<Idem, Conf>,
@@ -122,7 +124,7 @@ export function defineOperation<
     confirm: def.confirm,
     mcp: def.mcp ?? true,
     extension: def.extension,
-    input: z.strictObject(shape) as never,
+    input: z.strictObject(shape).meta(def.inputRules ?? {}) as never,
     output: def.output as never,
     handler: def.handler,
     onReplay: def.onReplay,

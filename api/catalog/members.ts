@@ -8,6 +8,7 @@ export const testCaseIds = z
   .array(id('tc'))
   .max(500)
   .refine((ids) => new Set(ids).size === ids.length, 'a Test Case may appear only once in a plan')
+  .meta({ uniqueItems: true })
   .describe('Ordered member Test Case ids.');
 
 /** Every member must be a Test Case of this organization; returns their names by id. */

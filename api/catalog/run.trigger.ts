@@ -16,6 +16,7 @@ export default defineOperation({
   idempotency: 'required',
   confirm: 'never',
   input: triggerFields,
+  inputRules: { oneOf: [{ required: ['testCaseId'] }, { required: ['testPlanId'] }] },
   output: z.object({
     runIds: z.array(z.string()).describe('Follow each with run.get.'),
     planGroupRunId: z.string().optional().describe('Present when a Test Plan was triggered.'),

@@ -81,7 +81,12 @@ export const plainText = (max: number) =>
       (t) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(t),
       'must be plain text (no control characters)',
     )
-    .refine((t) => t.trim().length > 0, 'must not be blank');
+    .refine((t) => t.trim().length > 0, 'must not be blank')
+    // The same rules for the document: no control characters, and at least one visible character.
+    .meta({
+      pattern:
+        '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F\\uFEFF][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$',
+    });
 
 /** One plan member of a `scope: "changed"` trigger: whether it runs, and why. */
 export const memberSelection = z.object({

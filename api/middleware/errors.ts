@@ -46,8 +46,11 @@ export function errorEnvelope(log: Logger): Koa.Middleware {
       // A handler that wrote the response itself (ctx.respond = false, e.g. /api/mcp) is done.
       if (ctx.respond !== false && ctx.status === 404 && ctx.body === undefined)
         throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
-      // The routers' allowedMethods() set 405 and Allow for a known path with another method.
-      if (ctx.respond !== false && ctx.status === 405 && ctx.body === undefined)
+      // The routers' allowedMethods() set 405 and Allow for a known path with another method; for a
+      // method the router does not know at all (TRACE, PROPFIND, ...) they set 501, but the path is
+      // still known and the answer is the same: 405 with Allow.
+      const unsupported = ctx.status === 405 || (ctx.status === 501 && ctx.response.get('Allow') !== '');
+      if (ctx.respond !== false && unsupported && ctx.body === undefined)
         throw methodNotAllowed(ctx.method, ctx.path, ctx.response.get('Allow'));
     } catch (raw) {
       const error = toAppError(raw, ctx.state.requestId, log);

@@ -18,6 +18,13 @@ const contentTypes = {
   ios: ['application/zip', 'application/octet-stream'],
 } as const;
 const extension = { android: 'apk', ios: 'ipa' } as const;
+const declaredBytes = z
+  .number()
+  .int()
+  .min(1)
+  // The bound in force is ARTIFACT_MAX_BYTES; the document states its default.
+  .meta({ maximum: 500 * 1024 * 1024 })
+  .describe('Exact size of the file in bytes (at most ARTIFACT_MAX_BYTES, 500 MiB by default).');
 
 export const uploadUrlEndpoint = defineEndpoint({
   method: 'POST',
@@ -29,15 +36,11 @@ export const uploadUrlEndpoint = defineEndpoint({
     'expiresAt. An APK is application/vnd.android.package-archive or application/octet-stream; an IPA is application/zip ' +
     'or application/octet-stream. Then call POST /api/artifacts/scan; a Run may use the storageId once the scan is clean.',
   access: { scope: 'svc:runs:write' },
-  body: z.strictObject({
-    platform: artifactPlatform,
-    declaredBytes: z
-      .number()
-      .int()
-      .min(1)
-      .describe('Exact size of the file in bytes (at most ARTIFACT_MAX_BYTES, 500 MiB by default).'),
-    contentType: z.enum(['application/vnd.android.package-archive', 'application/octet-stream', 'application/zip']),
-  }),
+  // One shape per platform, so the document states which content types each accepts.
+  body: z.discriminatedUnion('platform', [
+    z.strictObject({ platform: z.literal('android'), declaredBytes, contentType: z.enum(contentTypes.android) }),
+    z.strictObject({ platform: z.literal('ios'), declaredBytes, contentType: z.enum(contentTypes.ios) }),
+  ]),
   response: z.object({
     uploadUrl: z.string().describe('PUT the file here, with Content-Type and Content-Length exactly as declared.'),
     storageId: z.string().describe('Names the artifact in targets.android.storageId / targets.ios.storageId.'),
@@ -92,9 +95,20 @@ export const uploadEndpoint = defineEndpoint({
     'uploadUrl points at the bucket instead and this route answers 404.',
   access: 'public',
   query: z.object({
-    key: z.string().max(500),
-    exp: z.string().max(20).optional(),
-    sig: z.string().max(100).optional(),
+    // The storage key upload-url issued (artifacts/<orgId>/<storageId>.<ext>): ASCII only, so anything
+    // else is refused here rather than compared against the ASCII column.
+    key: z
+      .string()
+      .max(500)
+      .regex(/^artifacts\/[A-Za-z0-9_]+\/[A-Za-z0-9_]+\.[a-z0-9]+$/, 'not a storage key this service issued'),
+    exp: z
+      .string()
+      .regex(/^\d{1,15}$/, 'epoch milliseconds')
+      .optional(),
+    sig: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'the signature of the link')
+      .optional(),
   }),
   response: z.object({ storageId: z.string(), byteSize: z.number().int() }),
   responses: { 400: 'Wrong Content-Type or length', 403: 'Invalid or expired link', 409: 'Already uploaded' },

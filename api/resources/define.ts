@@ -37,6 +37,8 @@ export interface Endpoint<P = any, Q = any, B = any> {
    * response; another body → CONFLICT). Without the header the request simply runs.
    */
   idempotent?: boolean;
+  /** The handler refuses a request without an Idempotency-Key header (the document marks it required). */
+  requiresIdempotencyKey?: boolean;
   /** Internal plumbing (runner channel, local storage): served but left out of the OpenAPI document. */
   internal?: boolean;
   /** Documented non-JSON successes, e.g. a redirect. */
@@ -61,5 +63,7 @@ export const queryInt = (min: number, max: number, fallback: number) =>
     .regex(/^\d+$/, 'must be a non-negative integer')
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
+    // The document states the integer and its bounds (a query value travels as text).
+    .meta({ type: 'integer', minimum: min, maximum: max, default: fallback })
     .optional()
     .transform((v) => v ?? fallback);

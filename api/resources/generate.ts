@@ -19,11 +19,19 @@ export const generatePlanEndpoint = defineEndpoint({
     .strictObject({
       name: recordName,
       mode: z.literal('auto').optional().describe('Only auto: the steps are generated.'),
-      prompt: z.string().trim().min(1).max(20_000).optional().describe('What to test, in words.'),
+      prompt: z
+        .string()
+        .trim()
+        .min(1)
+        .max(20_000)
+        .meta({ pattern: '\\S' })
+        .optional()
+        .describe('What to test, in words.'),
       diff: z.string().min(1).max(900_000).optional().describe('A unified git diff of the change to test.'),
       platforms: platforms.optional().describe('Default ["web"].'),
     })
-    .refine((b) => !!b.prompt !== !!b.diff, { message: 'give exactly one of prompt and diff', path: ['prompt'] }),
+    .refine((b) => !!b.prompt !== !!b.diff, { message: 'give exactly one of prompt and diff', path: ['prompt'] })
+    .meta({ oneOf: [{ required: ['prompt'] }, { required: ['diff'] }] }),
   response: z.object({ testPlanId: z.string(), status: z.literal('generating') }),
   async handler({ body, principal, deps }) {
     const testPlanId = await startGeneration(deps, {

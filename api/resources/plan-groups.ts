@@ -60,6 +60,7 @@ export const rerunEndpoint = defineEndpoint({
     'Requires an Idempotency-Key header: the same key returns the first answer and never queues twice. ' +
     'The new plan group is linked to the original by rerunOf; members that passed are carried as passed_in_original.',
   access: { scope: 'svc:runs:write' },
+  requiresIdempotencyKey: true,
   body: z.strictObject({ planGroupRunId: id('pgr'), only: z.literal('not_passing') }),
   response: z.object({
     planGroupRunId: z.string(),

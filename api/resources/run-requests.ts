@@ -18,7 +18,8 @@ const unique = <T extends z.ZodType>(item: T, what: string) =>
     .array(item)
     .min(1)
     .max(50)
-    .refine((list) => new Set(list).size === list.length, `${what} must not repeat`);
+    .refine((list) => new Set(list).size === list.length, `${what} must not repeat`)
+    .meta({ uniqueItems: true });
 
 export const createRunRequestEndpoint = defineEndpoint({
   method: 'POST',
@@ -33,9 +34,17 @@ export const createRunRequestEndpoint = defineEndpoint({
     'interpreted and billed once. The same key with a different body is 409.',
   access: { scope: 'svc:runs:write' },
   status: 202,
+  responses: { 409: 'The idempotency key was already used for a different request' },
   body: z
     .strictObject({
-      request: z.string().trim().min(1).max(4000).optional().describe('What to run, in natural language.'),
+      request: z
+        .string()
+        .trim()
+        .min(1)
+        .max(4000)
+        .meta({ pattern: '\\S' })
+        .optional()
+        .describe('What to run, in natural language.'),
       planIds: unique(id('tp'), 'planIds').optional(),
       planNames: unique(recordName, 'planNames').optional(),
       environmentSlugs: unique(slug, 'environmentSlugs')
@@ -47,7 +56,8 @@ export const createRunRequestEndpoint = defineEndpoint({
     .refine((b) => b.request || b.planIds || b.planNames, {
       message: 'give request (natural language) or planIds / planNames',
       path: ['request'],
-    }),
+    })
+    .meta({ anyOf: [{ required: ['request'] }, { required: ['planIds'] }, { required: ['planNames'] }] }),
   response: runRequestRecord,
   async handler({ body, principal, deps, koa }) {
     const idemKey = idempotencyKeyOf(body.idempotencyKey, koa.get('Idempotency-Key'));

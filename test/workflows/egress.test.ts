@@ -7,10 +7,19 @@ import { followRun } from '../helpers/runs';
 import { privateQueues, useWorkers } from '../helpers/temporal';
 
 /** A loopback server on `host` that counts what reaches it (it must stay at zero when refused). */
-async function counter(host: string, page = '<!doctype html><title>Home</title><h1>Home</h1>') {
+async function counter(
+  host: string,
+  page = '<!doctype html><title>Home</title><h1>Home</h1>',
+  redirects: Record<string, () => string> = {},
+) {
   const hits: string[] = [];
   const server = http.createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
+    const to = redirects[req.url ?? ''];
+    if (to) {
+      res.writeHead(302, { location: to() });
+      return res.end();
+    }
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(page);
   });
@@ -39,6 +48,12 @@ describe('egress policy of the runners', function () {
     allowed = await counter(
       '127.0.0.1',
       `<!doctype html><title>Home</title><h1>Home</h1><img alt="x" src="${refused.url}/pixel.png">`,
+      {
+        '/hop': () => `${refused.url}/landing`,
+        // Cloud metadata: refused before connect, so no packet leaves loopback.
+        '/metadata': () => 'http://169.254.169.254/latest/meta-data/',
+        '/local': () => '/',
+      },
     );
     t.onClose(() => allowed.close());
     t.onClose(() => refused.close());
@@ -90,6 +105,77 @@ describe('egress policy of the runners', function () {
     assert.equal((await followRun(t.app, t.org.apiKey, runId)).state.status, 'passing');
     assert.ok(allowed.hits.includes('GET /'));
     assert.deepEqual(refused.hits, []);
+  });
+
+  for (const [path, what] of [
+    ['/hop', 'a loopback address the operator did not allow'],
+    ['/metadata', 'the cloud metadata address 169.254.169.254'],
+  ] as const) {
+    it(`a redirect from an allowed page to ${what} is refused before connect: unverified, environment, naming the rule`, async () => {
+      await call(t.app, t.org.apiKey, 'environment.upsert', {
+        idempotencyKey: key(),
+        slug: 'redirecting',
+        targets: { web: { baseUrl: allowed.url } },
+      });
+      const testCase = await newCase(t, {
+        name: 'Redirected',
+        steps: [{ action: 'navigate', target: path, expect: { text: 'Home' } }],
+      });
+      const runId = (
+        await call(t.app, t.org.apiKey, 'run.trigger', {
+          idempotencyKey: key(),
+          testCaseId: testCase.id,
+          environmentSlug: 'redirecting',
+        })
+      ).body.runIds[0];
+      const { state } = await followRun(t.app, t.org.apiKey, runId);
+      assert.equal(state.status, 'unverified');
+      const evidence = (await call(t.app, t.org.apiKey, 'run.evidence', { runId })).body;
+      assert.equal(evidence.steps[0].diagnosis.category, 'environment');
+      assert.match(evidence.steps[0].reason, /egress policy/);
+      assert.match(evidence.steps[0].reason, /EGRESS_ALLOW/, 'the reason names the rule');
+      assert.doesNotMatch(evidence.steps[0].reason, /127\.0\.0\.2|169\.254/, 'not the address');
+      assert.ok(allowed.hits.includes(`GET ${path}`), 'the allowed page was asked');
+      assert.deepEqual(refused.hits, []);
+    });
+  }
+
+  it('an allowed address that refuses the connection still reads as refused, not as the egress policy', async () => {
+    const closed = await counter('127.0.0.1');
+    await closed.close();
+    await call(t.app, t.org.apiKey, 'environment.upsert', {
+      idempotencyKey: key(),
+      slug: 'closed',
+      targets: { web: { baseUrl: closed.url } },
+    });
+    const testCase = await newCase(t, { name: 'Closed', steps: [{ action: 'navigate', target: '/' }] });
+    const runId = (
+      await call(t.app, t.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId: testCase.id,
+        environmentSlug: 'closed',
+      })
+    ).body.runIds[0];
+    assert.equal((await followRun(t.app, t.org.apiKey, runId)).state.status, 'unverified');
+    const evidence = (await call(t.app, t.org.apiKey, 'run.evidence', { runId })).body;
+    assert.equal(evidence.steps[0].diagnosis.category, 'environment');
+    assert.match(evidence.steps[0].reason, /connection was refused/);
+  });
+
+  it('a redirect within the allowed site is followed', async () => {
+    const testCase = await newCase(t, {
+      name: 'Local redirect',
+      steps: [{ action: 'navigate', target: '/local', expect: { text: 'Home' } }],
+    });
+    const runId = (
+      await call(t.app, t.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId: testCase.id,
+        environmentSlug: 'redirecting',
+      })
+    ).body.runIds[0];
+    assert.equal((await followRun(t.app, t.org.apiKey, runId)).state.status, 'passing');
+    assert.ok(allowed.hits.includes('GET /local') && allowed.hits.includes('GET /'));
   });
 
   it('an API Run against an address outside the policy sends nothing', async () => {

@@ -225,6 +225,20 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     );
     await new Promise((r) => setTimeout(r, 2500)); // longer than the test schedule's next wait
     assert.equal(receiver.received.filter((r) => r.path === '/test-event').length, 1);
+    // A well-formed request the delivery's kind forbids: 422 FAILED_PRECONDITION (interface.md), not 400.
+    const again = await rest(
+      t.app,
+      auth(t),
+      'POST',
+      `/api/webhooks/deliveries/${tested.body.id}/redeliver`,
+      undefined,
+      {
+        'Idempotency-Key': key(),
+      },
+    );
+    assert.equal(again.status, 422, JSON.stringify(again.body));
+    assert.equal(again.body.code, 'FAILED_PRECONDITION');
+    assert.equal(receiver.received.filter((r) => r.path === '/test-event').length, 1, 'nothing was sent');
   });
 
   it('signs with the old and the new secret after a rotation', async () => {
