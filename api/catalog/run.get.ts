@@ -8,9 +8,10 @@ import { defineOperation } from './define';
 import { signedReportUrl } from '../runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
 import { idOf as id } from '../../core/ids';
-import { runStatus } from '../../core/runs';
+import { MAX_WAIT_MS, runStatus } from '../../core/runs';
+import { withDeadline } from '../middleware/deadline';
 
-export const MAX_WAIT_MS = 25_000;
+export { MAX_WAIT_MS };
 
 const runStepState = z.object({
   index: z.number().int(),
@@ -89,8 +90,15 @@ export default defineOperation({
       if (!run) throw notFound(`Run ${input.runId}`);
       return run;
     };
-    let run = await read();
-    let steps = (await runRepository.steps(db, [run.id])).get(run.id) ?? [];
+    // The reads before a wait get the bound of any request, not the bound plus the wait: a hung
+    // database answers a long-poll UNAVAILABLE as fast as any other request.
+    let { run, steps } = await withDeadline(
+      (async () => {
+        const found = await read();
+        return { run: found, steps: (await runRepository.steps(db, [found.id])).get(found.id) ?? [] };
+      })(),
+      deps.config.REQUEST_DEADLINE_MS,
+    );
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
     let timedOut = false;
     if (waitMs > 0) {

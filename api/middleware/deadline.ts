@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { AppError } from '../../core/errors';
-import { MAX_WAIT_MS } from '../catalog/run.get';
+import { MAX_WAIT_MS } from '../../core/runs';
 
 /** The UNAVAILABLE a request gets when a dependency (MySQL, Temporal) did not answer in time. */
 export const tooSlow = (ms: number) =>
