@@ -102,6 +102,8 @@ const schema = z.object({
   AI_PRICE_PER_1K_TOKENS_MICROS: z.coerce.number().int().min(0).max(100_000_000).default(2_000),
   RUN_REQUEST_MAX_ENTRIES: z.coerce.number().int().min(1).max(1000).default(8),
   MOBILE_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** How long a web or API Run waits for a runner before `invalid` (a long queue needs more). */
+  WEB_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Largest mobile artifact an upload intent may declare, in bytes (default 500 MiB). */
   ARTIFACT_MAX_BYTES: z.coerce
     .number()
