@@ -9,9 +9,7 @@ import { signedReportUrl } from '../runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
 import { idOf as id } from '../../core/ids';
 import { MAX_WAIT_MS, runStatus } from '../../core/runs';
-import { withDeadline } from '../middleware/deadline';
-
-export { MAX_WAIT_MS };
+import { extendDeadline } from '../middleware/deadline';
 
 const runStepState = z.object({
   index: z.number().int(),
@@ -90,21 +88,16 @@ export default defineOperation({
       if (!run) throw notFound(`Run ${input.runId}`);
       return run;
     };
-    // The reads before a wait get the bound of any request, not the bound plus the wait: a hung
-    // database answers a long-poll UNAVAILABLE as fast as any other request.
-    let { run, steps } = await withDeadline(
-      (async () => {
-        const found = await read();
-        return { run: found, steps: (await runRepository.steps(db, [found.id])).get(found.id) ?? [] };
-      })(),
-      deps.config.REQUEST_DEADLINE_MS,
-    );
+    let run = await read();
+    let steps = (await runRepository.steps(db, [run.id])).get(run.id) ?? [];
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
     let timedOut = false;
     if (waitMs > 0) {
       const since = input.cursor ?? run.cursor;
       if (run.cursor <= since && !isTerminal(run.status)) {
         // Woken with the one shared read of the changed Run; at the deadline, what was read on arrival.
+        // The request's deadline grows by the wait only now: reads before it keep the plain bound.
+        extendDeadline(waitMs);
         const changed = await deps.runWatcher.wait(run.id, since, waitMs);
         if (changed) ({ run, steps } = changed);
         else timedOut = true;

@@ -30,7 +30,7 @@ const unavailable = () =>
  * the cursors of all awaited Runs. When a Run changed, it is read once (record and steps) and
  * every waiter of that Run is answered from that read; at a waiter's deadline it answers from
  * what it read on arrival, with no query at all. A waiting request holds no database connection.
- * When the check fails or does not answer within `checkTimeoutMs` (the database is down or hung),
+ * When the check fails or does not answer within `checkTimeoutMs` (DB_QUERY_TIMEOUT_MS: the database is down or hung),
  * every waiter answers 503 UNAVAILABLE at once rather than a stale `timedOut` after its full wait.
  */
 export class RunWatcher {
@@ -42,7 +42,7 @@ export class RunWatcher {
   constructor(
     private readonly db: DataSource,
     private readonly intervalMs: number,
-    private readonly checkTimeoutMs = 5_000,
+    private readonly checkTimeoutMs = 8_000,
   ) {}
 
   /** Resolves with the changed Run once its cursor passes `cursor` or it ends; null at the deadline. */
