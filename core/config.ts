@@ -25,6 +25,8 @@ const schema = z.object({
    */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(9_000),
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
+  /** How long the API waits for the Temporal server to start a workflow before answering 503 UNAVAILABLE. */
+  TEMPORAL_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   /** Task queue of the orchestration workflows (runs, plan groups, run requests). */
   TEMPORAL_TASK_QUEUE: z.string().default('orchestration'),
