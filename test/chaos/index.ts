@@ -161,6 +161,7 @@ class Suite {
   /** Triggers answered UNAVAILABLE during a fault: replayed with the same key once it is over. */
   pending: Array<Record<string, unknown>> = [];
   requestsInFlight = new Map<string, Set<string>>();
+  lostRequests: Array<{ faults: Set<string>; runs: number }> = [];
   rows: Array<{ fault: string; recoveryS: number; probes: string }> = [];
   caseIds: string[] = [];
   planId = '';
@@ -313,11 +314,17 @@ class Suite {
     for (;;) {
       const reply = await this.api.request(this.url(), 'GET', `/api/run-requests/status?id=${trigger.requestId}`);
       if (reply.status === 200 && ['completed', 'rejected', 'failed', 'canceled'].includes(reply.body.status)) {
-        if (reply.body.status !== 'completed')
+        if (reply.body.status !== 'completed') {
           this.api.violations.push({
             fault: this.api.fault,
-            what: `run request ${trigger.requestId} ${reply.body.status}`,
+            what: `run request ${trigger.requestId} ${reply.body.status}: ${reply.body.error ?? ''}`,
           });
+          // Its Runs were never queued: lost for every fault the request lived through.
+          this.lostRequests.push({
+            faults: this.requestsInFlight.get(trigger.requestId!) ?? new Set(),
+            runs: settings.planSize,
+          });
+        }
         trigger.runIds = reply.body.entries.map((e: { runId: string }) => e.runId).filter(Boolean);
         this.track(trigger.runIds);
         // Faults the request saw before its Runs were known count for them too.
@@ -495,7 +502,10 @@ class Suite {
           row.fault,
           String(runs.length),
           String(runs.filter((r) => verdict.terminalOnce.has(r.id)).length),
-          String(runs.filter((r) => verdict.lost.has(r.id)).length),
+          String(
+            runs.filter((r) => verdict.lost.has(r.id)).length +
+              this.lostRequests.filter((q) => q.faults.has(row.fault)).reduce((n, q) => n + q.runs, 0),
+          ),
           String(runs.filter((r) => verdict.duplicated.has(r.id)).length),
           row.recoveryS.toFixed(1),
         ];
