@@ -41,7 +41,7 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
     return client;
   };
   const cleanups: Array<() => void | Promise<void>> = [];
-  const runWatcher = new RunWatcher(db, config.RUN_POLL_INTERVAL_MS);
+  const runWatcher = new RunWatcher(db, config.RUN_POLL_INTERVAL_MS, config.DB_QUERY_TIMEOUT_MS);
   cleanups.push(() => runWatcher.close());
   const sweep = setInterval(() => {
     idempotencyRepository

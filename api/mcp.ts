@@ -13,8 +13,7 @@ import {
 import { catalog } from './catalog';
 import type { Operation } from './catalog/define';
 import { invokeOperation } from './catalog/invoke';
-import { MAX_WAIT_MS } from './catalog/run.get';
-import { withDeadline } from './middleware/deadline';
+import { withRequestDeadline } from './middleware/deadline';
 import type { Config } from '../core/config';
 import type { AppDeps } from './deps';
 import { AppError } from '../core/errors';
@@ -87,15 +86,10 @@ export function createMcpServer(principal: Principal, deps: AppDeps, requestId: 
     const entry = tools.get(request.params.name);
     if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     try {
-      const args = (request.params.arguments ?? {}) as { waitMs?: unknown };
-      const wait =
-        entry.op.name === 'run.get' && typeof args.waitMs === 'number'
-          ? Math.min(Math.max(args.waitMs, 0), MAX_WAIT_MS)
-          : 0;
+      // run.get extends the bound by its wait once it waits (extendDeadline).
       return success(
-        await withDeadline(
+        await withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, () =>
           invokeOperation(entry.op, request.params.arguments ?? {}, principal, deps, requestId),
-          deps.config.REQUEST_DEADLINE_MS + wait,
         ),
       );
     } catch (error) {

@@ -47,16 +47,20 @@ interface StartOptions<N extends WorkflowName> {
  */
 async function startWorkflow<N extends WorkflowName>(deps: AppDeps, name: N, options: StartOptions<N>) {
   const client = await deps.temporal();
-  return client.workflow
-    .start<Workflows[N]>(name, {
-      taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
-      workflowId: options.workflowId,
-      args: options.args,
-      typedSearchAttributes: options.searchAttributes,
-      ...(options.onConflict === 'join'
-        ? { workflowIdConflictPolicy: 'USE_EXISTING' as const }
-        : { workflowIdReusePolicy: 'REJECT_DUPLICATE' as const }),
-    })
+  // A gRPC deadline ends the client's retries of a server that is down or hung well inside the
+  // request's own deadline, so the caller gets 503 UNAVAILABLE within the bound even when loaded.
+  return client
+    .withDeadline(Date.now() + deps.config.TEMPORAL_CALL_TIMEOUT_MS, () =>
+      client.workflow.start<Workflows[N]>(name, {
+        taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+        workflowId: options.workflowId,
+        args: options.args,
+        typedSearchAttributes: options.searchAttributes,
+        ...(options.onConflict === 'join'
+          ? { workflowIdConflictPolicy: 'USE_EXISTING' as const }
+          : { workflowIdReusePolicy: 'REJECT_DUPLICATE' as const }),
+      }),
+    )
     .catch((error: unknown) => {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
       return null;

@@ -26,6 +26,8 @@ const schema = z.object({
    */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(9_000),
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
+  /** How long the API waits for the Temporal server to start a workflow before answering 503 UNAVAILABLE. */
+  TEMPORAL_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   /** Task queue of the orchestration workflows (runs, plan groups, run requests). */
   TEMPORAL_TASK_QUEUE: z.string().default('orchestration'),
@@ -110,6 +112,8 @@ const schema = z.object({
   AI_PRICE_PER_1K_TOKENS_MICROS: z.coerce.number().int().min(0).max(100_000_000).default(2_000),
   RUN_REQUEST_MAX_ENTRIES: z.coerce.number().int().min(1).max(1000).default(8),
   MOBILE_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** How long a web or API Run waits for a runner before `invalid` (a long queue needs more). */
+  WEB_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Largest mobile artifact an upload intent may declare, in bytes (default 500 MiB). */
   ARTIFACT_MAX_BYTES: z.coerce
     .number()

@@ -19,6 +19,9 @@ export const runStatus = z.enum([
   'invalid',
 ]);
 export type RunStatus = z.infer<typeof runStatus>;
+
+/** The longest long-poll run.get allows (waitMs is clamped to it). */
+export const MAX_WAIT_MS = 25_000;
 export type StepStatus = 'pending' | 'running' | 'passed' | 'failed' | 'skipped';
 
 /** The diagnosis categories of External Evidence (see shared/interface.md, "Runs"). */

@@ -10,6 +10,37 @@ import { resolveStructured } from './resolve';
 import { alreadyQueued, queueEntries } from './queue';
 import type { ActivityDeps } from '../deps';
 
+/** Connection-level failures of the database (down, restarting, a dropped or timed-out query). */
+const OUTAGE_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ETIMEDOUT',
+];
+const isOutage = (error: unknown) => {
+  const e = error as { code?: string; driverError?: { code?: string } } | null;
+  return OUTAGE_CODES.includes(String(e?.code ?? e?.driverError?.code));
+};
+
+/**
+ * Runs a database step of the interpretation, retrying it while the database is unreachable for as
+ * long as this attempt may last (less a margin): the activity's few attempts are meant for the
+ * provider, and a restarting database would otherwise spend them in seconds and fail the request.
+ */
+async function whileDatabaseIsBack<T>(step: () => Promise<T>): Promise<T> {
+  const info = Context.current().info;
+  const until = Date.now() + Math.max(0, (info.startToCloseTimeoutMs ?? 0) - 10_000);
+  for (;;) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isOutage(error) || Date.now() > until) throw error;
+      await Context.current().sleep(1000);
+    }
+  }
+}
+
 /** Activities of run requests: interpret (the only one that talks to a provider), queue, finish. */
 export function runRequestActivities(
   deps: ActivityDeps,
@@ -18,15 +49,15 @@ export function runRequestActivities(
   const { db, config, log } = deps;
   return {
     async interpretRunRequest(requestId: string): Promise<Interpretation> {
-      const request = await runRequestRepository.byId(db.manager, requestId);
+      const request = await whileDatabaseIsBack(() => runRequestRepository.byId(db.manager, requestId));
       if (!request) throw ApplicationFailure.nonRetryable(`run request ${requestId} not found`, 'RunRequestMissing');
-      const catalog: InterpretCatalog = {
+      const catalog: InterpretCatalog = await whileDatabaseIsBack(async () => ({
         plans: await resourcePlanRepository.names(db.manager, request.orgId),
         environments: (await environmentRepository.list(db.manager, request.orgId, null, 1000)).map((e) => ({
           slug: e.slug,
           name: e.name,
         })),
-      };
+      }));
       const { input } = request;
       const explicit = resolveStructured(input, catalog);
       const base = {
@@ -53,16 +84,18 @@ export function runRequestActivities(
       }
       const answer = await interpret(interpreter, request.request, catalog, log);
       // Billed once per request: the ledger's key is the request, a retried activity adds nothing.
-      await runRequestRepository.recordCharge(db.manager, {
-        requestId,
-        orgId: request.orgId,
-        provider: answer.provider,
-        model: answer.model,
-        promptTokens: answer.usage.promptTokens,
-        completionTokens: answer.usage.completionTokens,
-        ...priceInterpretation(answer, config.AI_PRICE_PER_1K_TOKENS_MICROS),
-        createdAt: Date.now(),
-      });
+      await whileDatabaseIsBack(() =>
+        runRequestRepository.recordCharge(db.manager, {
+          requestId,
+          orgId: request.orgId,
+          provider: answer.provider,
+          model: answer.model,
+          promptTokens: answer.usage.promptTokens,
+          completionTokens: answer.usage.completionTokens,
+          ...priceInterpretation(answer, config.AI_PRICE_PER_1K_TOKENS_MICROS),
+          createdAt: Date.now(),
+        }),
+      );
       return {
         ...base,
         resolutionSource: 'interpreter',

@@ -11,9 +11,8 @@ import { defineOperation } from './define';
 import { signedReportUrl } from '../../domain/runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
 import { idOf as id } from '../../core/ids';
-import { runStatus } from '../../core/runs';
-
-export const MAX_WAIT_MS = 25_000;
+import { MAX_WAIT_MS, runStatus } from '../../core/runs';
+import { extendDeadline } from '../middleware/deadline';
 
 const views = new WeakMap<RunSnapshot, { [timedOut: string]: object }>();
 
@@ -118,11 +117,11 @@ export default defineOperation({
       const since = input.cursor ?? run.cursor;
       if (run.cursor <= since && !isTerminal(run.status)) {
         // Woken with the one shared read of the changed Run; at the deadline, what was read on arrival.
-        const changed = await deps.runWatcher.wait(
-          run.id,
-          since,
-          Math.max(0, waitMs - (performance.now() - receivedAt)),
-        );
+        // The request's deadline grows by the wait only now: reads before it keep the plain bound.
+        // The wait counts from the request's arrival.
+        const remaining = Math.max(0, waitMs - (performance.now() - receivedAt));
+        extendDeadline(remaining);
+        const changed = await deps.runWatcher.wait(run.id, since, remaining);
         if (changed) snapshot = changed;
         else timedOut = true;
       }

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { AppError } from '../../core/errors';
-import { MAX_WAIT_MS } from '../catalog/run.get';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** The UNAVAILABLE a request gets when a dependency (MySQL, Temporal) did not answer in time. */
 export const tooSlow = (ms: number) =>
@@ -30,21 +30,40 @@ export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> 
   }
 }
 
-/** The long-poll wait a request asks for (run.get's waitMs, clamped as the operation clamps it). */
-function requestedWait(ctx: Koa.Context): number {
-  if (ctx.path !== '/api/v1/run.get') return 0;
-  const waitMs = (ctx.request as { body?: { waitMs?: unknown } }).body?.waitMs;
-  return typeof waitMs === 'number' && waitMs > 0 ? Math.min(waitMs, MAX_WAIT_MS) : 0;
+const scope = new AsyncLocalStorage<{ extend(ms: number): void }>();
+
+/**
+ * Called by a long-poll as it starts waiting: the request's bound becomes the wait plus a fresh
+ * `ms` for what follows. Until then (authentication, the first reads) the plain bound holds, so a
+ * long-poll meets a hung dependency with 503 UNAVAILABLE as fast as any other request.
+ */
+export function extendDeadline(waitMs: number): void {
+  scope.getStore()?.extend(waitMs);
+}
+
+/** Runs `work` within `ms`, or rejects with UNAVAILABLE; `extendDeadline` inside moves the bound. */
+export function withRequestDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise<T>((resolve, reject) => {
+    const arm = (after: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => reject(tooSlow(ms)), after);
+    };
+    arm(ms);
+    const running = scope.run({ extend: (waitMs) => arm(waitMs + ms) }, work);
+    running.catch(() => undefined); // a late failure after the deadline answered is not unhandled
+    running.then(resolve, reject);
+  }).finally(() => clearTimeout(timer));
 }
 
 /**
- * Every request is answered within `ms` (plus the wait a long-poll asked for): a hung database or
- * Temporal server yields 503 UNAVAILABLE, never a hang. /api/mcp speaks JSON-RPC on its own
- * response; its tool calls get the same bound inside (api/mcp.ts).
+ * Every request is answered within `ms` (plus the wait a long-poll asked for, once it waits): a
+ * hung database or Temporal server yields 503 UNAVAILABLE, never a hang. /api/mcp speaks JSON-RPC
+ * on its own response; its tool calls get the same bound inside (api/mcp.ts).
  */
 export function requestDeadline(ms: number): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.path === '/api/mcp') return next();
-    await withDeadline(next(), ms + requestedWait(ctx));
+    await withRequestDeadline(ms, next);
   };
 }

@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
 import type { Run, RunStep } from '../../db/entities/runs';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
+import { AppError } from '../../core/errors';
+import { withDeadline } from '../middleware/deadline';
 
 /** A Run as a long-poll answers it: the record and its step logs, read once for every waiter. */
 export interface RunSnapshot {
@@ -11,22 +13,37 @@ export interface RunSnapshot {
 interface Waiter {
   cursor: number;
   wake(snapshot: Promise<RunSnapshot> | null): void;
+  fail(error: Error): void;
 }
+
+/** What every waiter gets when the check cannot reach the database: the caller retries. */
+const unavailable = () =>
+  new AppError(
+    'UNAVAILABLE',
+    'the database did not answer while waiting for the Run to change; retry with the same cursor',
+    undefined,
+    { 'Retry-After': '5' },
+  );
 
 /**
  * Long-poll waiters of one API process share a single timer: every interval, one query reads
  * the cursors of all awaited Runs. When a Run changed, it is read once (record and steps) and
  * every waiter of that Run is answered from that read; at a waiter's deadline it answers from
  * what it read on arrival, with no query at all. A waiting request holds no database connection.
+ * When the check fails or does not answer within `checkTimeoutMs` (DB_QUERY_TIMEOUT_MS: the database is down or hung),
+ * every waiter answers 503 UNAVAILABLE at once rather than a stale `timedOut` after its full wait.
  */
 export class RunWatcher {
   private readonly waiters = new Map<string, Set<Waiter>>();
   private readonly arrivals = new Map<string, Promise<RunSnapshot | null>>();
   private timer: NodeJS.Timeout | null = null;
+  /** A check in progress: a hung database must not pile up one stuck query per interval. */
+  private checking = false;
 
   constructor(
     private readonly db: DataSource,
     private readonly intervalMs: number,
+    private readonly checkTimeoutMs = 8_000,
   ) {}
 
   /**
@@ -63,6 +80,12 @@ export class RunWatcher {
           if (snapshot) snapshot.then(resolve, reject);
           else resolve(null);
         },
+        fail: (error: Error) => {
+          clearTimeout(deadline);
+          set.delete(waiter);
+          if (!set.size) this.waiters.delete(runId);
+          reject(error);
+        },
       };
       const deadline = setTimeout(() => waiter.wake(null), timeoutMs);
       set.add(waiter);
@@ -82,21 +105,33 @@ export class RunWatcher {
       this.timer = null;
       return;
     }
+    if (this.checking) return;
+    this.checking = true;
     const ids = [...this.waiters.keys()];
     try {
       for (let i = 0; i < ids.length; i += 500) {
-        for (const row of await runRepository.cursors(this.db.manager, ids.slice(i, i + 500))) {
+        const rows = await withDeadline(
+          runRepository.cursors(this.db.manager, ids.slice(i, i + 500)),
+          this.checkTimeoutMs,
+        );
+        for (const row of rows) {
           const woken = [...(this.waiters.get(row.id) ?? [])].filter(
             (w) => row.cursor > w.cursor || terminalStatuses.includes(row.status),
           );
           if (!woken.length) continue;
-          const snapshot = this.read(row.id);
+          const snapshot = withDeadline(this.read(row.id), this.checkTimeoutMs).catch((error: unknown) => {
+            throw error instanceof AppError ? unavailable() : error;
+          });
           snapshot.catch(() => undefined); // each waiter sees the failure through its own promise
           for (const waiter of woken) waiter.wake(snapshot);
         }
       }
     } catch {
-      // A failed check is retried on the next tick; waiters still end at their deadline.
+      // The database is down or hung: the waiters of the failed check answer UNAVAILABLE now
+      // (within the bound of a hung dependency); new waiters are checked on the next tick.
+      for (const id of ids) for (const waiter of [...(this.waiters.get(id) ?? [])]) waiter.fail(unavailable());
+    } finally {
+      this.checking = false;
     }
   }
 

@@ -22,7 +22,9 @@ export function runWorkflowInput(deps: { config: Config }, run: Run): RunWorkflo
     orgId: run.orgId,
     runnerTaskQueue: runnerQueue(deps.config, platform, referencedValues(run.steps).length > 0),
     maxAttempts: deps.config.RUN_MAX_ATTEMPTS,
-    scheduleToStartMs: ['web', 'api'].includes(platform) ? 5 * 60_000 : deps.config.MOBILE_SCHEDULE_TO_START_MS,
+    scheduleToStartMs: ['web', 'api'].includes(platform)
+      ? deps.config.WEB_SCHEDULE_TO_START_MS
+      : deps.config.MOBILE_SCHEDULE_TO_START_MS,
     ...(run.platforms.includes('api') && run.steps.some(isApiStep) ? { assurance: true } : {}),
   };
 }

@@ -123,6 +123,63 @@ describe('hung dependencies: bounded 503 UNAVAILABLE, then recovery without a re
     assert.equal(status, 200, 'the same API process answers again once MariaDB continues');
   });
 
+  it('MariaDB hung: a parked long-poll and a new one answer UNAVAILABLE within 10 s, not after their wait', async () => {
+    const testCase = (
+      await call(app, org.apiKey, 'test_case.create', {
+        idempotencyKey: key(),
+        name: 'Home',
+        platforms: ['web'],
+        steps: [{ action: 'navigate', target: '/' }],
+      })
+    ).body;
+    // No worker serves the private queues: the Run stays queued, its cursor does not move.
+    const runId = (
+      await call(app, org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId: testCase.id,
+        targets: { web: { baseUrl: 'http://127.0.0.1:9/' } },
+      })
+    ).body.runIds[0];
+    const { cursor } = (await call(app, org.apiKey, 'run.get', { runId })).body;
+    // The longest wait the operation allows: answering only after it would be far past the bound.
+    const poll = (apiKey = org.apiKey, to = app) => call(to, apiKey, 'run.get', { runId, cursor, waitMs: 25_000 });
+    // An API process with one pool connection and a key it has not seen yet: under load, a
+    // long-poll then waits for the database before it ever starts waiting for the Run.
+    const busy = await startApp({
+      ...privateQueues(),
+      DATABASE_URL: db.url,
+      TEMPORAL_ADDRESS: temporal.address,
+      DATABASE_POOL_SIZE: '1',
+    });
+    const unseen = (await createOrg(app.deps)).apiKey;
+    const parked = poll();
+    await new Promise((r) => setTimeout(r, 1500)); // parked before the database stops
+    freeze(db.pid);
+    const hung = performance.now();
+    const hogs = [1, 2, 3].map(() => call(busy, org.apiKey, 'test_case.list', {}));
+    const [old, fresh, unauthenticated] = await Promise.all([parked, timed(poll()), timed(poll(unseen, busy))]);
+    await Promise.all(hogs);
+    const oldMs = performance.now() - hung;
+    for (const [reply, ms] of [
+      [old, oldMs],
+      [fresh.value, fresh.ms],
+      [unauthenticated.value, unauthenticated.ms],
+    ] as const) {
+      assert.equal(reply.status, 503, JSON.stringify(reply.body));
+      assert.equal(reply.body.error.code, 'UNAVAILABLE');
+      assert.ok(ms < BOUND_MS, `answered ${Math.round(ms)} ms after the hang`);
+    }
+    thaw(db.pid);
+    const deadline = Date.now() + 60_000;
+    let status = 0;
+    while (Date.now() < deadline && status !== 200) {
+      status = (await call(app, org.apiKey, 'run.get', { runId, cursor, waitMs: 1000 })).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 500));
+    }
+    assert.equal(status, 200, 'long-polls answer again once MariaDB continues');
+    await busy.close();
+  });
+
   it('Temporal hung: run.trigger answers UNAVAILABLE within 10 s; the same key later starts the recorded Run', async () => {
     const testCase = (
       await call(app, org.apiKey, 'test_case.create', {

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run chaos`: installs what is missing, then runs test/chaos/index.ts, which starts its own
+// MariaDB, Temporal dev server, two API processes and the workers, and injects faults into them.
+// Settings (environment): CHAOS_RUNS (100), CHAOS_HOLD_S (12), CHAOS_DRAIN_S (600),
+// CHAOS_RECOVERY_LIMIT_S (180), CHAOS_PLAN_SIZE (5), CHAOS_FAULTS (all; e.g. runner,mariadb-hang),
+// CHAOS_KEEP (keep the logs also when it passes).
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const tools = require('./lib/tools.js');
+
+const root = path.resolve(__dirname, '..');
+tools.ensureNodeModules(root);
+const env = { ...process.env, TEMPORAL_BIN: tools.ensureTemporal(root), CHROMIUM_PATH: tools.ensureChromium() };
+tools.ensureMariadb();
+const result = spawnSync(process.execPath, ['--import', 'tsx', 'test/chaos/index.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

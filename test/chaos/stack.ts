@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(__dirname, '..', '..');
+
+interface Started {
+  pid: number;
+  stop(): Promise<void>;
+}
+// Plain CommonJS shared with scripts/start.js and test/api/hung-dependencies.test.ts.
+export const services: {
+  freePort(): Promise<number>;
+  startMariadb(o: { dataDir: string; port: number; logFile: string }): Promise<Started & { url: string }>;
+  startTemporal(o: {
+    bin?: string;
+    port: number;
+    uiPort: null;
+    dbFile: string;
+    logFile: string;
+  }): Promise<Started & { address: string }>;
+} = require('../../scripts/lib/services.js');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Every process group we started, so that an interrupted suite leaves nothing running. */
+const groups = new Set<number>();
+process.on('exit', () => {
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+});
+
+/**
+ * One TypeScript process of the service (API or worker), as one node process in its own group
+ * with its output in a log file: SIGKILL then reaches exactly it, as a crash would.
+ */
+export class ServiceProcess {
+  child: ChildProcess | null = null;
+  /** Set while the suite means the process to be down; an exit outside that is reported. */
+  expectedDown = false;
+  unexpectedExits: string[] = [];
+  private logOffset = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly script: string,
+    private readonly env: Record<string, string>,
+    private readonly logFile: string,
+    private readonly ready: (since: number) => Promise<boolean>,
+  ) {}
+
+  get pid(): number {
+    return this.child?.pid ?? 0;
+  }
+
+  logSince(offset = this.logOffset): string {
+    try {
+      return fs.readFileSync(this.logFile, 'utf8').slice(offset);
+    } catch {
+      return '';
+    }
+  }
+
+  async start(timeoutMs = 180_000): Promise<void> {
+    this.logOffset = fs.existsSync(this.logFile) ? fs.statSync(this.logFile).size : 0;
+    const fd = fs.openSync(this.logFile, 'a');
+    const child = spawn(process.execPath, ['--import', 'tsx', this.script], {
+      cwd: root,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', fd, fd],
+      detached: true,
+    });
+    fs.closeSync(fd);
+    this.child = child;
+    this.expectedDown = false;
+    if (child.pid) groups.add(child.pid);
+    child.once('exit', (code, signal) => {
+      if (child.pid) groups.delete(child.pid);
+      if (!this.expectedDown && this.child === child)
+        this.unexpectedExits.push(`${this.name} exited by itself (${signal ?? `code ${code}`})`);
+    });
+    const deadline = Date.now() + timeoutMs;
+    while (!(await this.ready(this.logOffset))) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`${this.name} exited while starting:\n${this.logSince().slice(-3000)}`);
+      if (Date.now() > deadline) throw new Error(`${this.name} not ready after ${timeoutMs / 1000} s`);
+      await sleep(250);
+    }
+  }
+
+  /** SIGKILL, as a crash or an OOM kill: no shutdown hooks run. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    this.expectedDown = true;
+    const gone = new Promise((r) => child.once('exit', r));
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+    await gone;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    this.expectedDown = true;
+    const gone = new Promise((r) => child.once('exit', r));
+    process.kill(-child.pid!, 'SIGTERM');
+    await Promise.race([gone, sleep(10_000)]);
+    await this.kill();
+  }
+}
+
+/** Resolves when GET url answers 200 (within 2 s). */
+export async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** The private MariaDB and Temporal dev server, restartable on the same data and ports. */
+export class Dependencies {
+  db!: Started & { url: string };
+  temporal!: Started & { address: string };
+  private dbPort = 0;
+  private temporalPort = 0;
+
+  constructor(private readonly dir: string) {}
+
+  async start() {
+    this.dbPort = await services.freePort();
+    this.temporalPort = await services.freePort();
+    await Promise.all([this.startDb(), this.startTemporal()]);
+  }
+
+  async startDb() {
+    this.db = await services.startMariadb({
+      dataDir: path.join(this.dir, 'mysql'),
+      port: this.dbPort,
+      logFile: path.join(this.dir, 'mariadb.log'),
+    });
+  }
+
+  async startTemporal() {
+    // State in a file, not in memory: a killed server restarts with its workflows.
+    this.temporal = await services.startTemporal({
+      bin: process.env.TEMPORAL_BIN,
+      port: this.temporalPort,
+      uiPort: null,
+      dbFile: path.join(this.dir, 'temporal.sqlite'),
+      logFile: path.join(this.dir, 'temporal.log'),
+    });
+  }
+
+  static async killPid(pid: number) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      return;
+    }
+    for (let i = 0; i < 200; i++) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return;
+      }
+      await sleep(50);
+    }
+  }
+
+  async stop() {
+    for (const pid of [this.db?.pid, this.temporal?.pid]) {
+      try {
+        if (pid) process.kill(pid, 'SIGCONT');
+      } catch {
+        /* gone */
+      }
+    }
+    await Promise.all([this.db?.stop(), this.temporal?.stop()]);
+  }
+}
