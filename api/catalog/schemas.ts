@@ -4,11 +4,16 @@ import { targets } from '../../core/runs';
 
 /** Record and field schemas shared by the v1 operations. Inputs are strict; outputs document. */
 
-const name = z.string().trim().min(1).max(200);
+/**
+ * Not blank: at least one character that is not whitespace, written as a pattern so the OpenAPI
+ * document says it (a client's regex engine must not count U+FEFF as text; JavaScript trims it).
+ */
+const notBlank = /[^\s\ufeff]/;
+const name = z.string().trim().min(1).max(200).regex(notBlank, 'must not be blank');
 export const recordName = name;
 export const description = z.string().max(5000);
 export const tags = z
-  .array(z.string().trim().min(1).max(300))
+  .array(z.string().trim().min(1).max(300).regex(notBlank, 'must not be blank'))
   .max(50)
   .describe(
     'Free labels; `covers:<glob>` (e.g. `covers:web/login/**`) selects the case for run.trigger scope "changed".',

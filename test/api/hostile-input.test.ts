@@ -34,6 +34,17 @@ describe('hostile input', () => {
     assert.equal(typeof viaResource.body.error, 'string');
   });
 
+  it('a blank name (whitespace only, a form feed, a byte order mark) is refused, and the document says so', async () => {
+    for (const name of ['\f', '\ufeff', ' \t ']) {
+      const res = await call(t.app, t.org.apiKey, 'test_plan.create', { idempotencyKey: key(), name });
+      assert.equal(res.status, 400, JSON.stringify(name));
+      assert.equal(res.body.error.code, 'INVALID_ARGUMENT');
+    }
+    const doc = await (await fetch(`${t.app.url}/api/openapi.json`)).json();
+    const schema = JSON.stringify(doc.paths['/api/v1/test_plan.create'].post.requestBody);
+    assert.ok(schema.includes('"pattern":"[^\\\\s\\\\ufeff]"'), 'the name states its not-blank pattern');
+  });
+
   it('OPTIONS lists the documented methods of the path only', async () => {
     const allow = async (path: string) =>
       (
