@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { runRepository } from '../../db/repositories/runs';
 import { notFound } from '../../core/errors';
-import type { RunSnapshot, RunWatcher } from '../runs/watcher';
+import { readRun, type RunSnapshot } from '../runs/watcher';
 import { isTerminal } from '../../domain/runs/status';
 import { runView } from '../presenters/runs';
 import { omitAbsent } from '../presenters/absent';
@@ -104,12 +103,8 @@ export default defineOperation({
   output: runState,
   async handler(input, { db, orgId, deps, receivedAt }) {
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
-    let snapshot: RunSnapshot | null;
-    if (waitMs > 0) snapshot = await deps.runWatcher.arrival(orgId, input.runId);
-    else {
-      const found = await runRepository.get(db, orgId, input.runId);
-      snapshot = found && { run: found, steps: (await runRepository.steps(db, [found.id])).get(found.id) ?? [] };
-    }
+    let snapshot =
+      waitMs > 0 ? await deps.runWatcher.arrival(orgId, input.runId) : await readRun(db, input.runId, orgId);
     if (!snapshot) throw notFound(`Run ${input.runId}`);
     const { run } = snapshot;
     let timedOut = false;

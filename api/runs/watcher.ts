@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { Run, RunStep } from '../../db/entities/runs';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import { AppError } from '../../core/errors';
@@ -8,6 +8,12 @@ import { withDeadline } from '../middleware/deadline';
 export interface RunSnapshot {
   run: Run;
   steps: RunStep[];
+}
+
+/** Reads a Run and its step logs; with `orgId`, only a Run of that organization. Null when there is none. */
+export async function readRun(db: EntityManager, runId: string, orgId?: string): Promise<RunSnapshot | null> {
+  const run = orgId ? await runRepository.get(db, orgId, runId) : await runRepository.byId(db, runId);
+  return run && { run, steps: (await runRepository.steps(db, [runId])).get(runId) ?? [] };
 }
 
 interface Waiter {
@@ -57,10 +63,7 @@ export class RunWatcher {
     const key = `${orgId}/${runId}`;
     let read = this.arrivals.get(key);
     if (!read) {
-      read = (async () => {
-        const run = await runRepository.get(this.db.manager, orgId, runId);
-        return run ? { run, steps: (await runRepository.steps(this.db.manager, [runId])).get(runId) ?? [] } : null;
-      })().finally(() => this.arrivals.delete(key));
+      read = readRun(this.db.manager, runId, orgId).finally(() => this.arrivals.delete(key));
       this.arrivals.set(key, read);
     }
     return read;
@@ -136,9 +139,9 @@ export class RunWatcher {
   }
 
   private async read(runId: string): Promise<RunSnapshot> {
-    const run = await runRepository.byId(this.db.manager, runId);
-    if (!run) throw new Error(`run ${runId} vanished`);
-    return { run, steps: (await runRepository.steps(this.db.manager, [runId])).get(runId) ?? [] };
+    const snapshot = await readRun(this.db.manager, runId);
+    if (!snapshot) throw new Error(`run ${runId} vanished`);
+    return snapshot;
   }
 
   close() {

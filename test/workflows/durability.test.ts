@@ -1,44 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { call, key, newCase, useApp, type TestApp } from '../helpers/app';
 import { startSite, type TestSite } from '../helpers/site';
 import { privateQueues, useWorkers } from '../helpers/temporal';
 import { followRun } from '../helpers/runs';
+import { killGroup, startWorkerProcess } from '../helpers/worker-process';
 
-/** A runner worker in its own process (group), so the test can SIGKILL it mid-Run. */
-function startRunnerProcess(app: TestApp): ChildProcess {
-  const c = app.deps.config;
-  const root = resolve(__dirname, '../..');
-  return spawn(process.execPath, ['--import', 'tsx', 'activities/worker.ts'], {
-    cwd: root,
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      DATABASE_URL: c.DATABASE_URL,
-      TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
-      SECRETS_KEY: c.SECRETS_KEY,
-      RUNNER_TOKEN: c.RUNNER_TOKEN,
-      BASE_URL: c.BASE_URL,
-      API_INTERNAL_URL: c.API_INTERNAL_URL,
-      MEDIA_DIR: c.MEDIA_DIR,
-      TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
-      RUNNER_TASK_QUEUE_PREFIX: c.RUNNER_TASK_QUEUE_PREFIX,
-      WORKER_ORCHESTRATION: 'false',
-      WORKER_RUNNER_PLATFORMS: 'web',
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
-
-const killGroup = (child: ChildProcess) => {
-  try {
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {
-    /* already gone */
-  }
-};
+const startRunnerProcess = (app: TestApp) => startWorkerProcess(app, { WORKER_RUNNER_PLATFORMS: 'web' });
 
 describe('durability: a runner killed mid-Run', function () {
   this.timeout(180_000);

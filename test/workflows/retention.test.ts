@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ensureRetentionSchedule } from '../../activities/retention/schedule';
 import { newId } from '../../core/ids';
@@ -16,6 +16,7 @@ import type { Run } from '../../db/entities/runs';
 import { call, createOrg, key, testConfig, useApp, type TestApp } from '../helpers/app';
 import { recordHistory } from '../helpers/histories';
 import { rest } from '../helpers/rest';
+import { killGroup, startWorkerProcess } from '../helpers/worker-process';
 import { privateQueues, startWorkers, useWorkers } from '../helpers/temporal';
 
 const DAY = 24 * 3600 * 1000;
@@ -399,40 +400,13 @@ describe('retention: the daily Schedule', function () {
   });
 });
 
-/** An orchestration worker in its own process group, so the test can SIGKILL it mid-purge. */
-function startPurgeWorker(app: TestApp): ChildProcess {
-  const c = app.deps.config;
-  return spawn(process.execPath, ['--import', 'tsx', 'activities/worker.ts'], {
-    cwd: resolve(__dirname, '../..'),
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      DATABASE_URL: c.DATABASE_URL,
-      TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
-      SECRETS_KEY: c.SECRETS_KEY,
-      TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
-      WEBHOOK_TASK_QUEUE: c.WEBHOOK_TASK_QUEUE,
-      MEDIA_DIR: c.MEDIA_DIR,
-      WORKER_ORCHESTRATION: 'true',
-      WORKER_WEBHOOKS: 'false',
-      WORKER_RUNNER_PLATFORMS: '',
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
+const startPurgeWorker = (app: TestApp) => startWorkerProcess(app, { WORKER_ORCHESTRATION: 'true' });
 
 describe('retention: a purge worker SIGKILLed midway, then a new purge', function () {
   this.timeout(240_000);
   const t = useApp(privateQueues());
   let child: ChildProcess | undefined;
-  const kill = () => {
-    try {
-      process.kill(-child!.pid!, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  };
+  const kill = () => killGroup(child!);
   before(() =>
     t.onClose(async () => {
       if (child) kill();

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
-import { Webhook } from 'standardwebhooks';
 import { call, environment, key, newCase, useApp, type AppFixture, type WithOrg } from '../helpers/app';
 import { startApiTarget, TOKENS, type ApiTarget } from '../helpers/api-target';
 import { rest } from '../helpers/rest';
+import {
+  PAYLOAD_FIELDS,
+  registerWebhook as register,
+  settledDeliveries as settled,
+  verifyWebhook as verify,
+} from '../helpers/webhooks';
 import { startReceiver, type Receiver, type ReceivedWebhook } from '../helpers/receiver';
 import { followRequest } from '../helpers/run-requests';
 import { followRun } from '../helpers/runs';
@@ -20,59 +25,10 @@ const settings = () => ({
   WEBHOOK_DISABLE_AFTER_MS: String(DISABLE_AFTER_MS),
 });
 
-/** The thin payload's fields as issue 14 lists them, and the two list fields the OpenAPI schema adds. */
-const PAYLOAD_FIELDS = [
-  'runId',
-  'planGroupRunId',
-  'testPlanId',
-  'environmentSlug',
-  'status',
-  'verdict',
-  'validity',
-  'progress',
-  'flaky',
-  'branch',
-  'commitSha',
-  'pr',
-  'reportUrl',
-  'completedAt',
-];
+/** The two list fields the OpenAPI schema adds to the issue's payload fields. */
 const LIST_FIELDS = ['runIds', 'runRequestId'];
 
-interface Payload {
-  type: string;
-  timestamp: string;
-  data: Record<string, any>;
-}
-
-async function register(t: WithOrg, receiver: Receiver, path: string, events: string[]) {
-  const created = await rest(
-    t.app,
-    t.org.apiKey,
-    'POST',
-    '/api/webhooks',
-    { url: `${receiver.url}${path}`, events },
-    { 'Idempotency-Key': key() },
-  );
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  return created.body as { id: string; secret: string };
-}
-
-/** The deliveries of an endpoint once none is pending. */
-async function settled(t: WithOrg, webhookId: string, count = 1, limitMs = 60_000) {
-  const until = Date.now() + limitMs;
-  for (;;) {
-    const list = await rest(t.app, t.org.apiKey, 'GET', `/api/webhooks/${webhookId}/deliveries`);
-    assert.equal(list.status, 200, JSON.stringify(list.body));
-    const items = list.body.items as Array<{ status: string; attempts: unknown[] }>;
-    if (items.length >= count && items.every((d) => d.status !== 'pending')) return items as any[];
-    if (Date.now() > until) throw new Error(`deliveries still pending: ${JSON.stringify(items)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const verify = (secret: string, hook: ReceivedWebhook) =>
-  new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>) as Payload;
+type Payload = ReturnType<typeof verify>;
 
 /** Checks the envelope and that data holds only the issue's fields (plus the documented lists). */
 function thin(payload: Payload, type: string, raw: string) {

@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
 import { recordHistory } from '../helpers/histories';
 import { webhookDeliveryWorkflowId, webhookEventWorkflowId } from '../../workflows/contracts';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { Webhook } from 'standardwebhooks';
+import type { ChildProcess } from 'node:child_process';
 import { call, createOrg, environment, key, newCase, useApp, type TestApp, type WithOrg } from '../helpers/app';
 import { rest } from '../helpers/rest';
+import {
+  PAYLOAD_FIELDS,
+  registerWebhook as register,
+  settledDeliveries as settled,
+  verifyWebhook as verify,
+} from '../helpers/webhooks';
 import { startReceiver, type Receiver } from '../helpers/receiver';
+import { killGroup, startWorkerProcess } from '../helpers/worker-process';
 import { privateQueues, useWorkers } from '../helpers/temporal';
 import { followRun } from '../helpers/runs';
 
@@ -17,38 +22,7 @@ const settings = () => ({
   WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
 });
 
-/** The thin payload's fields, as issue 14 lists them (optional ones may be omitted). */
-const PAYLOAD_FIELDS = [
-  'runId',
-  'planGroupRunId',
-  'testPlanId',
-  'environmentSlug',
-  'status',
-  'verdict',
-  'validity',
-  'progress',
-  'flaky',
-  'branch',
-  'commitSha',
-  'pr',
-  'reportUrl',
-  'completedAt',
-];
-
 const auth = (t: WithOrg) => t.org.apiKey;
-
-async function register(t: WithOrg, receiver: Receiver, path: string, events = ['run.completed']) {
-  const created = await rest(
-    t.app,
-    auth(t),
-    'POST',
-    '/api/webhooks',
-    { url: `${receiver.url}${path}`, events },
-    { 'Idempotency-Key': key() },
-  );
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  return created.body as { id: string; secret: string };
-}
 
 /**
  * Ends a Run at once: its step needs a runtime value the Environment lacks, so the runner refuses
@@ -74,21 +48,6 @@ async function endRun(t: { app: TestApp; org: { apiKey: string } }): Promise<str
 }
 
 /** The deliveries of an endpoint once none is pending. */
-async function settled(t: WithOrg, webhookId: string, count = 1, limitMs = 60_000) {
-  const until = Date.now() + limitMs;
-  for (;;) {
-    const list = await rest(t.app, auth(t), 'GET', `/api/webhooks/${webhookId}/deliveries`);
-    assert.equal(list.status, 200, JSON.stringify(list.body));
-    const items = list.body.items as Array<{ status: string; attempts: Array<{ statusCode?: number }> } & object>;
-    if (items.length >= count && items.every((d) => d.status !== 'pending')) return items as any[];
-    if (Date.now() > until) throw new Error(`deliveries still pending: ${JSON.stringify(items)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const verify = (secret: string, hook: { body: string; headers: Record<string, unknown> }) =>
-  new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>);
-
 describe('webhooks: durable, signed delivery of run.completed', function () {
   this.timeout(180_000);
   const t = useApp(settings);
@@ -286,36 +245,7 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
   });
 });
 
-/** A worker serving only the webhook queue, in its own process group, so the test can SIGKILL it. */
-function startDeliveryWorker(app: TestApp): ChildProcess {
-  const c = app.deps.config;
-  return spawn(process.execPath, ['--import', 'tsx', 'activities/worker.ts'], {
-    cwd: resolve(__dirname, '../..'),
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      DATABASE_URL: c.DATABASE_URL,
-      TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
-      SECRETS_KEY: c.SECRETS_KEY,
-      TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
-      WEBHOOK_TASK_QUEUE: c.WEBHOOK_TASK_QUEUE,
-      EGRESS_ALLOW: c.EGRESS_ALLOW,
-      WORKER_ORCHESTRATION: 'false',
-      WORKER_WEBHOOKS: 'true',
-      WORKER_RUNNER_PLATFORMS: '',
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
-
-const killGroup = (child: ChildProcess) => {
-  try {
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {
-    /* already gone */
-  }
-};
+const startDeliveryWorker = (app: TestApp) => startWorkerProcess(app, { WORKER_WEBHOOKS: 'true' });
 
 describe('webhooks: a delivery worker SIGKILLed mid-delivery', function () {
   this.timeout(180_000);

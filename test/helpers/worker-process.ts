@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { TestApp } from './app';
+
+/**
+ * The real worker (activities/worker.ts) as a process of its own, in its own process group, so a
+ * test can SIGKILL it mid-work. It shares the app's database, Temporal, queues and media; `roles`
+ * says what it serves (WORKER_ORCHESTRATION, WORKER_WEBHOOKS, WORKER_RUNNER_PLATFORMS).
+ */
+export function startWorkerProcess(app: TestApp, roles: Record<string, string>): ChildProcess {
+  const c = app.deps.config;
+  return spawn(process.execPath, ['--import', 'tsx', 'activities/worker.ts'], {
+    cwd: resolve(__dirname, '../..'),
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      DATABASE_URL: c.DATABASE_URL,
+      TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
+      SECRETS_KEY: c.SECRETS_KEY,
+      RUNNER_TOKEN: c.RUNNER_TOKEN,
+      BASE_URL: c.BASE_URL,
+      API_INTERNAL_URL: c.API_INTERNAL_URL,
+      MEDIA_DIR: c.MEDIA_DIR,
+      TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
+      RUNNER_TASK_QUEUE_PREFIX: c.RUNNER_TASK_QUEUE_PREFIX,
+      WEBHOOK_TASK_QUEUE: c.WEBHOOK_TASK_QUEUE,
+      EGRESS_PUBLIC: String(c.EGRESS_PUBLIC),
+      EGRESS_ALLOW: c.EGRESS_ALLOW,
+      WORKER_ORCHESTRATION: 'false',
+      WORKER_WEBHOOKS: 'false',
+      WORKER_RUNNER_PLATFORMS: '',
+      LOG_LEVEL: 'warn',
+      ...roles,
+    },
+  });
+}
+
+/** SIGKILLs a worker process started above, with its children (Chromium). */
+export function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
