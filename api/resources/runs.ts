@@ -1,3 +1,4 @@
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
@@ -188,6 +189,11 @@ export const cancelRunEndpoint = defineEndpoint({
       // The Run ended between the read and the cancel: its workflow is closed.
       const now = await runRepository.get(deps.db.manager, orgId, run.id);
       if (now && isTerminal(now.status)) throw ended(now.status);
+      // A plan group's member is recorded before the group starts its workflow: retry shortly.
+      if (error instanceof WorkflowNotFoundError)
+        throw new AppError('UNAVAILABLE', `Run ${run.id} is still being started; retry`, undefined, {
+          'Retry-After': '1',
+        });
       throw error;
     }
     return { runId: run.id, status: run.status };
