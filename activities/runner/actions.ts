@@ -353,8 +353,8 @@ async function settleAfterClick(ctx: StepContext<StepOf<'click'>>, target: strin
   const since = ctx.startedAt;
   // One frame and one task: by then a navigation, request or new tab the click started has begun. The
   // page also tells whether it opened a tab (OPENS_TABS), as Playwright may announce the tab only later.
-  const opened = await Promise.race([
-    ctx.page.evaluate(
+  const openedProbe = ctx.page
+    .evaluate(
       () =>
         new Promise<number>((resolve) =>
           requestAnimationFrame(() =>
@@ -365,11 +365,12 @@ async function settleAfterClick(ctx: StepContext<StepOf<'click'>>, target: strin
             }, 0),
           ),
         ),
-    ),
-    // A page busy in a long task may not run the frame soon; the click's effects are awaited below anyway.
-    sleep(250).then(() => 0),
-  ]).catch((err: unknown) => (rethrowClosed(err), 0));
+    )
+    .catch((err: unknown) => (rethrowClosed(err), 0));
+  // A page busy in a long task may not run the frame soon: go on to the load wait, and ask again after it.
+  let opened = await Promise.race([openedProbe, sleep(250).then(() => undefined)]);
   await ctx.page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
+  opened ??= await Promise.race([openedProbe, sleep(Math.min(remaining(ctx), SETTLE_CAP_MS)).then(() => 0)]);
   if (opened > 0 && seen.popups.length === 0) {
     await ctx.page.waitForEvent('popup', { timeout: remaining(ctx) }).catch(rethrowClosed);
   }
