@@ -177,8 +177,6 @@ const schema = z.object({
   ORG_MAX_ACTIVE_RUNS: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Members (Runs) one plan trigger may create; a larger plan is refused with FAILED_PRECONDITION. */
   PLAN_GROUP_MAX_MEMBERS: z.coerce.number().int().min(1).max(100_000).default(500),
-  /** Longest wait between two tries of a queued Run for an active-Run slot (jittered). */
-  RUN_SLOT_RETRY_MAX_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   /**
    * A slot whose Run never recorded an end (its workflow was terminated) is free again after this
    * long; it must exceed the longest Run (RUN_MAX_ATTEMPTS × the runner's 20-minute bound).

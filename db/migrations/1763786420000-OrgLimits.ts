@@ -21,9 +21,10 @@ export class OrgLimits1763786420000 implements MigrationInterface {
     await q.query(`CREATE TABLE run_slots (
       run_id ${id} NOT NULL PRIMARY KEY,
       org_id ${id} NOT NULL,
-      acquired_ms BIGINT NOT NULL,
+      state ENUM('waiting','held') NOT NULL,
+      queued_ms BIGINT NOT NULL,
       expires_ms BIGINT NOT NULL,
-      KEY ix_run_slots_org (org_id, expires_ms)) ${table}`);
+      KEY ix_run_slots_org (org_id, state, queued_ms)) ${table}`);
   }
 
   async down(q: QueryRunner): Promise<void> {
