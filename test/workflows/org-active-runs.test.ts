@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { call, createOrg, environment, key, newCase, useApp, type TestOrg } from '../helpers/app';
+import { rest } from '../helpers/rest';
 import { recordHistory } from '../helpers/histories';
 import { privateQueues, useWorkers } from '../helpers/temporal';
 
@@ -131,5 +132,79 @@ describe('active Runs per organization', function () {
     const slots = await t.app.deps.db.query('SELECT COUNT(*) AS n FROM run_slots WHERE org_id = ?', [a.orgId]);
     assert.equal(Number(slots[0].n), 0);
     await recordHistory(t.app, `run-${aRuns[BACKLOG - 1]}`, 'runWorkflow-api-capped-passing');
+  });
+});
+
+describe('an active-Run slot is handed on when a Run ends, and a canceled waiting Run leaves the line', function () {
+  this.timeout(180_000);
+  const t = useApp({ ...privateQueues(), ORG_MAX_ACTIVE_RUNS: '1' });
+  useWorkers(t, { runnerPlatforms: ['api'] });
+  let target: http.Server;
+  /** Requests the target holds until the test lets them go. */
+  const held: http.ServerResponse[] = [];
+  let testCaseId = '';
+
+  before(async () => {
+    target = http.createServer((_req, res) => {
+      held.push(res);
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    t.onClose(() => {
+      target.closeAllConnections();
+      return new Promise((resolve) => target.close(resolve));
+    });
+    const baseUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    await environment(t, 'api', { targets: { api: { baseUrl } } });
+    testCaseId = (
+      await newCase(t, { name: 'held', platforms: ['api'], steps: [{ action: 'request', target: 'GET /held' }] })
+    ).id;
+  });
+  const trigger = async () => {
+    const res = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId,
+      environmentSlug: 'api',
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    return res.body.runIds[0] as string;
+  };
+  const status = async (runId: string) =>
+    (await t.app.deps.db.query('SELECT status FROM runs WHERE id = ?', [runId]))[0].status as string;
+  const slotOf = async (runId: string) =>
+    (await t.app.deps.db.query('SELECT state FROM run_slots WHERE run_id = ?', [runId]))[0]?.state as
+      string | undefined;
+  const until = async (what: string, check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 90_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it('with a cap of 1: the second Run waits queued, a canceled one leaves the line, the third starts when the first ends', async () => {
+    const first = await trigger();
+    await until('the first Run to reach the target', async () => held.length === 1);
+    const second = await trigger();
+    const third = await trigger();
+    await until('both later Runs to wait in line', async () => (await slotOf(third)) === 'waiting');
+    await until('the second Run in line', async () => (await slotOf(second)) === 'waiting');
+    assert.equal(await status(second), 'queued');
+    assert.equal(held.length, 1, 'only one Run reached the target');
+
+    const canceled = await rest(t.app, t.org.apiKey, 'POST', `/api/runs/${second}/cancel`, {});
+    assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
+    await until('the second Run canceled', async () => (await status(second)) === 'canceled');
+    assert.equal(await slotOf(second), undefined, 'the canceled Run left the line');
+    assert.equal(held.length, 1, 'canceling a waiting Run started nothing');
+    assert.equal(await status(third), 'queued');
+
+    held.shift()!.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    await until('the first Run to end', async () => (await status(first)) === 'passing');
+    await until('the third Run to reach the target', async () => held.length === 1);
+    held.shift()!.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    await until('the third Run to end', async () => (await status(third)) === 'passing');
+    const slots = await t.app.deps.db.query('SELECT COUNT(*) AS n FROM run_slots WHERE org_id = ?', [t.org.orgId]);
+    assert.equal(Number(slots[0].n), 0, 'every slot went with its terminal record');
+    await recordHistory(t.app, `run-${third}`, 'runWorkflow-api-waited-passing');
   });
 });
