@@ -39,8 +39,8 @@ const runSlotGranted = defineSignal('runSlotGranted');
 
 /**
  * Waits in the organization's line for an active-Run slot. The Run that frees one hands it on
- * and signals; the timer only covers a slot that freed otherwise (an expired lease), so a long
- * wait costs a few events every few minutes, not a poll a second.
+ * and signals; the timer only covers a slot that freed otherwise (an expired lease, a hand-off
+ * that crossed this Run's arrival), so a long wait costs a few events every two minutes.
  */
 async function takeRunSlot(input: RunWorkflowInput): Promise<void> {
   let granted = false;

@@ -17,7 +17,7 @@ const BACKLOG = 300;
  * the machine: a few minutes on a shared 2-core machine.
  */
 describe('active Runs per organization', function () {
-  this.timeout(600_000);
+  this.timeout(900_000);
   // The app and the in-process workers share one pool here (separate processes in production).
   const t = useApp({ ...privateQueues(), ORG_MAX_ACTIVE_RUNS: String(CAP), DATABASE_POOL_SIZE: '40' });
   useWorkers(t, { runnerPlatforms: ['api'] });
@@ -116,7 +116,7 @@ describe('active Runs per organization', function () {
       // Generous: B did not wait for A's backlog to drain; a good part of it was still queued.
       assert.ok(backlogAtB >= BACKLOG / 3, `only ${backlogAtB} of A's Runs were still waiting when B started`);
 
-      const deadline = Date.now() + 480_000;
+      const deadline = Date.now() + 600_000;
       while ((await countA(`status IN ${terminal}`)) < BACKLOG) {
         if (Date.now() > deadline) throw new Error(`A: not all ${BACKLOG} ended: ${JSON.stringify(await state())}`);
         await new Promise((resolve) => setTimeout(resolve, 500));
