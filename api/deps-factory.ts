@@ -9,6 +9,7 @@ import { idempotencyRepository } from '../db/repositories/idempotency';
 import type { AppDeps } from './deps';
 import { createTokenVerifier } from './oauth/verifier';
 import { RunWatcher } from './runs/watcher';
+import { RateLeases } from './middleware/rate-leases';
 import { ApiKeyCache } from './middleware/key-cache';
 
 /** Idempotency records expire after 48 h; any API process sweeps a batch this often. */
@@ -60,6 +61,7 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
     storage: createMediaStorage(config),
     runWatcher,
     apiKeys: new ApiKeyCache(config.API_KEY_CACHE_TTL_MS),
+    rateLeases: new RateLeases(),
     tokenVerifier: null,
     onClose: (cleanup) => {
       cleanups.push(cleanup);

@@ -6,6 +6,7 @@ import type { Logger } from '../core/log';
 import type { MediaStorage } from '../core/storage';
 import type { TokenVerifier } from './middleware/auth';
 import type { ApiKeyCache } from './middleware/key-cache';
+import type { RateLeases } from './middleware/rate-leases';
 import type { RunWatcher } from './runs/watcher';
 
 /**
@@ -25,6 +26,8 @@ export interface AppDeps {
   runWatcher: RunWatcher;
   /** Active API keys, cached for API_KEY_CACHE_TTL_MS. */
   apiKeys: ApiKeyCache;
+  /** Tokens of the organizations' shared rate buckets this process holds. */
+  rateLeases: RateLeases;
   /** OAuth access token verification; null when no issuer is configured (API keys only). */
   tokenVerifier: TokenVerifier | null;
   /** The clock of time-limited checks (signed media links): Date.now unless a test sets its own. */

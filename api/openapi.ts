@@ -22,12 +22,24 @@ export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
 const errorRef = { $ref: '#/components/schemas/Error' };
 const resourceErrorRef = { $ref: '#/components/schemas/ResourceError' };
 
+/** Every authenticated request may meet its organization's rate limit (RATE_LIMIT_PER_SECOND, ORG_LIMITS). */
+const retryAfter = {
+  'Retry-After': {
+    description: 'Seconds until the organization may send again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
 function errorResponses(ref: object, codes: number[]) {
   return Object.fromEntries(
     codes.map((status) => [
       String(status),
       {
-        description: errorCodes.filter((c) => errorStatus[c] === status).join(', '),
+        description:
+          status === 429
+            ? "RESOURCE_EXHAUSTED: the organization's request rate (or run-request rate) is used up; retry after Retry-After seconds"
+            : errorCodes.filter((c) => errorStatus[c] === status).join(', '),
+        ...(status === 429 ? { headers: retryAfter } : {}),
         content: { 'application/json': { schema: ref } },
       },
     ]),

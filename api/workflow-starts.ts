@@ -47,12 +47,16 @@ interface StartOptions<N extends WorkflowName> {
  */
 async function startWorkflow<N extends WorkflowName>(deps: AppDeps, name: N, options: StartOptions<N>) {
   const client = await deps.temporal();
+  // The organization is the fairness key: a backlog of one organization's workflow and activity
+  // tasks (inherited by activities and children) is dispatched in turn with others', not ahead.
+  const orgId = options.searchAttributes?.find((pair) => pair.key === QaOrgId)?.value;
   // A gRPC deadline ends the client's retries of a server that is down or hung well inside the
   // request's own deadline, so the caller gets 503 UNAVAILABLE within the bound even when loaded.
   return client
     .withDeadline(Date.now() + deps.config.TEMPORAL_CALL_TIMEOUT_MS, () =>
       client.workflow.start<Workflows[N]>(name, {
         taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+        ...(typeof orgId === 'string' ? { priority: { fairnessKey: orgId } } : {}),
         workflowId: options.workflowId,
         args: options.args,
         typedSearchAttributes: options.searchAttributes,

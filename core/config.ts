@@ -1,6 +1,17 @@
 import { availableParallelism, totalmem } from 'node:os';
 import { z } from 'zod';
 
+/** One organization's limits; each field overrides the matching default setting. */
+const orgLimits = z.strictObject({
+  ratePerSecond: z.number().min(0).max(100_000).optional(),
+  rateBurst: z.number().int().min(1).max(1_000_000).optional(),
+  runRequestsPerMinute: z.number().min(0).max(100_000).optional(),
+  runRequestBurst: z.number().int().min(1).max(100_000).optional(),
+  maxActiveRuns: z.number().int().min(1).max(100_000).optional(),
+  planGroupMaxMembers: z.number().int().min(1).max(100_000).optional(),
+});
+const orgLimitOverrides = z.record(z.string().min(1).max(40), orgLimits);
+
 /**
  * Every setting of the service, parsed once from the environment. Nothing else reads
  * `process.env`; tests build a Config from their own object.
@@ -164,6 +175,45 @@ const schema = z.object({
   RETENTION_PURGE_CRON: z.string().min(9).max(100).default('17 3 * * *'),
   /** Rows per purge batch (one activity each). */
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /**
+   * Per-organization request rate (every authenticated API and MCP request): a token bucket that
+   * refills this many tokens a second and holds at most RATE_LIMIT_BURST. Past it: 429
+   * RESOURCE_EXHAUSTED with Retry-After. 0 turns the limit off.
+   */
+  RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Run requests (POST /api/run-requests) an organization may make per minute, bursts up to RUN_REQUEST_BURST; 0: off. */
+  RUN_REQUEST_RATE_PER_MINUTE: z.coerce.number().min(0).max(100_000).default(30),
+  RUN_REQUEST_BURST: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Runs of one organization past `queued` at once; the rest stay queued and start as these finish. */
+  ORG_MAX_ACTIVE_RUNS: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Members (Runs) one plan trigger may create; a larger plan is refused with FAILED_PRECONDITION. */
+  PLAN_GROUP_MAX_MEMBERS: z.coerce.number().int().min(1).max(100_000).default(500),
+  /**
+   * A slot whose Run never recorded an end (its workflow was terminated) is free again after this
+   * long; it must exceed the longest Run (RUN_MAX_ATTEMPTS × the runner's 20-minute bound).
+   */
+  RUN_SLOT_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(6 * 3600 * 1000),
+  /**
+   * Per-organization overrides of the limits above, JSON:
+   * `{"org_…": {"ratePerSecond": 100, "rateBurst": 500, "runRequestsPerMinute": 60, "runRequestBurst": 20,
+   * "maxActiveRuns": 200, "planGroupMaxMembers": 1000}}`; unnamed fields keep the defaults.
+   */
+  ORG_LIMITS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return orgLimitOverrides.parse(JSON.parse(text));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `not a valid limits object: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -235,4 +285,40 @@ export function runnerChannelProblem(
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host === '::1' || /^127\./.test(host)) return null;
   return `API_INTERNAL_URL (${url.origin}) is plain http to another host: runtime values would cross the network unencrypted. Use https, or set RUNNER_CHANNEL_ALLOW_HTTP=true on a network you trust.`;
+}
+
+/** The limits that apply to one organization: its ORG_LIMITS entry over the defaults. */
+export interface OrgLimits {
+  /** Requests a second (token refill); 0: unlimited. */
+  ratePerSecond: number;
+  rateBurst: number;
+  /** Run requests a minute; 0: unlimited. */
+  runRequestsPerMinute: number;
+  runRequestBurst: number;
+  maxActiveRuns: number;
+  planGroupMaxMembers: number;
+}
+
+export function limitsOf(
+  config: Pick<
+    Config,
+    | 'ORG_LIMITS'
+    | 'RATE_LIMIT_PER_SECOND'
+    | 'RATE_LIMIT_BURST'
+    | 'RUN_REQUEST_RATE_PER_MINUTE'
+    | 'RUN_REQUEST_BURST'
+    | 'ORG_MAX_ACTIVE_RUNS'
+    | 'PLAN_GROUP_MAX_MEMBERS'
+  >,
+  orgId: string,
+): OrgLimits {
+  const own = Object.hasOwn(config.ORG_LIMITS, orgId) ? config.ORG_LIMITS[orgId] : {};
+  return {
+    ratePerSecond: own.ratePerSecond ?? config.RATE_LIMIT_PER_SECOND,
+    rateBurst: own.rateBurst ?? config.RATE_LIMIT_BURST,
+    runRequestsPerMinute: own.runRequestsPerMinute ?? config.RUN_REQUEST_RATE_PER_MINUTE,
+    runRequestBurst: own.runRequestBurst ?? config.RUN_REQUEST_BURST,
+    maxActiveRuns: own.maxActiveRuns ?? config.ORG_MAX_ACTIVE_RUNS,
+    planGroupMaxMembers: own.planGroupMaxMembers ?? config.PLAN_GROUP_MAX_MEMBERS,
+  };
 }

@@ -116,6 +116,10 @@ async function main() {
     RUN_MAX_ATTEMPTS: '1',
     API_REQUEST_TIMEOUT_MS: '3000',
     WEBHOOK_RETRY_SCHEDULE: '0',
+    // The fuzzer is one organization sending as fast as it can: the limits have their own tests.
+    RATE_LIMIT_PER_SECOND: '0',
+    RUN_REQUEST_RATE_PER_MINUTE: '0',
+    PLAN_GROUP_MAX_MEMBERS: '100000',
     LOG_LEVEL: 'warn',
   };
   const migrate = services.runNode('db/migrate.ts', [], env, { name: 'db' });

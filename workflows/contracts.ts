@@ -72,10 +72,23 @@ export interface PreparedRun {
 /** The activities as workflows see them (types only: workflows never import implementations). */
 export interface OrchestrationActivities {
   prepareRun(runId: string): Promise<PreparedRun>;
+  /**
+   * Takes one of the organization's active-Run slots (or finds one handed to the Run): true.
+   * False: none is free and the Run waits in line (still `queued`) until a terminal
+   * recordRunState hands it one and signals it (`runSlotGranted`).
+   */
+  takeRunSlot(runId: string, orgId: string): Promise<boolean>;
+  /** Frees the slot of a Run whose workflow is gone (it could not be woken); answers the Runs it went to. */
+  dropRunSlot(runId: string, orgId: string): Promise<string[]>;
   recordRunState(
     runId: string,
     state: { status: 'running' | 'retrying' | RunOutcome; attempt?: number; flaky?: boolean; diagnosis?: Diagnosis },
-  ): Promise<void>;
+  ): Promise<RecordedRunState>;
+}
+
+/** What recording a state did besides: a terminal Run's freed slot handed to waiting Runs (their ids). */
+export interface RecordedRunState {
+  slotsHandedTo?: string[];
 }
 
 export interface RunnerActivities {

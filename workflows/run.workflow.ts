@@ -2,10 +2,14 @@ import {
   ActivityFailure,
   ApplicationFailure,
   CancellationScope,
+  condition,
+  defineSignal,
+  getExternalWorkflowHandle,
   isCancellation,
   ParentClosePolicy,
   patched,
   proxyActivities,
+  setHandler,
   startChild,
   sleep,
   TimeoutFailure,
@@ -17,6 +21,7 @@ import { announce } from './webhook.workflow';
 import {
   assuranceWorkflowId,
   QaRunStatus,
+  runWorkflowId,
   type Diagnosis,
   type OrchestrationActivities,
   type RunnerActivities,
@@ -28,6 +33,39 @@ const orchestration = proxyActivities<OrchestrationActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
+
+/** A Run waiting for an active-Run slot was handed one (sent by the Run that freed it). */
+const runSlotGranted = defineSignal('runSlotGranted');
+
+/**
+ * Waits in the organization's line for an active-Run slot. The Run that frees one hands it on
+ * and signals; the timer only covers a slot that freed otherwise (an expired lease, a hand-off
+ * that crossed this Run's arrival), so a long wait costs a few events every two minutes.
+ */
+async function takeRunSlot(input: RunWorkflowInput): Promise<void> {
+  let granted = false;
+  setHandler(runSlotGranted, () => {
+    granted = true;
+  });
+  while (!(await orchestration.takeRunSlot(input.runId, input.orgId))) {
+    if (await condition(() => granted, '2 minutes')) return;
+  }
+}
+
+/**
+ * Wakes the Runs a freed slot was handed to. One whose workflow is gone (terminated) cannot
+ * start: its slot is freed again and handed on.
+ */
+async function wake(orgId: string, runIds: string[] | undefined): Promise<void> {
+  for (const runId of runIds ?? []) {
+    try {
+      await getExternalWorkflowHandle(runWorkflowId(runId)).signal(runSlotGranted);
+    } catch (error) {
+      if (isCancellation(error)) throw error;
+      await wake(orgId, await orchestration.dropRunSlot(runId, orgId));
+    }
+  }
+}
 
 const infrastructure = (reason: string): Diagnosis => ({
   category: 'infrastructure',
@@ -43,8 +81,9 @@ const infrastructure = (reason: string): Diagnosis => ({
  */
 export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> {
   const record = async (status: Parameters<OrchestrationActivities['recordRunState']>[1]) => {
-    await orchestration.recordRunState(input.runId, status);
+    const recorded = await orchestration.recordRunState(input.runId, status);
     upsertSearchAttributes([{ key: QaRunStatus, value: status.status }]);
+    await wake(input.orgId, recorded?.slotsHandedTo);
   };
   try {
     const failMissing = async (names: string[]): Promise<RunOutcome> => {
@@ -72,6 +111,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
       heartbeatTimeout: '10 seconds',
       retry: { maximumAttempts: 1 },
     });
+    // Past the organization's active-Run cap the Run stays queued here until a slot frees.
+    if (patched('org-active-run-cap')) await takeRunSlot(input);
     upsertSearchAttributes([{ key: QaRunStatus, value: 'running' }]);
     for (let attempt = 1; ; attempt++) {
       // Histories from before the runner recorded its own start still record it here.

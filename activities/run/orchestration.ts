@@ -1,12 +1,36 @@
-import type { Diagnosis, OrchestrationActivities, PreparedRun } from '../../workflows/contracts';
+import type { Diagnosis, OrchestrationActivities, PreparedRun, RecordedRunState } from '../../workflows/contracts';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import type { RunStatus } from '../../db/entities/runs';
 import type { ActivityDeps } from '../deps';
+import { limitsOf } from '../../core/config';
+import { limitRepository } from '../../db/repositories/limits';
 import { missingValues } from './claim';
 
 /** Activities of the orchestration queue: bookkeeping in MySQL, nothing slow. */
-export function orchestrationActivities({ db }: ActivityDeps): OrchestrationActivities {
+export function orchestrationActivities({ db, config }: ActivityDeps): OrchestrationActivities {
+  const releaseSlot = (runId: string, orgId: string) =>
+    limitRepository.releaseRunSlot(db.manager, {
+      runId,
+      orgId,
+      cap: limitsOf(config, orgId).maxActiveRuns,
+      now: Date.now(),
+      leaseMs: config.RUN_SLOT_LEASE_MS,
+    });
   return {
+    async dropRunSlot(runId: string, orgId: string): Promise<string[]> {
+      return releaseSlot(runId, orgId);
+    },
+
+    async takeRunSlot(runId: string, orgId: string): Promise<boolean> {
+      return limitRepository.takeRunSlot(db.manager, {
+        runId,
+        orgId,
+        cap: limitsOf(config, orgId).maxActiveRuns,
+        now: Date.now(),
+        leaseMs: config.RUN_SLOT_LEASE_MS,
+      });
+    },
+
     /** Histories from before runners checked the values themselves still call this first. */
     async prepareRun(runId: string): Promise<PreparedRun> {
       const run = await runRepository.byId(db.manager, runId);
@@ -14,11 +38,11 @@ export function orchestrationActivities({ db }: ActivityDeps): OrchestrationActi
       return { missingValues: await missingValues(db.manager, run) };
     },
 
-    async recordRunState(runId, state): Promise<void> {
+    async recordRunState(runId, state): Promise<RecordedRunState> {
       const now = Date.now();
       const terminal = terminalStatuses.includes(state.status as RunStatus);
       const run = await runRepository.byId(db.manager, runId);
-      if (!run) return;
+      if (!run) return {};
       await db.transaction(async (tx) => {
         const moved = await runRepository.transition(tx, runId, {
           status: state.status as RunStatus,
@@ -30,6 +54,10 @@ export function orchestrationActivities({ db }: ActivityDeps): OrchestrationActi
         });
         if (moved && terminal) await skipUnfinishedSteps(tx, runId, state.diagnosis);
       });
+      if (!terminal) return {};
+      // A terminal Run's slot no longer counts; freeing the row hands it to the next waiting Run.
+      const woken = await releaseSlot(runId, run.orgId);
+      return woken.length ? { slotsHandedTo: woken } : {};
     },
   };
 }

@@ -3,6 +3,7 @@ import { safeEqual, sha256, splitApiKey } from '../../core/crypto';
 import type { AppDeps } from '../deps';
 import { AppError } from '../../core/errors';
 import { allScopes, type Principal } from '../../core/scopes';
+import { limitRequestRate } from './limits';
 
 /** Verifies OAuth access tokens; provided by the OAuth capability when configured. */
 export interface TokenVerifier {
@@ -56,10 +57,15 @@ export async function authenticate(ctx: Koa.Context, deps: AppDeps): Promise<Pri
       'error="invalid_request", ',
     );
   const credential = match[1];
-  if (credential.startsWith('aut_')) return verifyApiKey(credential, deps);
   const verifier = deps.tokenVerifier;
-  if (!verifier) throw unauthenticated(deps, 'invalid credential', 'error="invalid_token", ');
-  return verifier.verify(credential);
+  if (!credential.startsWith('aut_') && !verifier)
+    throw unauthenticated(deps, 'invalid credential', 'error="invalid_token", ');
+  const principal = credential.startsWith('aut_')
+    ? await verifyApiKey(credential, deps)
+    : await verifier!.verify(credential);
+  // Every authenticated request counts against its organization's rate, whatever the surface.
+  await limitRequestRate(deps, principal.orgId);
+  return principal;
 }
 
 async function verifyApiKey(credential: string, deps: AppDeps): Promise<Principal> {

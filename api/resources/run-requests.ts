@@ -12,6 +12,7 @@ import { newId } from '../../core/ids';
 import { startRunRequestWorkflow } from '../workflow-starts';
 import { runRequestRecord, runRequestView } from '../presenters/run-requests';
 import { defineEndpoint } from './define';
+import { limitRunRequestRate } from '../middleware/limits';
 
 const unique = <T extends z.ZodType>(item: T, what: string) =>
   z
@@ -31,7 +32,9 @@ export const createRunRequestEndpoint = defineEndpoint({
     'The matrix holds at most RUN_REQUEST_MAX_ENTRIES Runs (default 8): a plan counts one Run per member Test Case and ' +
     'one for its inline steps, per environment; a larger matrix is rejected with nothing queued. Idempotency: a UUID in ' +
     'idempotencyKey or the Idempotency-Key header (generated when omitted); resending it returns the original request, ' +
-    'interpreted and billed once. The same key with a different body is 409.',
+    'interpreted and billed once. The same key with a different body is 409. Each organization may send ' +
+    'RUN_REQUEST_RATE_PER_MINUTE run requests a minute (default 30, bursts of RUN_REQUEST_BURST, default 10; ' +
+    'replays count too); past it the answer is 429 RESOURCE_EXHAUSTED with Retry-After.',
   access: { scope: 'svc:runs:write' },
   status: 202,
   responses: { 409: 'The idempotency key was already used for a different request' },
@@ -61,6 +64,7 @@ export const createRunRequestEndpoint = defineEndpoint({
   response: runRequestRecord,
   async handler({ body, principal, deps, koa }) {
     const idemKey = idempotencyKeyOf(body.idempotencyKey, koa.get('Idempotency-Key'));
+    await limitRunRequestRate(deps, principal!.orgId);
     const { idempotencyKey: _key, ...fields } = body;
     const requestHash = sha256(canonicalJson(fields));
     const now = Date.now();

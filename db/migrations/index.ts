@@ -8,6 +8,7 @@ import { ApiAssurance1763784700000 } from './1763784700000-ApiAssurance';
 import { CiIntegration1763784800000 } from './1763784800000-CiIntegration';
 import { Webhooks1763784900000 } from './1763784900000-Webhooks';
 import { Retention1763785100000 } from './1763785100000-Retention';
+import { OrgLimits1763786420000 } from './1763786420000-OrgLimits';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   CiIntegration1763784800000,
   Webhooks1763784900000,
   Retention1763785100000,
+  OrgLimits1763786420000,
 ];

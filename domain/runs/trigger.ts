@@ -7,7 +7,7 @@ import { environmentRepository } from '../../db/repositories/environments';
 import { runRepository } from '../../db/repositories/runs';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import { invalid, notFound } from '../../core/errors';
+import { AppError, invalid, notFound } from '../../core/errors';
 import { idOf as id, newId } from '../../core/ids';
 import { platforms } from '../../core/runs';
 import { slug, variableName } from '../../core/steps';
@@ -74,6 +74,8 @@ export interface RecordContext {
   db: EntityManager;
   orgId: string;
   secrets: SecretBox;
+  /** Most Runs one plan trigger may create (PLAN_GROUP_MAX_MEMBERS, or the organization's own). */
+  planGroupMaxMembers?: number;
 }
 
 /**
@@ -83,7 +85,7 @@ export interface RecordContext {
  */
 export async function recordRuns(
   input: TriggerInput,
-  { db, orgId, secrets }: RecordContext,
+  { db, orgId, secrets, planGroupMaxMembers = Infinity }: RecordContext,
   source: RunTrigger['source'],
 ): Promise<QueuedRuns> {
   if (!!input.testCaseId === !!input.testPlanId) throw invalid('give exactly one of testCaseId and testPlanId');
@@ -95,6 +97,13 @@ export async function recordRuns(
       ? allUnits.map((unit) => selectMember(unit, input.changedFiles ?? []))
       : undefined;
   const units = selection ? allUnits.filter((_, i) => selection[i].selected) : allUnits;
+  if (input.testPlanId && units.length > planGroupMaxMembers)
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      `This trigger would queue ${units.length} Runs; a plan trigger may queue at most ${planGroupMaxMembers}. ` +
+        'Split the plan, or narrow it with scope "changed".',
+      { limit: 'planGroupMembers', members: units.length, maxMembers: planGroupMaxMembers },
+    );
   const environment = input.environmentSlug
     ? await environmentRepository.bySlug(db, orgId, input.environmentSlug)
     : null;

@@ -123,6 +123,9 @@ async function startTemporal({
     namespace,
     '--log-level',
     'warn',
+    // Fairness keys (the organization, set at workflow start) share task queues between tenants.
+    '--dynamic-config-value',
+    'matching.enableFairness=true',
   ];
   if (dbFile) {
     fs.mkdirSync(path.dirname(dbFile), { recursive: true });

@@ -103,6 +103,10 @@ async function main() {
       // A queue of 100+ Runs on two runner slots waits longer than the 5-minute default on a busy
       // machine; a Run ended by that policy would hide what the faults did.
       WEB_SCHEDULE_TO_START_MS: String(3_600_000),
+      // One organization's clients poll hard: its request rate is limited (taking tokens through
+      // every fault) but not binding. The active-Run cap keeps its default, so Runs wait in line.
+      RATE_LIMIT_PER_SECOND: '100000',
+      RATE_LIMIT_BURST: '1000000',
     };
     const workerReady = (p: () => ServiceProcess) => async (since: number) =>
       p().logSince(since).includes('worker running');

@@ -27,6 +27,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Loopback only (set by scripts/test.js for every process the tests start, too).
     EGRESS_PUBLIC: 'false',
     EGRESS_ALLOW: '127.0.0.0/8,::1,localhost',
+    // Suites fire bursts from one organization; the limits have their own suite (test/api/limits.test.ts).
+    RATE_LIMIT_PER_SECOND: '0',
+    RUN_REQUEST_RATE_PER_MINUTE: '0',
     ...overrides,
   });
 }
