@@ -10,6 +10,14 @@ import { fmt, seedOrg, startProcess } from './util';
 
 const PASSWORD = 'bench-password-1';
 
+function parseLogLine(line: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
 /** The 4-step test both sides run: open the sign-in page, fill two fields, submit and see the greeting. */
 const STEPS = [
   { action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } },
@@ -105,10 +113,17 @@ export async function runnerBench(env: Record<string, string>) {
   const api = `http://127.0.0.1:${port}`;
   const queues = { RUNNER_TASK_QUEUE_PREFIX: `bench-runner-${randomBytes(3).toString('hex')}-` };
   const server = await startProcess('api/server.ts', { ...env, ...queues, PORT: port }, `${api}/healthz`);
+  // The worker logs each Run's longest heartbeat gap at info; its warnings still reach the console.
+  const heartbeatGaps: number[] = [];
   const worker = await startProcess(
     'activities/worker.ts',
-    { ...env, ...queues, BASE_URL: api, RUNNER_CONCURRENCY: String(parallel) },
+    { ...env, ...queues, BASE_URL: api, RUNNER_CONCURRENCY: String(parallel), LOG_LEVEL: 'info' },
     `${api}/healthz`,
+    (line) => {
+      const entry = parseLogLine(line);
+      if (entry?.msg === 'web run executed') heartbeatGaps.push(Number(entry.longestHeartbeatGapMs));
+      else if (!entry || entry.level !== 'info') process.stderr.write(`${line}\n`);
+    },
   );
   try {
     const trigger = async () => {
@@ -135,6 +150,7 @@ export async function runnerBench(env: Record<string, string>) {
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!))), 500);
     const started = performance.now();
+    heartbeatGaps.length = 0;
     const runIds = await Promise.all(Array.from({ length: runs }, trigger));
     const statuses = await Promise.all(runIds.map(finish));
     const runnerMs = performance.now() - started;
@@ -151,6 +167,10 @@ export async function runnerBench(env: Record<string, string>) {
     // Each slot runs runs/parallel Runs one after another: the extra wall time per slot, per Run.
     console.log(`per-Run overhead      ${fmt(((runnerMs - bareMs) * parallel) / runs, 0)} ms`);
     console.log(`runner memory (worker + Chromium, peak PSS)  ${fmt(peakRss)} MiB`);
+    // Heartbeats every 2 s; the activity's heartbeat timeout is 10 s.
+    console.log(
+      `longest heartbeat gap  ${fmt(Math.max(0, ...heartbeatGaps), 0)} ms over ${heartbeatGaps.length} Runs (timeout 10000 ms)`,
+    );
     if (passing !== runs)
       throw new Error(`only ${passing} of ${runs} Runs passed: ${[...new Set(statuses)].join(', ')}`);
   } finally {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
 export const root = resolve(__dirname, '..');
@@ -10,12 +11,15 @@ export async function startProcess(
   script: string,
   env: Record<string, string>,
   readyUrl: string,
+  /** Reads the process's log lines (stderr) instead of passing them through. */
+  onLogLine?: (line: string) => void,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', onLogLine ? 'pipe' : 'inherit'],
   });
+  if (onLogLine) createInterface({ input: child.stderr! }).on('line', onLogLine);
   for (let i = 0; i < 300; i++) {
     if (
       await fetch(readyUrl, { method: 'GET' }).then(
