@@ -58,7 +58,10 @@ export const putFlowEndpoint = defineEndpoint({
       createdAt: now,
       updatedAt: now,
     });
-    return flowView((await flowRepository.bySlug(deps.db.manager, principal!.orgId, params.slug))!);
+    const saved = await flowRepository.bySlug(deps.db.manager, principal!.orgId, params.slug);
+    // A DELETE that came in between: the flow is gone, as that request said.
+    if (!saved) throw notFound(`Flow ${params.slug}`);
+    return flowView(saved);
   },
 });
 

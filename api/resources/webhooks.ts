@@ -138,6 +138,13 @@ function operatorAllowed(deps: AppDeps, value: string): boolean {
   return egressPolicy(deps.config.EGRESS_ALLOW, { allowPublic: false }).refuseUrl(`http://${host}/`) === null;
 }
 
+/** The endpoint as just written; a DELETE that came in between makes it 404, not a 500. */
+async function reread(deps: AppDeps, id: string) {
+  const endpoint = await webhookRepository.endpointById(deps.db.manager, id);
+  if (!endpoint) throw notFound(`Webhook ${id}`);
+  return endpoint;
+}
+
 async function owned(deps: AppDeps, orgId: string, webhookId: string) {
   const endpoint = await webhookRepository.endpoint(deps.db.manager, orgId, webhookId);
   if (!endpoint) throw notFound(`Webhook ${webhookId}`);
@@ -240,7 +247,7 @@ export const updateWebhookEndpoint = defineEndpoint({
     const patch: Partial<WebhookEndpoint> = { ...body, updatedAt: Date.now() };
     if (body.enabled === true && !endpoint.enabled) Object.assign(patch, { disabledReason: null, failingSince: null });
     await webhookRepository.updateEndpoint(deps.db.manager, endpoint.id, patch);
-    return presentEndpoint((await webhookRepository.endpointById(deps.db.manager, endpoint.id))!);
+    return presentEndpoint(await reread(deps, endpoint.id));
   },
 });
 
@@ -277,7 +284,7 @@ export const rotateWebhookSecretEndpoint = defineEndpoint({
       previousSecretExpiresAt: now + ROTATION_OVERLAP_MS,
       updatedAt: now,
     });
-    return { ...presentEndpoint((await webhookRepository.endpointById(deps.db.manager, endpoint.id))!), secret };
+    return { ...presentEndpoint(await reread(deps, endpoint.id)), secret };
   },
 });
 
@@ -305,7 +312,9 @@ export const testWebhookEndpoint = defineEndpoint({
     });
     const delivery = await prepareDelivery(deps.db.manager, deps.config, event, endpoint, { retry: false });
     await startWebhookDelivery(deps, delivery, TEST_WAIT_MS);
-    const row = (await webhookRepository.deliveryById(deps.db.manager, delivery.input.deliveryId))!;
+    const row = await webhookRepository.deliveryById(deps.db.manager, delivery.input.deliveryId);
+    // Its endpoint was deleted meanwhile (its deliveries go with it).
+    if (!row) throw notFound(`Webhook ${endpoint.id}`);
     return (await presentDeliveries(deps, [row]))[0];
   },
 });
@@ -355,7 +364,9 @@ export const redeliverEndpoint = defineEndpoint({
       redelivery: true,
     });
     await startWebhookDelivery(deps, delivery);
-    const row = (await webhookRepository.deliveryById(deps.db.manager, delivery.input.deliveryId))!;
+    const row = await webhookRepository.deliveryById(deps.db.manager, delivery.input.deliveryId);
+    // Its endpoint was deleted meanwhile (its deliveries go with it).
+    if (!row) throw notFound(`Webhook ${endpoint.id}`);
     return (await presentDeliveries(deps, [row]))[0];
   },
 });

@@ -94,4 +94,41 @@ describe('hostile input', () => {
     });
     assert.equal(patched.status, 400, 'PATCH checks the same rule');
   });
+
+  it('a webhook description with characters outside the Basic Multilingual Plane is kept as sent', async () => {
+    // What the fuzzer sent to PATCH (answered 500): 4-byte UTF-8 characters and Latin-1 letters.
+    const description = '\u00c4\u0082\ud91a\udfad{\ud9f2\udcd358\u00c6\ud8e7\ude5f';
+    const created = await rest(t.app, t.org.apiKey, 'POST', '/api/webhooks', {
+      url: 'https://k.io',
+      events: ['run.completed'],
+      description,
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal(created.body.description, description);
+    const patched = await rest(t.app, t.org.apiKey, 'PATCH', `/api/webhooks/${created.body.id}`, {
+      url: 'https://k.io',
+      enabled: true,
+      events: ['run_request.completed', 'plan_group.completed', 'run.completed'],
+      description,
+    });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    assert.equal(patched.body.description, description);
+  });
+
+  it('a PATCH racing a DELETE of the same webhook answers 200 or 404, never 500', async () => {
+    // The fuzzer met a DELETE landing between the PATCH's write and its read-back (a 500). Deletes
+    // sent a little after the PATCH, at growing offsets, sweep across that window.
+    for (let i = 0; i < 60; i++) {
+      const created = await rest(t.app, t.org.apiKey, 'POST', '/api/webhooks', {
+        url: 'https://hooks.example.com/in',
+        events: ['run.completed'],
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const path = `/api/webhooks/${created.body.id}`;
+      const patching = rest(t.app, t.org.apiKey, 'PATCH', path, { description: `try ${i}` });
+      await new Promise((resolve) => setTimeout(resolve, (i % 12) * 0.5));
+      const [patched] = await Promise.all([patching, rest(t.app, t.org.apiKey, 'DELETE', path)]);
+      assert.ok([200, 404].includes(patched.status), `try ${i}: ${patched.status} ${JSON.stringify(patched.body)}`);
+    }
+  });
 });
