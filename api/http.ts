@@ -18,7 +18,16 @@ export function v1Router(deps: AppDeps): Router {
     const body = (ctx.request as { body?: unknown }).body;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
-    const result = await invokeOperation(op, body, principal, deps, ctx.state.requestId, 'v1', ctx.state.receivedAt);
+    const result = await invokeOperation(
+      op,
+      body,
+      principal,
+      deps,
+      ctx.state.requestId,
+      'v1',
+      ctx.state.receivedAt,
+      ctx.state.extendDeadline,
+    );
     const text = serializedOnce(result);
     if (text === undefined) ctx.body = result;
     else {

@@ -88,8 +88,17 @@ export function createMcpServer(principal: Principal, deps: AppDeps, requestId: 
     try {
       // run.get extends the bound by its wait once it waits (extendDeadline).
       return success(
-        await withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, () =>
-          invokeOperation(entry.op, request.params.arguments ?? {}, principal, deps, requestId),
+        await withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, (extend) =>
+          invokeOperation(
+            entry.op,
+            request.params.arguments ?? {},
+            principal,
+            deps,
+            requestId,
+            'v1',
+            performance.now(),
+            extend,
+          ),
         ),
       );
     } catch (error) {

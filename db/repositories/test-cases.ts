@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { TestCaseEntity, type TestCase } from '../entities';
+import { readQuery } from '../read-query';
 
 export interface TestCaseFilter {
   platform?: string;
@@ -13,7 +14,8 @@ export const testCaseRepository = {
 
   /** Raw SQL: this is the hottest read of the catalog, and the query builder costs more than the query. */
   async get(db: EntityManager, orgId: string, id: string, lock = false): Promise<TestCase | null> {
-    const rows: TestCaseRow[] = await db.query(
+    const rows = await readQuery<TestCaseRow>(
+      db,
       `SELECT ${columns} FROM test_cases WHERE id = ? AND org_id = ?${lock ? ' FOR UPDATE' : ''}`,
       [id, orgId],
     );
@@ -52,7 +54,8 @@ export const testCaseRepository = {
       where.push('name LIKE ?');
       params.push(`%${escapeLike(filter.query)}%`);
     }
-    const rows: Array<Omit<TestCaseRow, 'steps'> & { step_count: string }> = await db.query(
+    const rows = await readQuery<Omit<TestCaseRow, 'steps'> & { step_count: string }>(
+      db,
       `SELECT ${summaryColumns} FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${Number(take)}`,
       params,
     );
