@@ -28,12 +28,9 @@ export function v1Router(deps: AppDeps): Router {
       ctx.state.receivedAt,
       ctx.state.extendDeadline,
     );
-    const text = serializedOnce(result);
-    if (text === undefined) ctx.body = result;
-    else {
-      ctx.type = 'application/json';
-      ctx.body = text;
-    }
+    // The header is set as it is (no media-type lookup per request); the text is what Koa would write.
+    ctx.set('Content-Type', 'application/json; charset=utf-8');
+    ctx.body = serializedOnce(result) ?? JSON.stringify(result);
   });
   return router;
 }

@@ -32,7 +32,7 @@ export const testCaseRepository = {
   },
 
   /** Newest first by id (time-ordered); `platform` matches inside the JSON array text. */
-  /** Summaries: the step list is counted by MySQL, not shipped and parsed. */
+  /** Summaries: the step count is a stored column (migration TestCaseStepCount), the step list is not read. */
   async list(
     db: EntityManager,
     orgId: string,
@@ -83,8 +83,7 @@ export function escapeLike(text: string): string {
 }
 
 const columns = 'id, org_id, name, description, platforms, tags, steps, created_at, updated_at';
-const summaryColumns =
-  'id, org_id, name, description, platforms, tags, JSON_LENGTH(steps) AS step_count, created_at, updated_at';
+const summaryColumns = 'id, org_id, name, description, platforms, tags, step_count, created_at, updated_at';
 
 export type TestCaseSummary = Omit<TestCase, 'steps'> & { stepCount: number };
 
