@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import type { Environment, Note, NoteComment, TestCase, TestPlan } from '../../db/entities';
 import { environmentRepository } from '../../db/repositories/environments';
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import type { TestCaseSummary } from '../../db/repositories/test-cases';
+import type { StoredTestCase, TestCaseSummary } from '../../db/repositories/test-cases';
+import { answeredAs, lazyJsonField } from './shared';
 import type { Step } from '../../core/steps';
 
 /** Row → v1 record conversions, so every operation returns the same shapes. */
@@ -17,6 +18,32 @@ export const testCaseView = (c: TestCase) => ({
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });
+
+/**
+ * testCaseView from the stored row without parsing its JSON: the answer's text is composed from
+ * the stored text (JSON.stringify output, entities/json.ts), field for field in testCaseView's
+ * order, and the JSON fields are parsed only if something reads the value (MCP's structured
+ * content). A stored text with a null in it (which omitAbsent would drop) takes the plain path.
+ */
+export function testCaseAnswer(c: StoredTestCase): ReturnType<typeof testCaseView> {
+  if (c.platforms.includes('null') || c.tags.includes('null') || c.steps.includes('null'))
+    return testCaseView({
+      ...c,
+      platforms: JSON.parse(c.platforms),
+      tags: JSON.parse(c.tags),
+      steps: JSON.parse(c.steps),
+    });
+  const value = { id: c.id, name: c.name, description: c.description } as ReturnType<typeof testCaseView>;
+  lazyJsonField(value, 'platforms', c.platforms);
+  lazyJsonField(value, 'tags', c.tags);
+  lazyJsonField(value, 'steps', c.steps);
+  value.createdAt = c.createdAt;
+  value.updatedAt = c.updatedAt;
+  const text =
+    `{"id":${JSON.stringify(c.id)},"name":${JSON.stringify(c.name)},"description":${JSON.stringify(c.description)},` +
+    `"platforms":${c.platforms},"tags":${c.tags},"steps":${c.steps},"createdAt":${c.createdAt},"updatedAt":${c.updatedAt}}`;
+  return answeredAs(value, text);
+}
 
 export const testCaseSummaryView = (c: TestCaseSummary) => ({
   id: c.id,

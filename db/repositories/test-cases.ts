@@ -22,6 +22,30 @@ export const testCaseRepository = {
     return rows.length ? fromRow(rows[0]) : null;
   },
 
+  /**
+   * The same row with its JSON columns as stored (JSON.stringify text, see entities/json.ts), for
+   * a reader that can answer with that text as it is instead of parsing and re-serializing it.
+   */
+  async getStored(db: EntityManager, orgId: string, id: string): Promise<StoredTestCase | null> {
+    const rows = await readQuery<TestCaseRow>(db, `SELECT ${columns} FROM test_cases WHERE id = ? AND org_id = ?`, [
+      id,
+      orgId,
+    ]);
+    if (!rows.length) return null;
+    const r = rows[0];
+    return {
+      id: r.id,
+      orgId: r.org_id,
+      name: r.name,
+      description: r.description,
+      platforms: r.platforms,
+      tags: r.tags,
+      steps: r.steps,
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+    };
+  },
+
   async getMany(db: EntityManager, orgId: string, ids: string[]): Promise<TestCase[]> {
     if (!ids.length) return [];
     return db
@@ -84,6 +108,19 @@ export function escapeLike(text: string): string {
 
 const columns = 'id, org_id, name, description, platforms, tags, steps, created_at, updated_at';
 const summaryColumns = 'id, org_id, name, description, platforms, tags, step_count, created_at, updated_at';
+
+/** A Test Case row with platforms, tags and steps as their stored JSON text. */
+export interface StoredTestCase {
+  id: string;
+  orgId: string;
+  name: string;
+  description: string;
+  platforms: string;
+  tags: string;
+  steps: string;
+  createdAt: number;
+  updatedAt: number;
+}
 
 export type TestCaseSummary = Omit<TestCase, 'steps'> & { stepCount: number };
 
