@@ -45,7 +45,9 @@ export function testCaseAnswer(c: StoredTestCase): ReturnType<typeof testCaseVie
   return answeredAs(value, text);
 }
 
-export const testCaseSummaryView = (c: TestCaseSummary) => ({
+const testCaseSummaryView = (
+  c: Omit<TestCaseSummary, 'platforms' | 'tags'> & { platforms: string[]; tags: string[] },
+) => ({
   id: c.id,
   name: c.name,
   description: c.description,
@@ -55,6 +57,22 @@ export const testCaseSummaryView = (c: TestCaseSummary) => ({
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });
+
+/** A list item from its row, with the stored platforms and tags text as it is (as testCaseAnswer). */
+export function testCaseSummaryAnswer(c: TestCaseSummary): ReturnType<typeof testCaseSummaryView> {
+  if (c.platforms.includes('null') || c.tags.includes('null'))
+    return testCaseSummaryView({ ...c, platforms: JSON.parse(c.platforms), tags: JSON.parse(c.tags) });
+  const value = { id: c.id, name: c.name, description: c.description } as ReturnType<typeof testCaseSummaryView>;
+  lazyJsonField(value, 'platforms', c.platforms);
+  lazyJsonField(value, 'tags', c.tags);
+  value.stepCount = c.stepCount;
+  value.createdAt = c.createdAt;
+  value.updatedAt = c.updatedAt;
+  const text =
+    `{"id":${JSON.stringify(c.id)},"name":${JSON.stringify(c.name)},"description":${JSON.stringify(c.description)},` +
+    `"platforms":${c.platforms},"tags":${c.tags},"stepCount":${c.stepCount},"createdAt":${c.createdAt},"updatedAt":${c.updatedAt}}`;
+  return answeredAs(value, text);
+}
 
 export async function testPlanView(db: EntityManager, p: TestPlan) {
   return {

@@ -83,14 +83,15 @@ export const testCaseRepository = {
       `SELECT ${summaryColumns} FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${Number(take)}`,
       params,
     );
-    // Mapped field by field: no spreads and no parsing of a step list the summary does not carry.
+    // Mapped field by field, no spreads; platforms and tags stay the stored JSON text (the list
+    // answers with it as it is, api/presenters/catalog.ts).
     return rows.map((r) => ({
       id: r.id,
       orgId: r.org_id,
       name: r.name,
       description: r.description,
-      platforms: JSON.parse(r.platforms),
-      tags: JSON.parse(r.tags),
+      platforms: r.platforms,
+      tags: r.tags,
       stepCount: Number(r.step_count),
       createdAt: Number(r.created_at),
       updatedAt: Number(r.updated_at),
@@ -122,7 +123,8 @@ export interface StoredTestCase {
   updatedAt: number;
 }
 
-export type TestCaseSummary = Omit<TestCase, 'steps'> & { stepCount: number };
+/** A list row: platforms and tags as their stored JSON text, the step count instead of the steps. */
+export type TestCaseSummary = Omit<StoredTestCase, 'steps'> & { stepCount: number };
 
 interface TestCaseRow {
   id: string;
