@@ -4,8 +4,7 @@ import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
 import { defineOperation, listPage, pageOf } from './define';
 import { testCaseSummary } from './schemas';
 import { platform } from '../../core/runs';
-import { testCaseSummaryAnswer } from '../presenters/catalog';
-import { answeredPage } from '../presenters/shared';
+import { testCasePageAnswer } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'test_case.list',
@@ -23,7 +22,7 @@ export default defineOperation({
     const filters = { platform: input.platform, query: input.query };
     const limit = input.limit ?? DEFAULT_LIMIT;
     const rows = await testCaseRepository.list(db, orgId, filters, decodeCursor(input.cursor, filters), limit + 1);
-    // Answered with the stored JSON text of each row as it is (presenters/shared.ts answeredPage).
-    return answeredPage(pageFrom(rows, limit, filters, testCaseSummaryAnswer));
+    // Answered with the stored JSON text of each row as it is (presenters/catalog.ts).
+    return testCasePageAnswer(pageFrom(rows, limit, filters, (row) => row));
   },
 });

@@ -58,20 +58,39 @@ const testCaseSummaryView = (
   updatedAt: c.updatedAt,
 });
 
-/** A list item from its row, with the stored platforms and tags text as it is (as testCaseAnswer). */
-export function testCaseSummaryAnswer(c: TestCaseSummary): ReturnType<typeof testCaseSummaryView> {
-  if (c.platforms.includes('null') || c.tags.includes('null'))
-    return testCaseSummaryView({ ...c, platforms: JSON.parse(c.platforms), tags: JSON.parse(c.tags) });
-  const value = { id: c.id, name: c.name, description: c.description } as ReturnType<typeof testCaseSummaryView>;
-  lazyJsonField(value, 'platforms', c.platforms);
-  lazyJsonField(value, 'tags', c.tags);
-  value.stepCount = c.stepCount;
-  value.createdAt = c.createdAt;
-  value.updatedAt = c.updatedAt;
-  const text =
-    `{"id":${JSON.stringify(c.id)},"name":${JSON.stringify(c.name)},"description":${JSON.stringify(c.description)},` +
-    `"platforms":${c.platforms},"tags":${c.tags},"stepCount":${c.stepCount},"createdAt":${c.createdAt},"updatedAt":${c.updatedAt}}`;
-  return answeredAs(value, text);
+/**
+ * A page of test_case.list answered with the stored platforms and tags text of its rows as it is
+ * (as testCaseAnswer): one text for the page, registered once. The small arrays are still parsed
+ * for the value (MCP's structured content): that is cheaper than a lazy field per row.
+ */
+export function testCasePageAnswer(page: { items: TestCaseSummary[]; nextCursor: string | null }) {
+  const items: Array<ReturnType<typeof testCaseSummaryView>> = [];
+  const texts: string[] = [];
+  let plain = false;
+  for (const c of page.items) {
+    items.push(
+      testCaseSummaryView({
+        id: c.id,
+        orgId: c.orgId,
+        name: c.name,
+        description: c.description,
+        platforms: JSON.parse(c.platforms),
+        tags: JSON.parse(c.tags),
+        stepCount: c.stepCount,
+        createdAt: c.createdAt,
+        updatedAt: c.updatedAt,
+      }),
+    );
+    if (c.platforms.includes('null') || c.tags.includes('null')) plain = true;
+    else
+      texts.push(
+        `{"id":${JSON.stringify(c.id)},"name":${JSON.stringify(c.name)},"description":${JSON.stringify(c.description)},` +
+          `"platforms":${c.platforms},"tags":${c.tags},"stepCount":${c.stepCount},"createdAt":${c.createdAt},"updatedAt":${c.updatedAt}}`,
+      );
+  }
+  const value = { items, nextCursor: page.nextCursor };
+  if (plain) return value;
+  return answeredAs(value, `{"items":[${texts.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
 }
 
 export async function testPlanView(db: EntityManager, p: TestPlan) {

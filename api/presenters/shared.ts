@@ -51,14 +51,3 @@ export function lazyJsonField(target: object, key: string, text: string): void {
     },
   });
 }
-
-/** A page whose items all have their text: the page's text is theirs joined, with no serialization. */
-export function answeredPage<T extends { items: object[]; nextCursor: string | null }>(page: T): T {
-  const items: string[] = [];
-  for (const item of page.items) {
-    const text = texts.get(item);
-    if (typeof text !== 'string') return page;
-    items.push(text);
-  }
-  return answeredAs(page, `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
-}
