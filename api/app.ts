@@ -32,12 +32,14 @@ export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
   app.use(errorEnvelope(deps.log));
   app.use(jsonBody(1024 * 1024));
   app.use(requestDeadline(deps.config.REQUEST_DEADLINE_MS));
+  // v1 operations first: their one route answers every method itself (POST, or 405 with Allow),
+  // so the method checks and routers below are for other paths only and v1 reads skip them.
+  app.use(v1Router(deps).routes());
   app.use(documentedAllow(endpoints));
   app.use(literalPathMethods(endpoints));
   const resources = resourceRouter(endpoints, deps);
   // allowedMethods(): a known path with another method is 405 with Allow (written by errorEnvelope).
   app.use(meta.routes()).use(meta.allowedMethods());
-  app.use(v1Router(deps).routes());
   app.use(resources.routes()).use(resources.allowedMethods());
   return app;
 }

@@ -18,13 +18,19 @@ export function v1Router(deps: AppDeps): Router {
     const body = (ctx.request as { body?: unknown }).body;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
-    const result = await invokeOperation(op, body, principal, deps, ctx.state.requestId, 'v1', ctx.state.receivedAt);
-    const text = serializedOnce(result);
-    if (text === undefined) ctx.body = result;
-    else {
-      ctx.type = 'application/json';
-      ctx.body = text;
-    }
+    const result = await invokeOperation(
+      op,
+      body,
+      principal,
+      deps,
+      ctx.state.requestId,
+      'v1',
+      ctx.state.receivedAt,
+      ctx.state.extendDeadline,
+    );
+    // The header is set as it is (no media-type lookup per request); the text is what Koa would write.
+    ctx.set('Content-Type', 'application/json; charset=utf-8');
+    ctx.body = serializedOnce(result) ?? JSON.stringify(result);
   });
   return router;
 }

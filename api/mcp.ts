@@ -14,6 +14,7 @@ import { catalog } from './catalog';
 import type { Operation } from './catalog/define';
 import { invokeOperation } from './catalog/invoke';
 import { withRequestDeadline } from './middleware/deadline';
+import { serializedOnce } from './presenters/shared';
 import type { Config } from '../core/config';
 import type { AppDeps } from './deps';
 import { AppError } from '../core/errors';
@@ -65,7 +66,7 @@ const instructions =
 function success(result: unknown): CallToolResult {
   const structured = result !== null && typeof result === 'object' && !Array.isArray(result);
   return {
-    content: [{ type: 'text', text: JSON.stringify(result) }],
+    content: [{ type: 'text', text: serializedOnce(result) ?? JSON.stringify(result) }],
     ...(structured ? { structuredContent: result as Record<string, unknown> } : {}),
   };
 }
@@ -88,8 +89,17 @@ export function createMcpServer(principal: Principal, deps: AppDeps, requestId: 
     try {
       // run.get extends the bound by its wait once it waits (extendDeadline).
       return success(
-        await withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, () =>
-          invokeOperation(entry.op, request.params.arguments ?? {}, principal, deps, requestId),
+        await withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, (extend) =>
+          invokeOperation(
+            entry.op,
+            request.params.arguments ?? {},
+            principal,
+            deps,
+            requestId,
+            'v1',
+            performance.now(),
+            extend,
+          ),
         ),
       );
     } catch (error) {

@@ -14,7 +14,10 @@ export async function startProcess(
   /** Reads the process's log lines (stderr) instead of passing them through. */
   onLogLine?: (line: string) => void,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_CPU_PROF=<dir>: every process started here writes a V8 CPU profile there on exit
+  // (to see where a figure's time goes; open it in Chrome DevTools or speedscope).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', onLogLine ? 'pipe' : 'inherit'],

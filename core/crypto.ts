@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Parses a 32-byte key given as base64 or hex. */
 export function parseSecretsKey(text: string): Buffer {
@@ -43,7 +43,8 @@ export class SecretBox {
   }
 }
 
-export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+// crypto.hash: one call, no Hash object (every authenticated request hashes its secret).
+export const sha256 = (text: string | Buffer) => hash('sha256', text, 'hex');
 
 /** Constant-time comparison of two hex digests (or any equal-format strings). */
 export function safeEqual(a: string, b: string): boolean {

@@ -28,6 +28,8 @@ export interface OperationContext {
   surface: 'v1' | 'resource';
   /** performance.now() when the request arrived: a long-poll's deadline counts from it. */
   receivedAt: number;
+  /** A long-poll calls this as it starts waiting: the request's deadline grows by the wait. */
+  extendDeadline(waitMs: number): void;
   /** Work to do once the transaction has committed (e.g. starting workflows). */
   afterCommit(effect: () => Promise<void>): void;
 }

@@ -65,6 +65,8 @@ export async function invokeOperation(
   surface: OperationContext['surface'] = 'v1',
   /** performance.now() when the request arrived (long-poll deadlines count from it). */
   receivedAt = performance.now(),
+  /** Moves the request's deadline once a long-poll waits (api/middleware/deadline.ts). */
+  extendDeadline: (waitMs: number) => void = () => undefined,
 ): Promise<unknown> {
   requireScope(principal, op.scope);
   const input = parseInput(op.input, raw) as Record<string, unknown>;
@@ -72,7 +74,7 @@ export async function invokeOperation(
   if (op.confirm === 'never') delete input.confirm;
   for (const scope of op.extraScopes?.(input) ?? []) requireScope(principal, scope);
 
-  const base = { principal, orgId: principal.orgId, deps, requestId, surface, receivedAt };
+  const base = { principal, orgId: principal.orgId, deps, requestId, surface, receivedAt, extendDeadline };
   if (op.idempotency === 'none') {
     return omitAbsent(
       await op.handler(input, {

@@ -11,7 +11,6 @@ import { signedReportUrl } from '../../domain/runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
 import { idOf as id } from '../../core/ids';
 import { MAX_WAIT_MS, runStatus } from '../../core/runs';
-import { extendDeadline } from '../middleware/deadline';
 
 const views = new WeakMap<RunSnapshot, { [timedOut: string]: object }>();
 
@@ -101,7 +100,7 @@ export default defineOperation({
       .describe('Wait up to this long for a change (0..25000; larger values are clamped).'),
   },
   output: runState,
-  async handler(input, { db, orgId, deps, receivedAt }) {
+  async handler(input, { db, orgId, deps, receivedAt, extendDeadline }) {
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
     let snapshot =
       waitMs > 0 ? await deps.runWatcher.arrival(orgId, input.runId) : await readRun(db, input.runId, orgId);

@@ -3,7 +3,7 @@ import { notFound } from '../../core/errors';
 import { defineOperation } from './define';
 import { testCase } from './schemas';
 import { idOf as id } from '../../core/ids';
-import { testCaseView } from '../presenters/catalog';
+import { testCaseAnswer } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'test_case.get',
@@ -14,8 +14,9 @@ export default defineOperation({
   input: { testCaseId: id('tc') },
   output: testCase,
   async handler(input, { db, orgId }) {
-    const row = await testCaseRepository.get(db, orgId, input.testCaseId);
+    // Answered with the stored JSON text as it is: no parse and re-serialization per read.
+    const row = await testCaseRepository.getStored(db, orgId, input.testCaseId);
     if (!row) throw notFound(`Test Case ${input.testCaseId}`);
-    return testCaseView(row);
+    return testCaseAnswer(row);
   },
 });

@@ -4,7 +4,7 @@ import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
 import { defineOperation, listPage, pageOf } from './define';
 import { testCaseSummary } from './schemas';
 import { platform } from '../../core/runs';
-import { testCaseSummaryView } from '../presenters/catalog';
+import { testCasePageAnswer } from '../presenters/catalog';
 
 export default defineOperation({
   name: 'test_case.list',
@@ -22,6 +22,7 @@ export default defineOperation({
     const filters = { platform: input.platform, query: input.query };
     const limit = input.limit ?? DEFAULT_LIMIT;
     const rows = await testCaseRepository.list(db, orgId, filters, decodeCursor(input.cursor, filters), limit + 1);
-    return pageFrom(rows, limit, filters, testCaseSummaryView);
+    // Answered with the stored JSON text of each row as it is (presenters/catalog.ts).
+    return testCasePageAnswer(pageFrom(rows, limit, filters, (row) => row));
   },
 });

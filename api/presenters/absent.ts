@@ -1,3 +1,5 @@
+import { isFinal } from './shared';
+
 /**
  * The one presenter rule for absent values: a field with no value is omitted from a response,
  * never sent as null, because the specification types such fields as plain strings and numbers.
@@ -37,6 +39,8 @@ function strip(value: unknown): unknown {
     return copy ?? value;
   }
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  // A value answered with its stored JSON text is final (presenters/shared.ts answeredAs).
+  if (isFinal(value)) return value;
   let copy: Record<string, unknown> | undefined;
   const record = value as Record<string, unknown>;
   for (const key in record) {

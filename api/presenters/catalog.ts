@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import type { Environment, Note, NoteComment, TestCase, TestPlan } from '../../db/entities';
 import { environmentRepository } from '../../db/repositories/environments';
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import type { TestCaseSummary } from '../../db/repositories/test-cases';
+import type { StoredTestCase, TestCaseSummary } from '../../db/repositories/test-cases';
+import { answeredAs, lazyJsonField } from './shared';
 import type { Step } from '../../core/steps';
 
 /** Row → v1 record conversions, so every operation returns the same shapes. */
@@ -18,7 +19,35 @@ export const testCaseView = (c: TestCase) => ({
   updatedAt: c.updatedAt,
 });
 
-export const testCaseSummaryView = (c: TestCaseSummary) => ({
+/**
+ * testCaseView from the stored row without parsing its JSON: the answer's text is composed from
+ * the stored text (JSON.stringify output, entities/json.ts), field for field in testCaseView's
+ * order, and the JSON fields are parsed only if something reads the value (MCP's structured
+ * content). A stored text with a null in it (which omitAbsent would drop) takes the plain path.
+ */
+export function testCaseAnswer(c: StoredTestCase): ReturnType<typeof testCaseView> {
+  if (c.platforms.includes('null') || c.tags.includes('null') || c.steps.includes('null'))
+    return testCaseView({
+      ...c,
+      platforms: JSON.parse(c.platforms),
+      tags: JSON.parse(c.tags),
+      steps: JSON.parse(c.steps),
+    });
+  const value = { id: c.id, name: c.name, description: c.description } as ReturnType<typeof testCaseView>;
+  lazyJsonField(value, 'platforms', c.platforms);
+  lazyJsonField(value, 'tags', c.tags);
+  lazyJsonField(value, 'steps', c.steps);
+  value.createdAt = c.createdAt;
+  value.updatedAt = c.updatedAt;
+  const text =
+    `{"id":${JSON.stringify(c.id)},"name":${JSON.stringify(c.name)},"description":${JSON.stringify(c.description)},` +
+    `"platforms":${c.platforms},"tags":${c.tags},"steps":${c.steps},"createdAt":${c.createdAt},"updatedAt":${c.updatedAt}}`;
+  return answeredAs(value, text);
+}
+
+const testCaseSummaryView = (
+  c: Omit<TestCaseSummary, 'platforms' | 'tags'> & { platforms: string[]; tags: string[] },
+) => ({
   id: c.id,
   name: c.name,
   description: c.description,
@@ -28,6 +57,41 @@ export const testCaseSummaryView = (c: TestCaseSummary) => ({
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });
+
+/**
+ * A page of test_case.list answered with the stored platforms and tags text of its rows as it is
+ * (as testCaseAnswer): one text for the page, registered once. The small arrays are still parsed
+ * for the value (MCP's structured content): that is cheaper than a lazy field per row.
+ */
+export function testCasePageAnswer(page: { items: TestCaseSummary[]; nextCursor: string | null }) {
+  const items: Array<ReturnType<typeof testCaseSummaryView>> = [];
+  const texts: string[] = [];
+  let plain = false;
+  for (const c of page.items) {
+    items.push(
+      testCaseSummaryView({
+        id: c.id,
+        orgId: c.orgId,
+        name: c.name,
+        description: c.description,
+        platforms: JSON.parse(c.platforms),
+        tags: JSON.parse(c.tags),
+        stepCount: c.stepCount,
+        createdAt: c.createdAt,
+        updatedAt: c.updatedAt,
+      }),
+    );
+    if (c.platforms.includes('null') || c.tags.includes('null')) plain = true;
+    else
+      texts.push(
+        `{"id":${JSON.stringify(c.id)},"name":${JSON.stringify(c.name)},"description":${JSON.stringify(c.description)},` +
+          `"platforms":${c.platforms},"tags":${c.tags},"stepCount":${c.stepCount},"createdAt":${c.createdAt},"updatedAt":${c.updatedAt}}`,
+      );
+  }
+  const value = { items, nextCursor: page.nextCursor };
+  if (plain) return value;
+  return answeredAs(value, `{"items":[${texts.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
+}
 
 export async function testPlanView(db: EntityManager, p: TestPlan) {
   return {

@@ -20,3 +20,34 @@ export function serializedOnce(value: unknown): string | undefined {
   texts.set(value, made);
   return made;
 }
+
+/**
+ * Registers the exact JSON text of a presented value, built from JSON the database stores as it is
+ * answered: the v1 surface (and MCP's text) then writes that text instead of parsing the stored
+ * JSON and serializing it again. The caller vouches that `text` is JSON.stringify(value) after
+ * omitAbsent (omitAbsent leaves such a value alone).
+ */
+export function answeredAs<T extends object>(value: T, text: string): T {
+  texts.set(value, text);
+  return value;
+}
+
+/** True for a value whose text is registered (or will be made once): it is final as it is. */
+export const isFinal = (value: object): boolean => texts.has(value);
+
+/** A field parsed from its stored JSON text on first read (for answers whose text is already known). */
+export function lazyJsonField(target: object, key: string, text: string): void {
+  let parsed: unknown;
+  let done = false;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!done) {
+        parsed = JSON.parse(text);
+        done = true;
+      }
+      return parsed;
+    },
+  });
+}

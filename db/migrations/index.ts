@@ -9,6 +9,7 @@ import { CiIntegration1763784800000 } from './1763784800000-CiIntegration';
 import { Webhooks1763784900000 } from './1763784900000-Webhooks';
 import { Retention1763785100000 } from './1763785100000-Retention';
 import { OrgLimits1763786420000 } from './1763786420000-OrgLimits';
+import { TestCaseStepCount1763841818000 } from './1763841818000-TestCaseStepCount';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   Webhooks1763784900000,
   Retention1763785100000,
   OrgLimits1763786420000,
+  TestCaseStepCount1763841818000,
 ];

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { TestCaseEntity, type TestCase } from '../entities';
+import { readQuery } from '../read-query';
 
 export interface TestCaseFilter {
   platform?: string;
@@ -13,11 +14,36 @@ export const testCaseRepository = {
 
   /** Raw SQL: this is the hottest read of the catalog, and the query builder costs more than the query. */
   async get(db: EntityManager, orgId: string, id: string, lock = false): Promise<TestCase | null> {
-    const rows: TestCaseRow[] = await db.query(
+    const rows = await readQuery<TestCaseRow>(
+      db,
       `SELECT ${columns} FROM test_cases WHERE id = ? AND org_id = ?${lock ? ' FOR UPDATE' : ''}`,
       [id, orgId],
     );
     return rows.length ? fromRow(rows[0]) : null;
+  },
+
+  /**
+   * The same row with its JSON columns as stored (JSON.stringify text, see entities/json.ts), for
+   * a reader that can answer with that text as it is instead of parsing and re-serializing it.
+   */
+  async getStored(db: EntityManager, orgId: string, id: string): Promise<StoredTestCase | null> {
+    const rows = await readQuery<TestCaseRow>(db, `SELECT ${columns} FROM test_cases WHERE id = ? AND org_id = ?`, [
+      id,
+      orgId,
+    ]);
+    if (!rows.length) return null;
+    const r = rows[0];
+    return {
+      id: r.id,
+      orgId: r.org_id,
+      name: r.name,
+      description: r.description,
+      platforms: r.platforms,
+      tags: r.tags,
+      steps: r.steps,
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+    };
   },
 
   async getMany(db: EntityManager, orgId: string, ids: string[]): Promise<TestCase[]> {
@@ -30,7 +56,7 @@ export const testCaseRepository = {
   },
 
   /** Newest first by id (time-ordered); `platform` matches inside the JSON array text. */
-  /** Summaries: the step list is counted by MySQL, not shipped and parsed. */
+  /** Summaries: the step count is a stored column (migration TestCaseStepCount), the step list is not read. */
   async list(
     db: EntityManager,
     orgId: string,
@@ -52,18 +78,20 @@ export const testCaseRepository = {
       where.push('name LIKE ?');
       params.push(`%${escapeLike(filter.query)}%`);
     }
-    const rows: Array<Omit<TestCaseRow, 'steps'> & { step_count: string }> = await db.query(
+    const rows = await readQuery<Omit<TestCaseRow, 'steps'> & { step_count: string }>(
+      db,
       `SELECT ${summaryColumns} FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${Number(take)}`,
       params,
     );
-    // Mapped field by field: no spreads and no parsing of a step list the summary does not carry.
+    // Mapped field by field, no spreads; platforms and tags stay the stored JSON text (the list
+    // answers with it as it is, api/presenters/catalog.ts).
     return rows.map((r) => ({
       id: r.id,
       orgId: r.org_id,
       name: r.name,
       description: r.description,
-      platforms: JSON.parse(r.platforms),
-      tags: JSON.parse(r.tags),
+      platforms: r.platforms,
+      tags: r.tags,
       stepCount: Number(r.step_count),
       createdAt: Number(r.created_at),
       updatedAt: Number(r.updated_at),
@@ -80,10 +108,23 @@ export function escapeLike(text: string): string {
 }
 
 const columns = 'id, org_id, name, description, platforms, tags, steps, created_at, updated_at';
-const summaryColumns =
-  'id, org_id, name, description, platforms, tags, JSON_LENGTH(steps) AS step_count, created_at, updated_at';
+const summaryColumns = 'id, org_id, name, description, platforms, tags, step_count, created_at, updated_at';
 
-export type TestCaseSummary = Omit<TestCase, 'steps'> & { stepCount: number };
+/** A Test Case row with platforms, tags and steps as their stored JSON text. */
+export interface StoredTestCase {
+  id: string;
+  orgId: string;
+  name: string;
+  description: string;
+  platforms: string;
+  tags: string;
+  steps: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A list row: platforms and tags as their stored JSON text, the step count instead of the steps. */
+export type TestCaseSummary = Omit<StoredTestCase, 'steps'> & { stepCount: number };
 
 interface TestCaseRow {
   id: string;

@@ -20,6 +20,50 @@ describe('test_case operations', () => {
     assert.deepEqual(got.body, created.body);
   });
 
+  it('answers get and list with the text JSON.stringify gives the created case, whichever read path serves it', async () => {
+    // Reads answer with the stored JSON text when it has no null in it, and parse it otherwise:
+    // "null" in a target and a tag sends this case down the parsing path, the other down the text one.
+    const org = await createOrg(t.app.deps);
+    const raw = async (operation: string, body: unknown) => {
+      const res = await fetch(`${t.app.url}/api/v1/${operation}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${org.apiKey}` },
+        body: JSON.stringify(body),
+      });
+      assert.equal(res.status, 200);
+      return res.text();
+    };
+    for (const extra of [{ tags: ['null', 'smoke'], steps: [{ action: 'click', target: 'Annulled "x" ü' }] }, {}]) {
+      const created = await create(
+        { name: 'Ünïcode "quoted" \\ name', description: 'line\nbreak', ...extra },
+        org.apiKey,
+      );
+      assert.equal(created.status, 200);
+      const { idempotencyKey: _ignored, ...record } = created.body;
+      const got = await raw('test_case.get', { testCaseId: created.body.id });
+      assert.equal(got, JSON.stringify(record));
+      const listed = JSON.parse(await raw('test_case.list', { limit: 1 }));
+      const { steps, ...summary } = record;
+      assert.deepEqual(
+        listed.items,
+        [{ ...summary, stepCount: steps.length }].map((item) => ({
+          id: item.id,
+          name: item.name,
+          description: item.description,
+          platforms: item.platforms,
+          tags: item.tags,
+          stepCount: item.stepCount,
+          createdAt: item.createdAt,
+          updatedAt: item.updatedAt,
+        })),
+      );
+      assert.equal(
+        await raw('test_case.list', { limit: 1 }),
+        JSON.stringify({ items: listed.items, nextCursor: listed.nextCursor }),
+      );
+    }
+  });
+
   it('rejects bad input with INVALID_ARGUMENT naming the field', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ name: 42 }, /name/],
