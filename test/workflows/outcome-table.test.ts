@@ -51,8 +51,9 @@ async function until(t: WithOrg, runId: string, status: string, limitMs = 60_000
 
 /**
  * A loopback site for the table: `/` passes, `/missing` is 404 (a demonstrated failure), `/late`
- * shows its button 6.5 s after load (past the click's first 3.3 s window even when the click
- * starts 3 s after the page loaded on a loaded machine: a recovery, so a flaky pass), `/slow` takes 8 s.
+ * shows its button 9 s after load (past the click's first 3.3 s window even when the click
+ * starts 5.5 s after the page loaded on a loaded machine, and within its 10 s: a recovery, so a
+ * flaky pass), `/slow` takes 8 s.
  */
 async function startTableSite(): Promise<{ url: string; close(): Promise<void> }> {
   const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
@@ -65,7 +66,7 @@ async function startTableSite(): Promise<{ url: string; close(): Promise<void> }
     } else if (path === '/late') {
       res.end(
         page(
-          `<h1>Late</h1><script>setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<button>Go</button>'), 6500)</script>`,
+          `<h1>Late</h1><script>setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<button>Go</button>'), 9000)</script>`,
         ),
       );
     } else if (path === '/slow') {
