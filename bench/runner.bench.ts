@@ -6,7 +6,7 @@ import { newId } from '../core/ids';
 import { CHROMIUM_ARGS } from '../activities/runner/browser';
 import { chromium } from 'playwright-core';
 import { startSite } from '../test/helpers/site';
-import { fmt, seedOrg, startProcess } from './util';
+import { fmt, postJson, seedOrg, startProcess } from './util';
 
 const PASSWORD = 'bench-password-1';
 
@@ -25,13 +25,6 @@ const STEPS = [
   { action: 'fill', target: 'Password', valueSpec: { kind: 'literal', text: PASSWORD } },
   { action: 'click', target: 'Sign in', expect: { text: 'Welcome' } },
 ];
-
-const post = (url: string, apiKey: string, body: unknown) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
-    body: JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
 /**
  * Memory (MiB) of a process and all its descendants (the worker and its Chromium): proportional set
@@ -127,7 +120,7 @@ export async function runnerBench(env: Record<string, string>) {
   );
   try {
     const trigger = async () => {
-      const res = await post(`${api}/api/v1/run.trigger`, apiKey, {
+      const res = await postJson(`${api}/api/v1/run.trigger`, apiKey, {
         idempotencyKey: randomBytes(8).toString('hex'),
         testCaseId: caseId,
         targets: { web: { baseUrl: site.url } },
@@ -136,9 +129,9 @@ export async function runnerBench(env: Record<string, string>) {
       return res.body.runIds[0] as string;
     };
     const finish = async (runId: string) => {
-      let s = await post(`${api}/api/v1/run.get`, apiKey, { runId });
+      let s = await postJson(`${api}/api/v1/run.get`, apiKey, { runId });
       while (['queued', 'running', 'retrying'].includes(s.body.status))
-        s = await post(`${api}/api/v1/run.get`, apiKey, { runId, cursor: s.body.cursor, waitMs: 5000 });
+        s = await postJson(`${api}/api/v1/run.get`, apiKey, { runId, cursor: s.body.cursor, waitMs: 5000 });
       return s.body.status as string;
     };
     // Warm-up: the worker bundles workflows and launches Chromium on its first Run.

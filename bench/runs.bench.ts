@@ -4,14 +4,7 @@ import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
 import { startSite } from '../test/helpers/site';
-import { fmt, seedOrg, startProcess } from './util';
-
-const post = (url: string, apiKey: string, body: unknown) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
-    body: JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+import { fmt, postJson, seedOrg, startProcess } from './util';
 
 /** Runs `total` tasks with `concurrency` in flight; returns tasks per second. */
 async function throughput(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number> {
@@ -72,7 +65,7 @@ export async function runsBench(env: Record<string, string>) {
       targets: { web: { baseUrl: site.url } },
     });
     await throughput(20, 4, async () => {
-      await post(`${api}/api/v1/run.trigger`, key.apiKey, triggerBody());
+      await postJson(`${api}/api/v1/run.trigger`, key.apiKey, triggerBody());
     });
     const raw = await throughput(300, 10, async (i) => {
       await client.workflow.start('runWorkflow', {
@@ -82,7 +75,7 @@ export async function runsBench(env: Record<string, string>) {
       });
     });
     const ours = await throughput(300, 10, async () => {
-      const res = await post(`${api}/api/v1/run.trigger`, key.apiKey, triggerBody());
+      const res = await postJson(`${api}/api/v1/run.trigger`, key.apiKey, triggerBody());
       if (res.status !== 200) throw new Error(`trigger failed: ${JSON.stringify(res.body)}`);
     });
     console.log('\n== Run triggering (300 each, 10 in flight) ==');

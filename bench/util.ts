@@ -37,6 +37,14 @@ export async function startProcess(
   throw new Error(`${script} did not become ready`);
 }
 
+/** A JSON POST with a bearer key; the status and the parsed answer. */
+export const postJson = (url: string, apiKey: string, body: unknown) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
 export interface LoadResult {
   requestsPerSec: number;
   p50: number;

@@ -8,27 +8,21 @@ import { missingValues } from './claim';
 
 /** Activities of the orchestration queue: bookkeeping in MySQL, nothing slow. */
 export function orchestrationActivities({ db, config }: ActivityDeps): OrchestrationActivities {
-  const releaseSlot = (runId: string, orgId: string) =>
-    limitRepository.releaseRunSlot(db.manager, {
-      runId,
-      orgId,
-      cap: limitsOf(config, orgId).maxActiveRuns,
-      now: Date.now(),
-      leaseMs: config.RUN_SLOT_LEASE_MS,
-    });
+  const slot = (runId: string, orgId: string) => ({
+    runId,
+    orgId,
+    cap: limitsOf(config, orgId).maxActiveRuns,
+    now: Date.now(),
+    leaseMs: config.RUN_SLOT_LEASE_MS,
+  });
+  const releaseSlot = (runId: string, orgId: string) => limitRepository.releaseRunSlot(db.manager, slot(runId, orgId));
   return {
     async dropRunSlot(runId: string, orgId: string): Promise<string[]> {
       return releaseSlot(runId, orgId);
     },
 
     async takeRunSlot(runId: string, orgId: string): Promise<boolean> {
-      return limitRepository.takeRunSlot(db.manager, {
-        runId,
-        orgId,
-        cap: limitsOf(config, orgId).maxActiveRuns,
-        now: Date.now(),
-        leaseMs: config.RUN_SLOT_LEASE_MS,
-      });
+      return limitRepository.takeRunSlot(db.manager, slot(runId, orgId));
     },
 
     /** Histories from before runners checked the values themselves still call this first. */

@@ -13,37 +13,49 @@ function exhausted(what: string, retryAfterMs: number, details: Record<string, u
   );
 }
 
+/** Takes one token of the organization's `bucket` (0 per second: off), or throws the 429 that says so. */
+async function takeToken(
+  deps: AppDeps,
+  orgId: string,
+  bucket: string,
+  rate: { perSecond: number; burst: number },
+  refusal: { message: string; details: Record<string, unknown> },
+): Promise<void> {
+  if (rate.perSecond === 0) return;
+  const answer = await deps.rateLeases.take(deps.db.manager, orgId, bucket, rate);
+  if (answer.granted === 0)
+    throw exhausted(refusal.message, answer.retryAfterMs, { ...refusal.details, burst: rate.burst });
+}
+
 /**
  * The organization's request rate: one token per authenticated request from a bucket in MySQL
  * that every API process draws from (in leases: RateLeases).
  */
 export async function limitRequestRate(deps: AppDeps, orgId: string): Promise<void> {
   const limits = limitsOf(deps.config, orgId);
-  if (limits.ratePerSecond === 0) return;
-  const answer = await deps.rateLeases.take(deps.db.manager, orgId, 'requests', {
-    perSecond: limits.ratePerSecond,
-    burst: limits.rateBurst,
-  });
-  if (answer.granted === 0)
-    throw exhausted('Too many requests for this organization', answer.retryAfterMs, {
-      limit: 'requests',
-      perSecond: limits.ratePerSecond,
-      burst: limits.rateBurst,
-    });
+  await takeToken(
+    deps,
+    orgId,
+    'requests',
+    { perSecond: limits.ratePerSecond, burst: limits.rateBurst },
+    {
+      message: 'Too many requests for this organization',
+      details: { limit: 'requests', perSecond: limits.ratePerSecond },
+    },
+  );
 }
 
 /** The organization's run-request rate (POST /api/run-requests), a bucket of its own. */
 export async function limitRunRequestRate(deps: AppDeps, orgId: string): Promise<void> {
   const limits = limitsOf(deps.config, orgId);
-  if (limits.runRequestsPerMinute === 0) return;
-  const answer = await deps.rateLeases.take(deps.db.manager, orgId, 'run-requests', {
-    perSecond: limits.runRequestsPerMinute / 60,
-    burst: limits.runRequestBurst,
-  });
-  if (answer.granted === 0)
-    throw exhausted('Too many run requests for this organization', answer.retryAfterMs, {
-      limit: 'runRequests',
-      perMinute: limits.runRequestsPerMinute,
-      burst: limits.runRequestBurst,
-    });
+  await takeToken(
+    deps,
+    orgId,
+    'run-requests',
+    { perSecond: limits.runRequestsPerMinute / 60, burst: limits.runRequestBurst },
+    {
+      message: 'Too many run requests for this organization',
+      details: { limit: 'runRequests', perMinute: limits.runRequestsPerMinute },
+    },
+  );
 }

@@ -98,15 +98,16 @@ describe('hostile input', () => {
   it('a webhook description with characters outside the Basic Multilingual Plane is kept as sent', async () => {
     // What the fuzzer sent to PATCH (answered 500): 4-byte UTF-8 characters and Latin-1 letters.
     const description = '\u00c4\u0082\ud91a\udfad{\ud9f2\udcd358\u00c6\ud8e7\ude5f';
+    // A loopback URL (allowed in tests): nothing is ever delivered outside.
     const created = await rest(t.app, t.org.apiKey, 'POST', '/api/webhooks', {
-      url: 'https://k.io',
+      url: 'http://127.0.0.1:9/hook',
       events: ['run.completed'],
       description,
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.equal(created.body.description, description);
     const patched = await rest(t.app, t.org.apiKey, 'PATCH', `/api/webhooks/${created.body.id}`, {
-      url: 'https://k.io',
+      url: 'http://127.0.0.1:9/hook',
       enabled: true,
       events: ['run_request.completed', 'plan_group.completed', 'run.completed'],
       description,
@@ -120,7 +121,7 @@ describe('hostile input', () => {
     // sent a little after the PATCH, at growing offsets, sweep across that window.
     for (let i = 0; i < 60; i++) {
       const created = await rest(t.app, t.org.apiKey, 'POST', '/api/webhooks', {
-        url: 'https://hooks.example.com/in',
+        url: 'http://127.0.0.1:9/hook',
         events: ['run.completed'],
       });
       assert.equal(created.status, 201, JSON.stringify(created.body));
