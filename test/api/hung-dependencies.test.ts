@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
+import { stopProcess } from '../helpers/stop-process';
 import { privateQueues } from '../helpers/temporal';
 
 interface Started {
@@ -44,9 +45,9 @@ describe('hung dependencies: bounded 503 UNAVAILABLE, then recovery without a re
   let app: TestApp;
   let org: { apiKey: string };
   const frozen = new Set<number>();
-  const freeze = (pid: number) => {
-    process.kill(pid, 'SIGSTOP');
+  const freeze = async (pid: number) => {
     frozen.add(pid);
+    await stopProcess(pid);
   };
   const thaw = (pid: number) => {
     process.kill(pid, 'SIGCONT');
@@ -94,7 +95,7 @@ describe('hung dependencies: bounded 503 UNAVAILABLE, then recovery without a re
       })
     ).body;
     assert.equal((await call(app, org.apiKey, 'test_case.list', {})).status, 200);
-    freeze(db.pid);
+    await freeze(db.pid);
     const replies = await Promise.all([
       timed(call(app, org.apiKey, 'test_case.list', {})),
       timed(call(app, org.apiKey, 'test_case.get', { testCaseId: testCase.id })),
@@ -154,7 +155,7 @@ describe('hung dependencies: bounded 503 UNAVAILABLE, then recovery without a re
     const unseen = (await createOrg(app.deps)).apiKey;
     const parked = poll();
     await new Promise((r) => setTimeout(r, 1500)); // parked before the database stops
-    freeze(db.pid);
+    await freeze(db.pid);
     const hung = performance.now();
     const hogs = [1, 2, 3].map(() => call(busy, org.apiKey, 'test_case.list', {}));
     const [old, fresh, unauthenticated] = await Promise.all([parked, timed(poll()), timed(poll(unseen, busy))]);
@@ -194,7 +195,7 @@ describe('hung dependencies: bounded 503 UNAVAILABLE, then recovery without a re
       testCaseId: testCase.id,
       targets: { web: { baseUrl: 'http://127.0.0.1:9/' } },
     };
-    freeze(temporal.pid);
+    await freeze(temporal.pid);
     const { value: refused, ms } = await timed(call(app, org.apiKey, 'run.trigger', body));
     assert.equal(refused.status, 503, JSON.stringify(refused.body));
     assert.equal(refused.body.error.code, 'UNAVAILABLE');

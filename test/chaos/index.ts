@@ -6,6 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { createDataSource } from '../../db/data-source';
 import { createOrganization } from '../../domain/organizations';
 import { startSite } from '../helpers/site';
+import { stopProcess } from '../helpers/stop-process';
 import { Api, BOUND_MS, type Reply } from './client';
 import { answers, Dependencies, ServiceProcess, services } from './stack';
 
@@ -392,8 +393,8 @@ class Suite {
     if (kind === 'orchestration' || kind === 'all') await orchestration.kill();
     if (kind === 'mariadb' || kind === 'all') await Dependencies.killPid(this.deps.db.pid);
     if (kind === 'temporal' || kind === 'all') await Dependencies.killPid(this.deps.temporal.pid);
-    if (kind === 'mariadb-hang') process.kill(this.deps.db.pid, 'SIGSTOP');
-    if (kind === 'temporal-hang') process.kill(this.deps.temporal.pid, 'SIGSTOP');
+    if (kind === 'mariadb-hang') await stopProcess(this.deps.db.pid);
+    if (kind === 'temporal-hang') await stopProcess(this.deps.temporal.pid);
 
     // While it lasts: every live API process answers each probe within the bound, UNAVAILABLE
     // for what needs the missing dependency, and normally for the rest.
