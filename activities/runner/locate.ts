@@ -48,23 +48,30 @@ export async function findVisible(
     let best: { rank: number; locator: Locator } | undefined;
     for (const frame of page.frames()) {
       const visible = candidatesIn(frame).map((candidate) => candidate.filter({ visible: true }));
-      // One look per frame at the union; ranking costs more looks, so only a frame with a match pays for it.
+      // The most preferred way usually finds it (a field by its label, a button by its name): one
+      // look. Otherwise one look at the union of the rest, and only a frame with a match pays for ranking.
+      const first = await visible[0].count().catch(zero);
+      if (first > 0) {
+        best = { rank: 0, locator: first === 1 ? visible[0] : visible[0].nth(await preferredIndex(visible[0])) };
+        break;
+      }
+      const rest = visible.slice(1);
       if (
-        (await visible
+        !rest.length ||
+        (await rest
           .reduce((a, b) => a.or(b))
           .count()
           .catch(zero)) === 0
       )
         continue;
-      for (const [rank, candidate] of visible.entries()) {
-        if (best && best.rank <= rank) break;
+      for (let rank = 1; rank < visible.length && !(best && best.rank <= rank); rank++) {
+        const candidate = visible[rank];
         const count = await candidate.count().catch(zero);
         if (count > 0) {
           best = { rank, locator: count === 1 ? candidate : candidate.nth(await preferredIndex(candidate)) };
           break;
         }
       }
-      if (best?.rank === 0) break;
     }
     if (best) return best.locator;
     if (Date.now() >= deadline) throw new errors.TimeoutError(`no visible match within ${timeoutMs}ms`);

@@ -7,14 +7,22 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 // Off the event loop: a large trace compressed synchronously could delay the Run's heartbeats.
 const deflate = promisify(deflateRaw);
 
+/** A step's screenshot (PNG) as the trace shows it: on its page's film strip at the time it was taken. */
+export interface StepFrame {
+  pageId: string;
+  wallTime: number;
+  png: Buffer;
+}
+
 /**
  * A Playwright trace zip with every secret the redactor knows masked in every text entry: the action
  * log (a fill's value), DOM snapshots (a field's value), network entries and bodies (a form post),
  * console. Binary entries (screenshots) are kept as they are; the runner draws secret fields as dots
  * before it types, so frames show none. Entry names stay, so the trace viewer opens the result.
+ * `frames` become the trace's screencast frames.
  */
-export async function redactTrace(zip: Buffer, redactor: Redactor): Promise<Buffer> {
-  const entries = await readZip(zip);
+export async function redactTrace(zip: Buffer, redactor: Redactor, frames: StepFrame[] = []): Promise<Buffer> {
+  const entries = withFrames(await readZip(zip), frames);
   return writeZip(
     entries.map(({ name, data }) => {
       let text: string;
@@ -26,6 +34,47 @@ export async function redactTrace(zip: Buffer, redactor: Redactor): Promise<Buff
       return { name, data: Buffer.from(redactor.redact(text), 'utf8') };
     }),
   );
+}
+
+/**
+ * Adds the frames as `screencast-frame` events (what the viewer's film strip and `trace screenshot`
+ * read), timed on the trace's clock through the wall/monotonic pair its first event records.
+ */
+function withFrames(entries: ZipEntry[], frames: StepFrame[]): ZipEntry[] {
+  const log = entries.find((entry) => entry.name === 'trace.trace');
+  const clock = log && firstEvent(log.data.toString('utf8'), 'context-options');
+  if (!log || !clock || !frames.length) return entries;
+  const added: ZipEntry[] = [];
+  const events = frames.map(({ pageId, wallTime, png }, index) => {
+    const file = `screencast/step-frame-${index}.png`;
+    added.push({ name: file, data: png });
+    // A PNG's IHDR chunk holds its width and height at bytes 16 and 20.
+    return JSON.stringify({
+      type: 'screencast-frame',
+      pageId,
+      file,
+      width: png.readUInt32BE(16),
+      height: png.readUInt32BE(20),
+      timestamp: clock.monotonicTime + (wallTime - clock.wallTime),
+      frameSwapWallTime: wallTime,
+    });
+  });
+  const text = log.data.toString('utf8');
+  log.data = Buffer.from(`${text}${text.endsWith('\n') ? '' : '\n'}${events.join('\n')}\n`, 'utf8');
+  return [...entries, ...added];
+}
+
+function firstEvent(log: string, type: string): { wallTime: number; monotonicTime: number } | undefined {
+  for (const line of log.split('\n', 20)) {
+    try {
+      const event = JSON.parse(line) as { type?: string; wallTime?: unknown; monotonicTime?: unknown };
+      if (event.type === type && typeof event.wallTime === 'number' && typeof event.monotonicTime === 'number')
+        return { wallTime: event.wallTime, monotonicTime: event.monotonicTime };
+    } catch {
+      // not an event line
+    }
+  }
+  return undefined;
 }
 
 interface ZipEntry {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -101,6 +101,18 @@ describe('Playwright traces of web Runs', function () {
         assert.match(stdout, /Navigate/);
         assert.match(stdout, /Fill/);
         assert.match(stdout, /Click/);
+        // Screenshots are part of the trace (issue 13): the viewer has a frame for the failed click.
+        const click = /^\s*(\d+)\.\s+\S+\s+Click\b/m.exec(stdout);
+        assert.ok(click, stdout);
+        const shot = join(dir, 'click.png');
+        await exec(process.execPath, [cli, 'trace', 'screenshot', click[1], '-o', shot], { cwd: dir });
+        const image = await readFile(shot);
+        assert.equal(image.subarray(1, 4).toString('latin1'), 'PNG');
+        assert.deepEqual(
+          [image.readUInt32BE(16), image.readUInt32BE(20)],
+          [1280, 800],
+          'the viewport, as the Run saw it',
+        );
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
