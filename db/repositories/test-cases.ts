@@ -7,6 +7,15 @@ export interface TestCaseFilter {
   query?: string;
 }
 
+async function rowById(db: EntityManager, orgId: string, id: string, lock: boolean): Promise<TestCaseRow | null> {
+  const rows = await readQuery<TestCaseRow>(
+    db,
+    `SELECT ${columns} FROM test_cases WHERE id = ? AND org_id = ?${lock ? ' FOR UPDATE' : ''}`,
+    [id, orgId],
+  );
+  return rows[0] ?? null;
+}
+
 export const testCaseRepository = {
   async insert(db: EntityManager, row: TestCase) {
     await db.getRepository(TestCaseEntity).insert(row);
@@ -14,12 +23,8 @@ export const testCaseRepository = {
 
   /** Raw SQL: this is the hottest read of the catalog, and the query builder costs more than the query. */
   async get(db: EntityManager, orgId: string, id: string, lock = false): Promise<TestCase | null> {
-    const rows = await readQuery<TestCaseRow>(
-      db,
-      `SELECT ${columns} FROM test_cases WHERE id = ? AND org_id = ?${lock ? ' FOR UPDATE' : ''}`,
-      [id, orgId],
-    );
-    return rows.length ? fromRow(rows[0]) : null;
+    const row = await rowById(db, orgId, id, lock);
+    return row ? fromRow(row) : null;
   },
 
   /**
@@ -27,12 +32,8 @@ export const testCaseRepository = {
    * a reader that can answer with that text as it is instead of parsing and re-serializing it.
    */
   async getStored(db: EntityManager, orgId: string, id: string): Promise<StoredTestCase | null> {
-    const rows = await readQuery<TestCaseRow>(db, `SELECT ${columns} FROM test_cases WHERE id = ? AND org_id = ?`, [
-      id,
-      orgId,
-    ]);
-    if (!rows.length) return null;
-    const r = rows[0];
+    const r = await rowById(db, orgId, id, false);
+    if (!r) return null;
     return {
       id: r.id,
       orgId: r.org_id,
@@ -55,8 +56,10 @@ export const testCaseRepository = {
       .getMany();
   },
 
-  /** Newest first by id (time-ordered); `platform` matches inside the JSON array text. */
-  /** Summaries: the step count is a stored column (migration TestCaseStepCount), the step list is not read. */
+  /**
+   * Summaries, newest first by id (time-ordered); `platform` matches inside the JSON array text. The
+   * step count is a stored column (migration TestCaseStepCount), the step list is not read.
+   */
   async list(
     db: EntityManager,
     orgId: string,
