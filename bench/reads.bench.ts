@@ -1,11 +1,10 @@
 import { Agent as HttpAgent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { Agent } from 'undici';
 import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
-import { fmt, load, percentile, seedOrg, startProcess, usage } from './util';
+import { fmt, load, percentile, postJson, seedOrg, startProcess, usage } from './util';
 
 /**
  * The read-path figures (issue: fast reads, a faster first step, 10,000 followers on time), in
@@ -229,78 +228,79 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
     TEMPORAL_TASK_QUEUE: `bench-idle-${randomBytes(3).toString('hex')}`,
     RUNNER_TASK_QUEUE_PREFIX: 'bench-idle-runner-',
   };
-  const server = await startProcess('api/server.ts', { ...env, ...queues, PORT: port }, `${api}/healthz`);
-  // One connection per waiter, as 10,000 separate clients would have.
-  const keepAlive = new HttpAgent({ keepAlive: true, maxSockets: Infinity, keepAliveMsecs: 60_000 });
-  const dispatcher = new Agent({
-    connections: null,
-    pipelining: 1,
-    keepAliveTimeout: 60_000,
-    headersTimeout: 60_000,
-    bodyTimeout: 60_000,
-  });
-  const post = (path: string, body: unknown) =>
-    fetch(`${api}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${seeded.apiKey}` },
-      body: JSON.stringify(body),
-      dispatcher,
-    } as RequestInit).then(
-      async (r) => ({ status: r.status, body: await r.json() }),
-      (error) => {
-        throw new Error(`${path}: ${error.message} (${error.cause?.code ?? error.cause?.message ?? 'no cause'})`);
-      },
-    );
+  const startApi = () => startProcess('api/server.ts', { ...env, ...queues, PORT: port }, `${api}/healthz`);
+  let server = await startApi();
+  // One connection per waiter, as 10,000 separate clients would have, each kept alive between its
+  // polls (maxFreeSockets: the default keeps only 256 idle sockets and would reconnect the rest).
+  const newAgent = () =>
+    new HttpAgent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: Infinity, keepAliveMsecs: 60_000 });
+  let agent = newAgent();
+  // node:http, not fetch: it costs this client less per request, so it competes less with the API
+  // on the same two cores.
+  const runGet = (body: string, onSent: () => void, onHeaders: () => void) =>
+    new Promise<{ status: number; body: { timedOut?: boolean } }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: Number(port),
+          path: '/api/v1/run.get',
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${seeded.apiKey}`,
+          },
+        },
+        (res) => {
+          onHeaders();
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+          res.on('error', reject);
+        },
+      );
+      req.on('finish', onSent);
+      req.on('error', reject);
+      req.end(body);
+    });
+  const cpu = () => ({ api: usage(server.pid!).cpuMs, client: process.cpuUsage() });
+  const cpuSince = (from: ReturnType<typeof cpu>, count: number) => {
+    const client = process.cpuUsage(from.client);
+    const us = (ms: number) => `${fmt((ms * 1000) / count, 0)} µs`;
+    return `API ${us(usage(server.pid!).cpuMs - from.api)}, client ${us((client.user + client.system) / 1000)} of CPU a request`;
+  };
   try {
-    const { body: triggered } = await post('/api/v1/run.trigger', {
+    const { body: triggered } = await postJson(`${api}/api/v1/run.trigger`, seeded.apiKey, {
       idempotencyKey: randomBytes(8).toString('hex'),
       testCaseId: seeded.firstStepCaseId,
       targets: { web: { baseUrl: seeded.site.url } },
     });
     const runId = triggered.runIds[0];
-    const { cursor } = (await post('/api/v1/run.get', { runId })).body;
+    const { cursor } = (await postJson(`${api}/api/v1/run.get`, seeded.apiKey, { runId })).body;
 
     // Lateness counts from the moment this client has handed the request to the kernel (the
-    // request's 'finish') to its reply, less the wait. It once counted from before fetch() was
-    // called, and issuing 5,000 fetches takes this process about a second of CPU on the same two
-    // cores: that send queue in the client, not the server, was most of the lateness it showed.
-    // node:http also costs the client less per request than fetch, so it competes less with the API.
-    const lateness = (body: string) =>
-      new Promise<number>((resolve, reject) => {
-        let sent = 0;
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port: Number(port),
-            path: '/api/v1/run.get',
-            method: 'POST',
-            agent: keepAlive,
-            headers: {
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-              authorization: `Bearer ${seeded.apiKey}`,
-            },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => {
-              const late = performance.now() - sent - 3000;
-              const text = Buffer.concat(chunks).toString('utf8');
-              if (res.statusCode !== 200 || !JSON.parse(text).timedOut)
-                return reject(new Error(`waiter got ${res.statusCode}: ${text.slice(0, 300)}`));
-              resolve(Math.max(0, late));
-            });
-            res.on('error', reject);
-          },
-        );
-        req.on('finish', () => (sent = performance.now()));
-        req.on('error', reject);
-        req.end(body);
-      });
+    // request's 'finish') to the arrival of its reply's headers, less the wait. It once counted from
+    // before fetch() was called, and issuing 5,000 fetches takes this process about a second of CPU
+    // on the same two cores: that send queue in the client, not the server, was most of what it showed.
     const deadlineLateness = async (count: number) => {
       const body = JSON.stringify({ runId, cursor, waitMs: 3000 });
-      const late = await Promise.all(Array.from({ length: count }, () => lateness(body)));
+      const from = cpu();
+      const late = await Promise.all(
+        Array.from({ length: count }, async () => {
+          let sent = 0;
+          let answered = 0;
+          const reply = await runGet(
+            body,
+            () => (sent = performance.now()),
+            () => (answered = performance.now()),
+          );
+          if (reply.status !== 200 || !reply.body.timedOut)
+            throw new Error(`waiter got ${reply.status}: ${JSON.stringify(reply.body).slice(0, 300)}`);
+          return Math.max(0, answered - sent - 3000);
+        }),
+      );
+      process.stderr.write(`[bench] ${count} waiters to their deadline: ${cpuSince(from, count)}\n`);
       return { p50: percentile(late, 50), max: Math.max(...late) };
     };
     // Followers poll again on their kept-alive connection: each figure is the second of two passes,
@@ -310,29 +310,45 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
     await deadlineLateness(10_000);
     const late10k = await deadlineLateness(10_000);
 
-    // 10,000 parked waiters (RSS measured while parked), then one step report changes the Run.
+    // 10,000 parked waiters, then one step report changes the Run. A fresh API process (warmed with
+    // a few reads), so that its RSS growth while they wait is their memory, not the heap left over
+    // from the passes above.
+    agent.destroy();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    server = await startApi();
+    agent = newAgent();
+    const none = () => undefined;
+    for (let i = 0; i < 200; i++) await runGet(JSON.stringify({ runId }), none, none);
+    await new Promise((r) => setTimeout(r, 1000));
     const idle = usage(server.pid!).rssMiB;
     const replies: number[] = [];
-    let parked = 0;
+    let sent = 0;
+    const body = JSON.stringify({ runId, cursor, waitMs: 25_000 });
     const waiters = Array.from({ length: 10_000 }, async () => {
-      parked++;
-      const reply = await post('/api/v1/run.get', { runId, cursor, waitMs: 25_000 });
+      const reply = await runGet(
+        body,
+        () => sent++,
+        () => replies.push(performance.now()),
+      );
       if (reply.status !== 200 || reply.body.timedOut)
         throw new Error(`waiter got ${reply.status} ${reply.body.timedOut}`);
-      replies.push(performance.now());
     });
-    while (parked < 10_000) await new Promise((r) => setTimeout(r, 50));
+    while (sent < 10_000) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 5000)); // every request has arrived and is waiting
     const kibPerWaiter = ((usage(server.pid!).rssMiB - idle) * 1024) / 10_000;
+    const from = cpu();
     const changed = performance.now();
-    const report = await post('/api/runs/report', { runId, stepIndex: 0, status: 'running' });
+    const report = await postJson(`${api}/api/runs/report`, seeded.apiKey, { runId, stepIndex: 0, status: 'running' });
     if (report.status !== 200) throw new Error(`report failed: ${JSON.stringify(report.body)}`);
     await Promise.all(waiters);
     const after = replies.map((t) => t - changed);
+    process.stderr.write(
+      `[bench] 10,000 waiters answered by one change: first reply ${fmt(Math.min(...after), 0)} ms after it (the once-a-second check), ${cpuSince(from, 10_000)}\n`,
+    );
     return { late5k, late10k, fanout: { p50: percentile(after, 50), last: Math.max(...after) }, kibPerWaiter };
   } finally {
     server.kill('SIGTERM');
-    await dispatcher.close();
-    keepAlive.destroy();
+    agent.destroy();
   }
 }

@@ -1,4 +1,4 @@
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import { QueryFailedError, type EntityManager, type EntitySchema } from 'typeorm';
 
 interface PoolConnection {
   query(
@@ -33,4 +33,33 @@ export async function readQuery<Row>(db: EntityManager, sql: string, values: unk
       else resolve(rows as Row[]);
     });
   });
+}
+
+type Hydrate = (row: Record<string, unknown>) => object;
+const hydrators = new WeakMap<object, Hydrate>();
+
+/**
+ * Rows of one entity's table, read with `readQuery` and turned into entities by TypeORM's own
+ * per-column conversion (the driver's prepareHydratedValue: transformers, booleans), so a hot read
+ * returns what `findOneBy`/`getMany` would, without the query builder and its result transformer.
+ */
+export async function readEntities<T>(
+  db: EntityManager,
+  entity: EntitySchema<T>,
+  sql: string,
+  values: unknown[],
+): Promise<T[]> {
+  let hydrate = hydrators.get(entity);
+  if (!hydrate) {
+    const driver = db.connection.driver;
+    const columns = db.connection.getMetadata(entity).columns.map((c) => [c.propertyName, c.databaseName, c] as const);
+    hydrate = (row) => {
+      const out: Record<string, unknown> = {};
+      for (const [property, name, column] of columns)
+        if (row[name] !== undefined) out[property] = driver.prepareHydratedValue(row[name], column);
+      return out;
+    };
+    hydrators.set(entity, hydrate);
+  }
+  return (await readQuery<Record<string, unknown>>(db, sql, values)).map(hydrate) as T[];
 }

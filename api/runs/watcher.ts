@@ -16,6 +16,15 @@ export async function readRun(db: EntityManager, runId: string, orgId?: string):
   return run && { run, steps: (await runRepository.steps(db, [runId])).get(runId) ?? [] };
 }
 
+/** How long a finished read of a Run still answers new arrivals (see `arrival`). */
+const ARRIVAL_SHARE_MS = 250;
+
+interface SharedRead {
+  read: Promise<RunSnapshot | null>;
+  /** performance.now() when the read finished; undefined while in flight. */
+  readAt?: number;
+}
+
 interface Waiter {
   cursor: number;
   wake(snapshot: Promise<RunSnapshot> | null): void;
@@ -41,7 +50,8 @@ const unavailable = () =>
  */
 export class RunWatcher {
   private readonly waiters = new Map<string, Set<Waiter>>();
-  private readonly arrivals = new Map<string, Promise<RunSnapshot | null>>();
+  private readonly recent = new Map<string, SharedRead>();
+  private swept = 0;
   private timer: NodeJS.Timeout | null = null;
   /** A check in progress: a hung database must not pile up one stuck query per interval. */
   private checking = false;
@@ -53,20 +63,36 @@ export class RunWatcher {
   ) {}
 
   /**
-   * The Run as a long-poll sees it on arrival. Arrivals for one Run while its read is in flight
-   * share that read: 10,000 followers arriving together cost one read, not 20,000 queries queued
-   * behind a 20-connection pool. A shared read may predate an arrival by a few milliseconds; a
-   * long-poll then either answers a change it has not seen yet or waits, and the next tick
-   * compares the stored cursor, so no change is missed. Null when the organization has no such Run.
+   * The Run as a long-poll sees it on arrival. Arrivals for one Run share one read while it is in
+   * flight and for `ARRIVAL_SHARE_MS` after it (a change read by the check replaces it at once):
+   * 10,000 followers arriving together cost a few reads, not 20,000 queries queued behind a
+   * 20-connection pool. A shared read may predate an arrival by up to that window; the long-poll
+   * then either answers a change it has not seen yet or waits, and the next check compares the
+   * stored cursor, so no change is missed. Null when the organization has no such Run.
    */
-  arrival(orgId: string, runId: string): Promise<RunSnapshot | null> {
-    const key = `${orgId}/${runId}`;
-    let read = this.arrivals.get(key);
-    if (!read) {
-      read = readRun(this.db.manager, runId, orgId).finally(() => this.arrivals.delete(key));
-      this.arrivals.set(key, read);
+  async arrival(orgId: string, runId: string): Promise<RunSnapshot | null> {
+    const now = performance.now();
+    let shared = this.recent.get(runId);
+    if (!shared || (shared.readAt !== undefined && now - shared.readAt > ARRIVAL_SHARE_MS)) {
+      this.sweep(now);
+      const entry: SharedRead = { read: readRun(this.db.manager, runId) };
+      entry.read.then(
+        () => (entry.readAt = performance.now()),
+        () => this.recent.get(runId) === entry && this.recent.delete(runId),
+      );
+      this.recent.set(runId, entry);
+      shared = entry;
     }
-    return read;
+    const snapshot = await shared.read;
+    return snapshot && snapshot.run.orgId === orgId ? snapshot : null;
+  }
+
+  /** Drops shared reads past their window (at most once per window). */
+  private sweep(now: number) {
+    if (now - this.swept < ARRIVAL_SHARE_MS) return;
+    this.swept = now;
+    for (const [runId, entry] of this.recent)
+      if (entry.readAt !== undefined && now - entry.readAt > ARRIVAL_SHARE_MS) this.recent.delete(runId);
   }
 
   /** Resolves with the changed Run once its cursor passes `cursor` or it ends; null at the deadline. */
@@ -126,6 +152,13 @@ export class RunWatcher {
             throw error instanceof AppError ? unavailable() : error;
           });
           snapshot.catch(() => undefined); // each waiter sees the failure through its own promise
+          // New arrivals see the change too, from the same read.
+          const entry: SharedRead = { read: snapshot };
+          snapshot.then(
+            () => (entry.readAt = performance.now()),
+            () => this.recent.get(row.id) === entry && this.recent.delete(row.id),
+          );
+          this.recent.set(row.id, entry);
           for (const waiter of woken) waiter.wake(snapshot);
         }
       }
@@ -145,6 +178,7 @@ export class RunWatcher {
   }
 
   close() {
+    this.recent.clear();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const set of this.waiters.values()) for (const w of [...set]) w.wake(null);

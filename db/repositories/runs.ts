@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { readEntities } from '../read-query';
 import {
   PlanGroupEntity,
   RunEntity,
@@ -33,12 +34,14 @@ export const runRepository = {
   },
 
   async get(db: EntityManager, orgId: string, id: string): Promise<Run | null> {
-    return db.getRepository(RunEntity).findOneBy({ orgId, id });
+    const [run] = await readEntities(db, RunEntity, 'SELECT * FROM runs WHERE id = ? AND org_id = ?', [id, orgId]);
+    return run ?? null;
   },
 
   /** For activities, which act on a Run id they were given by a workflow. */
   async byId(db: EntityManager, id: string): Promise<Run | null> {
-    return db.getRepository(RunEntity).findOneBy({ id });
+    const [run] = await readEntities(db, RunEntity, 'SELECT * FROM runs WHERE id = ?', [id]);
+    return run ?? null;
   },
 
   async list(db: EntityManager, orgId: string, filter: RunFilter, after: string | null, take: number): Promise<Run[]> {
@@ -92,13 +95,12 @@ export const runRepository = {
   async steps(db: EntityManager, runIds: string[]): Promise<Map<string, RunStep[]>> {
     const byRun = new Map<string, RunStep[]>(runIds.map((id) => [id, []]));
     if (!runIds.length) return byRun;
-    const rows = await db
-      .getRepository(RunStepEntity)
-      .createQueryBuilder('s')
-      .where('s.runId IN (:...runIds)', { runIds })
-      .orderBy('s.runId')
-      .addOrderBy('s.stepIndex')
-      .getMany();
+    const rows = await readEntities(
+      db,
+      RunStepEntity,
+      `SELECT * FROM run_steps WHERE run_id IN (${runIds.map(() => '?').join(',')}) ORDER BY run_id, step_index`,
+      runIds,
+    );
     for (const r of rows) byRun.get(r.runId)!.push(r);
     return byRun;
   },

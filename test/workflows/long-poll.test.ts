@@ -82,6 +82,33 @@ describe('run.get long-poll', function () {
     assert.equal(watcher.waiting, 0);
   });
 
+  it('answers a follower arriving just after a change with the change, though arrivals share reads', async () => {
+    const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
+    const watcher = t.app.deps.runWatcher;
+    const already = watcher.waiting;
+    // The first follower's arrival read is shared with followers arriving shortly after it.
+    const first = call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 20_000 });
+    while (watcher.waiting === already) await new Promise((r) => setImmediate(r));
+    const report = await fetch(`${t.app.url}/api/runs/report`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.org.apiKey}` },
+      body: JSON.stringify({ runId, stepIndex: 0, status: 'passed' }),
+    });
+    assert.equal(report.status, 200);
+    const started = Date.now();
+    // Arrives after the change, possibly answered from the read made before it: it must still get
+    // the change at the next check (once a second), not wait out its 20 s.
+    const follower = await call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 20_000 });
+    assert.equal(follower.body.timedOut, false);
+    assert.ok(follower.body.cursor > cursor);
+    assert.equal(follower.body.steps[0].status, 'passed');
+    assert.ok(Date.now() - started < 5000, `answered after ${Date.now() - started} ms`);
+    assert.equal((await first).body.steps[0].status, 'passed');
+    // A shared read never answers another organization's follower.
+    const other = await createOrg(t.app.deps);
+    assert.equal((await call(t.app, other.apiKey, 'run.get', { runId, cursor, waitMs: 1000 })).status, 404);
+  });
+
   it('lists runs with filters and the resource-style list by offset', async () => {
     const listed = await call(t.app, t.org.apiKey, 'run.list', { status: 'queued' });
     assert.ok(listed.body.items.some((r: { runId: string }) => r.runId === runId));
