@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { startApiTarget, TOKENS } from '../test/helpers/api-target';
-import { fmt, seedOrg, startProcess } from './util';
+import { fmt, seedOrg, startProcess, stopProcesses } from './util';
 
 const STEPS = 20;
 const ROUNDS = 5;
@@ -110,8 +110,7 @@ export async function apiBench(env: Record<string, string>) {
         `also trigger, workflow, document fetch, step records, the long-poll's 1 s check)   ratio ${fmt(median(runMs) / median(bareMs), 1)}×`,
     );
   } finally {
-    worker.kill('SIGTERM');
-    server.kill('SIGTERM');
+    await stopProcesses(worker, server);
     await target.close();
   }
 }

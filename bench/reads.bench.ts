@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
-import { fmt, load, percentile, postJson, seedOrg, startProcess, usage } from './util';
+import { fmt, load, percentile, postJson, seedOrg, startProcess, stopProcesses, usage } from './util';
 
 /**
  * The read-path figures (issue: fast reads, a faster first step, 10,000 followers on time), in
@@ -128,8 +128,7 @@ async function catalogRound(env: Record<string, string>, seeded: Seeded, baselin
       if (r.errors || r.non2xx) throw new Error(`catalog load had errors: ${JSON.stringify(r)}`);
     return { get: g.requestsPerSec / b.requestsPerSec, list: l.requestsPerSec / b.requestsPerSec };
   } finally {
-    api.kill('SIGTERM');
-    baseline.kill('SIGTERM');
+    await stopProcesses(api, baseline);
   }
 }
 
@@ -212,8 +211,7 @@ async function firstStepRound(env: Record<string, string>, seeded: Seeded) {
     }
     return { step0: percentile(step0, 50), request: percentile(request, 50) };
   } finally {
-    worker.kill('SIGTERM');
-    server.kill('SIGTERM');
+    await stopProcesses(worker, server);
   }
 }
 
@@ -314,8 +312,7 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
     // a few reads), so that its RSS growth while they wait is their memory, not the heap left over
     // from the passes above.
     agent.destroy();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopProcesses(server);
     server = await startApi();
     agent = newAgent();
     const none = () => undefined;
@@ -348,7 +345,7 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
     );
     return { late5k, late10k, fanout: { p50: percentile(after, 50), last: Math.max(...after) }, kibPerWaiter };
   } finally {
-    server.kill('SIGTERM');
     agent.destroy();
+    await stopProcesses(server);
   }
 }

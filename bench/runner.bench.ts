@@ -6,7 +6,7 @@ import { newId } from '../core/ids';
 import { CHROMIUM_ARGS } from '../activities/runner/browser';
 import { chromium } from 'playwright-core';
 import { startSite } from '../test/helpers/site';
-import { fmt, postJson, seedOrg, startProcess } from './util';
+import { fmt, postJson, seedOrg, startProcess, stopProcesses } from './util';
 
 const PASSWORD = 'bench-password-1';
 
@@ -168,8 +168,7 @@ export async function runnerBench(env: Record<string, string>) {
     if (passing !== runs)
       throw new Error(`only ${passing} of ${runs} Runs passed: ${[...new Set(statuses)].join(', ')}`);
   } finally {
-    worker.kill('SIGTERM');
-    server.kill('SIGTERM');
+    await stopProcesses(worker, server);
     await site.close();
   }
 }

@@ -37,6 +37,24 @@ export async function startProcess(
   throw new Error(`${script} did not become ready`);
 }
 
+/**
+ * Stops processes started by startProcess and waits until they have exited (SIGKILL after 15 s):
+ * a worker still shutting down, with its Chromium, would otherwise share the cores with the next
+ * round of measurements.
+ */
+export async function stopProcesses(...children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
+}
+
 /** A JSON POST with a bearer key; the status and the parsed answer. */
 export const postJson = (url: string, apiKey: string, body: unknown) =>
   fetch(url, {
