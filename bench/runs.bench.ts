@@ -4,7 +4,7 @@ import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
 import { startSite } from '../test/helpers/site';
-import { fmt, postJson, seedOrg, startProcess } from './util';
+import { fmt, postJson, seedOrg, startProcess, stopProcesses } from './util';
 
 /** Runs `total` tasks with `concurrency` in flight; returns tasks per second. */
 async function throughput(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number> {
@@ -82,7 +82,7 @@ export async function runsBench(env: Record<string, string>) {
     console.log(`raw client.workflow.start   ${fmt(raw)} /s`);
     console.log(`run.trigger (HTTP + MySQL)  ${fmt(ours)} /s   ratio ${fmt(ours / raw, 2)}`);
   } finally {
-    server.kill('SIGTERM');
+    await stopProcesses(server);
   }
 
   await connection.close();

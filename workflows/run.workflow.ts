@@ -30,20 +30,18 @@ import {
   type RunWorkflowInput,
 } from './contracts';
 
-const orchestration = proxyActivities<OrchestrationActivities>({
+const orchestrationOptions = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-});
+} as const;
+const orchestration = proxyActivities<OrchestrationActivities>(orchestrationOptions);
 
 /**
  * The same activities run by the worker that runs the workflow, without an activity task: for the
  * one short MySQL statement every Run makes before its first step (taking its active-Run slot),
  * which as an ordinary activity cost a round trip through the Temporal server on the way to it.
  */
-const orchestrationHere = proxyLocalActivities<OrchestrationActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-});
+const orchestrationHere = proxyLocalActivities<OrchestrationActivities>(orchestrationOptions);
 
 /** A Run waiting for an active-Run slot was handed one (sent by the Run that freed it). */
 const runSlotGranted = defineSignal('runSlotGranted');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import type { EgressPolicy } from '../../core/egress';
+import { within } from '../../core/within';
 import type { EgressProxy } from '../../core/egress-proxy';
 import { isApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type Browsing, type StepContext } from './actions';
@@ -195,7 +196,7 @@ class Session implements Browsing {
       let cdp = this.#cdp.get(page);
       if (!cdp) this.#cdp.set(page, (cdp = context.newCDPSession(page)));
       const shot = (await cdp).send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
-      const png = Buffer.from((await withinMs(shot, 5000)).data, 'base64');
+      const png = Buffer.from((await within(shot, 5000, () => new Error('no screenshot within 5 s'))).data, 'base64');
       this.#keepFrame(page, png);
       return png;
     } catch {
@@ -348,15 +349,6 @@ const remainingMs = (ctx: StepContext) => Math.max(1000, ctx.deadline - Date.now
 /** The browser or page died without an abort: the runner's problem, not the application's. */
 function browserGone(err: unknown): StepFailure {
   return new StepFailure('infrastructure', 'The browser stopped unexpectedly.', SUGGEST.infrastructure, err);
-}
-
-/** Settles with `work`, or rejects after `ms`. */
-function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** Settles with `work`, or rejects as canceled as soon as the signal aborts (the work then fails on its own). */

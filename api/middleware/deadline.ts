@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { AppError } from '../../core/errors';
+import { within } from '../../core/within';
 
 /** The UNAVAILABLE a request gets when a dependency (MySQL, Temporal) did not answer in time. */
 export const tooSlow = (ms: number) =>
@@ -14,19 +15,8 @@ export const tooSlow = (ms: number) =>
  * Settles with `work`, or rejects with UNAVAILABLE after `ms`. The work goes on in the
  * background (a mutation may still commit; a retry with its idempotency key then returns it).
  */
-export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  work.catch(() => undefined); // a late failure after the deadline answered is not unhandled
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(tooSlow(ms)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  return within(work, ms, () => tooSlow(ms));
 }
 
 /** Moves a request's bound once its long-poll starts waiting (see withRequestDeadline). */

@@ -75,16 +75,21 @@ export class RunWatcher {
     let shared = this.recent.get(runId);
     if (!shared || (shared.readAt !== undefined && now - shared.readAt > ARRIVAL_SHARE_MS)) {
       this.sweep(now);
-      const entry: SharedRead = { read: readRun(this.db.manager, runId) };
-      entry.read.then(
-        () => (entry.readAt = performance.now()),
-        () => this.recent.get(runId) === entry && this.recent.delete(runId),
-      );
-      this.recent.set(runId, entry);
-      shared = entry;
+      shared = this.share(runId, readRun(this.db.manager, runId));
     }
     const snapshot = await shared.read;
     return snapshot && snapshot.run.orgId === orgId ? snapshot : null;
+  }
+
+  /** Makes `read` the one new arrivals of the Run share; a failed read is not shared. */
+  private share(runId: string, read: Promise<RunSnapshot | null>): SharedRead {
+    const entry: SharedRead = { read };
+    read.then(
+      () => (entry.readAt = performance.now()),
+      () => this.recent.get(runId) === entry && this.recent.delete(runId),
+    );
+    this.recent.set(runId, entry);
+    return entry;
   }
 
   /** Drops shared reads past their window (at most once per window). */
@@ -152,13 +157,7 @@ export class RunWatcher {
             throw error instanceof AppError ? unavailable() : error;
           });
           snapshot.catch(() => undefined); // each waiter sees the failure through its own promise
-          // New arrivals see the change too, from the same read.
-          const entry: SharedRead = { read: snapshot };
-          snapshot.then(
-            () => (entry.readAt = performance.now()),
-            () => this.recent.get(row.id) === entry && this.recent.delete(row.id),
-          );
-          this.recent.set(row.id, entry);
+          this.share(row.id, snapshot); // new arrivals see the change too, from the same read
           for (const waiter of woken) waiter.wake(snapshot);
         }
       }

@@ -17,6 +17,22 @@ describe('run.get long-poll', function () {
     runId = triggered.body.runIds[0];
   });
 
+  /** A runner's report of step 0 (the change the followers wait for). */
+  const reportStep = (status: string) =>
+    fetch(`${t.app.url}/api/runs/report`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.org.apiKey}` },
+      body: JSON.stringify({ runId, stepIndex: 0, status }),
+    });
+  /** Sends a long-poll and resolves once its waiter is registered, with the pending reply. */
+  async function parked<T>(send: () => Promise<T>): Promise<{ reply: Promise<T> }> {
+    const watcher = t.app.deps.runWatcher;
+    const already = watcher.waiting;
+    const reply = send();
+    while (watcher.waiting === already) await new Promise((r) => setImmediate(r));
+    return { reply };
+  }
+
   it('returns at once without cursor and waitMs', async () => {
     const started = Date.now();
     const res = await call(t.app, t.org.apiKey, 'run.get', { runId });
@@ -42,18 +58,11 @@ describe('run.get long-poll', function () {
   it('wakes on a change, and accepts (clamps) a waitMs above 25000', async () => {
     const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
     const started = Date.now();
-    const watcher = t.app.deps.runWatcher;
-    const already = watcher.waiting;
-    const waiting = call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 600_000 });
     // The change is made once the request is really waiting (its waiter registered), not after a guess.
-    while (watcher.waiting === already) await new Promise((r) => setImmediate(r));
-    const report = await fetch(`${t.app.url}/api/runs/report`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.org.apiKey}` },
-      body: JSON.stringify({ runId, stepIndex: 0, status: 'running' }),
-    });
+    const waiting = await parked(() => call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 600_000 }));
+    const report = await reportStep('running');
     assert.deepEqual(await report.json(), { success: true });
-    const res = await waiting;
+    const res = await waiting.reply;
     assert.equal(res.body.timedOut, false);
     assert.ok(res.body.cursor > cursor);
     assert.equal(res.body.steps[0].status, 'running');
@@ -84,16 +93,9 @@ describe('run.get long-poll', function () {
 
   it('answers a follower arriving just after a change with the change, though arrivals share reads', async () => {
     const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
-    const watcher = t.app.deps.runWatcher;
-    const already = watcher.waiting;
     // The first follower's arrival read is shared with followers arriving shortly after it.
-    const first = call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 20_000 });
-    while (watcher.waiting === already) await new Promise((r) => setImmediate(r));
-    const report = await fetch(`${t.app.url}/api/runs/report`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.org.apiKey}` },
-      body: JSON.stringify({ runId, stepIndex: 0, status: 'passed' }),
-    });
+    const first = await parked(() => call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 20_000 }));
+    const report = await reportStep('passed');
     assert.equal(report.status, 200);
     const started = Date.now();
     // Arrives after the change, possibly answered from the read made before it: it must still get
@@ -103,7 +105,7 @@ describe('run.get long-poll', function () {
     assert.ok(follower.body.cursor > cursor);
     assert.equal(follower.body.steps[0].status, 'passed');
     assert.ok(Date.now() - started < 5000, `answered after ${Date.now() - started} ms`);
-    assert.equal((await first).body.steps[0].status, 'passed');
+    assert.equal((await first.reply).body.steps[0].status, 'passed');
     // A shared read never answers another organization's follower.
     const other = await createOrg(t.app.deps);
     assert.equal((await call(t.app, other.apiKey, 'run.get', { runId, cursor, waitMs: 1000 })).status, 404);
