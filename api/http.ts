@@ -11,10 +11,13 @@ export function v1Router(deps: AppDeps): Router {
   const router = new Router();
   router.all('/api/v1/:operation', async (ctx) => {
     if (ctx.method !== 'POST') throw methodNotAllowed(ctx.method, ctx.path, 'POST');
-    const principal = await authenticate(ctx, deps);
+    const authenticated = authenticate(ctx, deps);
+    const principal = authenticated instanceof Promise ? await authenticated : authenticated;
     const op = operationsByName.get(ctx.params.operation);
     if (!op) throw new AppError('NOT_FOUND', `unknown operation "${ctx.params.operation}"; see GET /api/openapi.json`);
-    if (!ctx.is('application/json')) throw new AppError('INVALID_ARGUMENT', 'Content-Type must be application/json');
+    // The exact header most clients send is matched without parsing it (type-is does the rest).
+    if (ctx.req.headers['content-type'] !== 'application/json' && !ctx.is('application/json'))
+      throw new AppError('INVALID_ARGUMENT', 'Content-Type must be application/json');
     const body = (ctx.request as { body?: unknown }).body;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');

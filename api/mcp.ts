@@ -67,8 +67,14 @@ function success(result: unknown): CallToolResult {
   const structured = result !== null && typeof result === 'object' && !Array.isArray(result);
   return {
     content: [{ type: 'text', text: serializedOnce(result) ?? JSON.stringify(result) }],
-    ...(structured ? { structuredContent: result as Record<string, unknown> } : {}),
+    ...(structured ? { structuredContent: plainRecord(result) } : {}),
   };
+}
+
+/** The SDK checks structured content is a plain record: an answer class gives its toJSON record. */
+function plainRecord(value: object): Record<string, unknown> {
+  const toJSON = (value as { toJSON?: () => Record<string, unknown> }).toJSON;
+  return typeof toJSON === 'function' ? toJSON.call(value) : (value as Record<string, unknown>);
 }
 
 function failure(error: AppError): CallToolResult {

@@ -47,7 +47,7 @@ async function main() {
     };
     const only = process.argv[2];
     const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-    if (!only || only === 'reads') await readsBench(env, rounds);
+    if (!only || only === 'reads') await readsBench(env, rounds, db.pid);
     if (!only || only === 'runs') await runsBench(env);
     if (!only || only === 'api') await apiBench(env);
     if (!only || only === 'runner') await runnerBench(env);

@@ -11,7 +11,7 @@ import { fmt, load, percentile, postJson, seedOrg, startProcess, stopProcesses, 
  * interleaved rounds: every round starts fresh processes and measures each variant beside its
  * baseline, so a figure is the median of the rounds with its range, never one lucky run.
  */
-export async function readsBench(env: Record<string, string>, rounds: number) {
+export async function readsBench(env: Record<string, string>, rounds: number, mysqlPid: number) {
   const seeded = await seed(env);
   const figures = new Map<string, number[]>();
   const add = (name: string, value: number) => figures.set(name, [...(figures.get(name) ?? []), value]);
@@ -20,7 +20,7 @@ export async function readsBench(env: Record<string, string>, rounds: number) {
   for (let round = 1; round <= rounds; round++) {
     process.stderr.write(`[bench] reads: round ${round}/${rounds}\n`);
     if (parts.has('catalog')) {
-      const catalog = await catalogRound(env, seeded, round % 2 === 0);
+      const catalog = await catalogRound(env, seeded, round % 2 === 0, mysqlPid);
       add('get', catalog.get);
       add('list', catalog.list);
     }
@@ -103,7 +103,7 @@ async function seed(env: Record<string, string>): Promise<Seeded> {
 }
 
 /** Catalog reads at 50 connections for 5 s each, baseline first or last by round. */
-async function catalogRound(env: Record<string, string>, seeded: Seeded, baselineLast: boolean) {
+async function catalogRound(env: Record<string, string>, seeded: Seeded, baselineLast: boolean, mysqlPid: number) {
   const apiPort = '3921';
   const basePort = '3922';
   const api = await startProcess('api/server.ts', { ...env, PORT: apiPort }, `http://127.0.0.1:${apiPort}/healthz`);
@@ -114,10 +114,30 @@ async function catalogRound(env: Record<string, string>, seeded: Seeded, baselin
   );
   try {
     const auth = { authorization: `Bearer ${seeded.apiKey}` };
+    // Each pass prints the CPU a request cost its server, MySQL and the load generator (all on the
+    // same cores, so a ratio moves with any of them).
+    const measured = async (name: string, pid: number, pass: () => ReturnType<typeof load>) => {
+      const from = { server: usage(pid).cpuMs, mysql: usage(mysqlPid).cpuMs, client: process.cpuUsage() };
+      const result = await pass();
+      const count = result.requestsPerSec * 5;
+      const us = (ms: number) => `${fmt((ms * 1000) / count, 0)} µs`;
+      const client = process.cpuUsage(from.client);
+      process.stderr.write(
+        `[bench] ${name}: ${fmt(result.requestsPerSec, 0)}/s; server ${us(usage(pid).cpuMs - from.server)}, ` +
+          `MySQL ${us(usage(mysqlPid).cpuMs - from.mysql)}, client ${us((client.user + client.system) / 1000)} of CPU a request\n`,
+      );
+      return result;
+    };
     const get = () =>
-      load(`http://127.0.0.1:${apiPort}/api/v1/test_case.get`, { testCaseId: seeded.caseId }, auth, 50, 5);
-    const list = () => load(`http://127.0.0.1:${apiPort}/api/v1/test_case.list`, { limit: 20 }, auth, 50, 5);
-    const base = () => load(`http://127.0.0.1:${basePort}/baseline`, {}, {}, 50, 5);
+      measured('test_case.get', api.pid!, () =>
+        load(`http://127.0.0.1:${apiPort}/api/v1/test_case.get`, { testCaseId: seeded.caseId }, auth, 50, 5),
+      );
+    const list = () =>
+      measured('test_case.list', api.pid!, () =>
+        load(`http://127.0.0.1:${apiPort}/api/v1/test_case.list`, { limit: 20 }, auth, 50, 5),
+      );
+    const base = () =>
+      measured('baseline', baseline.pid!, () => load(`http://127.0.0.1:${basePort}/baseline`, {}, {}, 50, 5));
     await load(`http://127.0.0.1:${apiPort}/api/v1/test_case.get`, { testCaseId: seeded.caseId }, auth, 10, 2);
     await load(`http://127.0.0.1:${basePort}/baseline`, {}, {}, 10, 2);
     const before = baselineLast ? null : await base();

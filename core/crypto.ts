@@ -45,6 +45,8 @@ export class SecretBox {
 
 // crypto.hash: one call, no Hash object (every authenticated request hashes its secret).
 export const sha256 = (text: string | Buffer) => hash('sha256', text, 'hex');
+/** The same digest as bytes (for a constant-time comparison without converting the hex). */
+export const sha256Digest = (text: string) => hash('sha256', text, 'buffer');
 
 /** Constant-time comparison of two hex digests (or any equal-format strings). */
 export function safeEqual(a: string, b: string): boolean {

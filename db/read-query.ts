@@ -10,6 +10,8 @@ interface PoolConnection {
 }
 interface Driver {
   options: { enableQueryTimeout?: boolean; maxQueryExecutionTime?: number };
+  pool?: { getConnection(callback: (error: Error | null, connection: PoolConnection) => void): void };
+  prepareDbConnection(connection: PoolConnection): PoolConnection;
   obtainMasterConnection(): Promise<PoolConnection>;
 }
 
@@ -20,18 +22,36 @@ interface Driver {
  * Same pool, same per-query timeout and the same QueryFailedError as `db.query`; inside a
  * transaction (the manager has its own runner) it is `db.query`.
  */
-export async function readQuery<Row>(db: EntityManager, sql: string, values: unknown[]): Promise<Row[]> {
+export function readQuery<Row>(db: EntityManager, sql: string, values: unknown[]): Promise<Row[]> {
   if (db.queryRunner) return db.query(sql, values);
   const driver = db.connection.driver as unknown as Driver;
   const { enableQueryTimeout, maxQueryExecutionTime } = driver.options;
   const options = { sql, timeout: enableQueryTimeout && maxQueryExecutionTime ? maxQueryExecutionTime : undefined };
-  const connection = await driver.obtainMasterConnection();
+  const pool = driver.pool;
+  // The pool's callback API as TypeORM's obtainMasterConnection uses it, without its promise.
   return new Promise<Row[]>((resolve, reject) => {
-    connection.query(options, values, (error, rows) => {
-      connection.release();
-      if (error) reject(new QueryFailedError(sql, values, error));
-      else resolve(rows as Row[]);
+    if (!pool) {
+      driver.obtainMasterConnection().then((c) => queryOn(c, options, values, resolve, reject), reject);
+      return;
+    }
+    pool.getConnection((error, connection) => {
+      if (error) reject(error);
+      else queryOn(driver.prepareDbConnection(connection), options, values, resolve, reject);
     });
+  });
+}
+
+function queryOn<Row>(
+  connection: PoolConnection,
+  options: { sql: string; timeout?: number },
+  values: unknown[],
+  resolve: (rows: Row[]) => void,
+  reject: (error: Error) => void,
+): void {
+  connection.query(options, values, (error, rows) => {
+    connection.release();
+    if (error) reject(new QueryFailedError(options.sql, values, error));
+    else resolve(rows as Row[]);
   });
 }
 

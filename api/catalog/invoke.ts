@@ -51,6 +51,10 @@ export function parseInput<T>(schema: z.ZodType<T>, raw: unknown): T {
   return parsed.data;
 }
 
+const noCommit = () => {
+  throw new Error('reads have no commit');
+};
+
 /**
  * Runs one catalog operation for an authenticated caller: scope, validation, then the handler,
  * inside an idempotent transaction for mutations. HTTP and MCP both come through here.
@@ -71,21 +75,27 @@ export async function invokeOperation(
   requireScope(principal, op.scope);
   const input = parseInput(op.input, raw) as Record<string, unknown>;
   // Accepted on every mutation, read only by replacing ones: elsewhere it is no part of the request.
-  if (op.confirm === 'never') delete input.confirm;
-  for (const scope of op.extraScopes?.(input) ?? []) requireScope(principal, scope);
+  // (Only when present: a delete turns the object into a slower dictionary.)
+  if (op.confirm === 'never' && input.confirm !== undefined) delete input.confirm;
+  if (op.extraScopes) for (const scope of op.extraScopes(input)) requireScope(principal, scope);
 
-  const base = { principal, orgId: principal.orgId, deps, requestId, surface, receivedAt, extendDeadline };
   if (op.idempotency === 'none') {
-    return omitAbsent(
-      await op.handler(input, {
-        ...base,
-        db: deps.db.manager,
-        afterCommit: () => {
-          throw new Error('reads have no commit');
-        },
-      }),
-    );
+    const { orgId } = principal;
+    const db = deps.db.manager;
+    const context = {
+      principal,
+      orgId,
+      deps,
+      requestId,
+      surface,
+      receivedAt,
+      extendDeadline,
+      db,
+      afterCommit: noCommit,
+    };
+    return omitAbsent(await op.handler(input, context));
   }
+  const base = { principal, orgId: principal.orgId, deps, requestId, surface, receivedAt, extendDeadline };
   return omitAbsent(await runIdempotent(op, input, base));
 }
 

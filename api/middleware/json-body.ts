@@ -50,36 +50,62 @@ export function jsonBody(limit: number): Koa.Middleware {
   };
 }
 
+/**
+ * The body as UTF-8 text. Listeners are anonymous arrows into one reader object and stay on the
+ * request (a settled read ignores later events): a named closure per request cost the hot reads
+ * more than the read itself, since the TypeScript loader keeps function names with a
+ * defineProperty call for every closure it creates.
+ */
 function readUtf8(req: Koa.Context['req'], limit: number, contentLength: string): Promise<string> {
   const declared = contentLength === '' ? null : Number(contentLength);
   if (declared !== null && declared > limit)
     return Promise.reject(httpError(413, 'entity.too.large', 'request entity too large'));
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const finish = (error: Error | null, text?: string) => {
-      req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
-      if (error) {
-        // Drain what is left so the connection can answer the error.
-        req.resume();
-        reject(error);
-      } else resolve(text!);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) finish(httpError(413, 'entity.too.large', 'request entity too large'));
-      else chunks.push(chunk);
-    };
-    const onEnd = () => {
-      if (declared !== null && received !== declared)
-        return finish(httpError(400, 'request.size.invalid', 'request size did not match content length'));
-      const buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
-      // A UTF-8 byte order mark is allowed and ignored (as the decoder before did).
-      const start = buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
-      finish(null, buffer.toString('utf8', start));
-    };
-    const onError = (error: Error) => finish(httpError(400, 'request.aborted', error.message));
-    const onAborted = () => finish(httpError(400, 'request.aborted', 'request aborted'));
-    req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
+    const read = new BodyRead(req, limit, declared, resolve, reject);
+    req
+      .on('data', (chunk: Buffer) => read.data(chunk))
+      .on('end', () => read.end())
+      .on('error', (error: Error) => read.fail(httpError(400, 'request.aborted', error.message)))
+      .on('aborted', () => read.fail(httpError(400, 'request.aborted', 'request aborted')));
   });
+}
+
+class BodyRead {
+  #chunks: Buffer[] | null = [];
+  #received = 0;
+
+  constructor(
+    private readonly req: Koa.Context['req'],
+    private readonly limit: number,
+    private readonly declared: number | null,
+    private readonly resolve: (text: string) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  data(chunk: Buffer) {
+    if (this.#chunks === null) return;
+    this.#received += chunk.length;
+    if (this.#received > this.limit) this.fail(httpError(413, 'entity.too.large', 'request entity too large'));
+    else this.#chunks.push(chunk);
+  }
+
+  end() {
+    const chunks = this.#chunks;
+    if (chunks === null) return;
+    if (this.declared !== null && this.#received !== this.declared)
+      return this.fail(httpError(400, 'request.size.invalid', 'request size did not match content length'));
+    this.#chunks = null;
+    const buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.#received);
+    // A UTF-8 byte order mark is allowed and ignored (as the decoder before did).
+    const start = buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+    this.resolve(buffer.toString('utf8', start));
+  }
+
+  fail(error: Error) {
+    if (this.#chunks === null) return;
+    this.#chunks = null;
+    // Drain what is left so the connection can answer the error.
+    this.req.resume();
+    this.reject(error);
+  }
 }

@@ -1,12 +1,20 @@
 import { LRUCache } from 'lru-cache';
 import type { EntityManager } from 'typeorm';
 import { apiKeyRepository } from '../../db/repositories/organizations';
+import { allScopes, type Principal, type Scope } from '../../core/scopes';
 
-/** What a request needs of an active API key: its organization and the digest to check the secret against. */
+/** Every organization API key holds every scope; one set serves them all (principals never change it). */
+const API_KEY_SCOPES: ReadonlySet<Scope> = new Set(allScopes);
+
+/** What a request needs of an active API key: the digest to check the secret against, and who it is. */
 export interface ActiveKey {
   id: string;
   orgId: string;
   secretHash: string;
+  /** secretHash as bytes, for the constant-time comparison without a conversion per request. */
+  digest: Buffer;
+  /** The caller a request with this key's secret is (the same object for every such request). */
+  principal: Principal;
 }
 
 /**
@@ -24,6 +32,11 @@ export class ApiKeyCache {
     this.cache = ttlMs > 0 ? new LRUCache<string, ActiveKey>({ max, ttl: ttlMs }) : null;
   }
 
+  /** The key if it is cached now: the common case, answered without a promise. */
+  cached(keyId: string): ActiveKey | undefined {
+    return this.cache?.get(keyId);
+  }
+
   async find(db: EntityManager, keyId: string): Promise<ActiveKey | null> {
     const cached = this.cache?.get(keyId);
     if (cached) return cached;
@@ -38,7 +51,13 @@ export class ApiKeyCache {
   private async load(db: EntityManager, keyId: string): Promise<ActiveKey | null> {
     const row = await apiKeyRepository.findActive(db, keyId);
     if (!row) return null;
-    const key = { id: row.id, orgId: row.orgId, secretHash: row.secretHash };
+    const key = {
+      id: row.id,
+      orgId: row.orgId,
+      secretHash: row.secretHash,
+      digest: Buffer.from(row.secretHash, 'hex'),
+      principal: { kind: 'api_key' as const, orgId: row.orgId, subject: row.id, scopes: API_KEY_SCOPES },
+    };
     this.cache?.set(keyId, key);
     return key;
   }

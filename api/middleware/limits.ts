@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors';
 import { limitsOf } from '../../core/config';
 import type { AppDeps } from '../deps';
+import type { TokenAnswer } from '../../db/repositories/limits';
 
 /** The 429 of an exhausted bucket: RESOURCE_EXHAUSTED with Retry-After in whole seconds (at least 1). */
 function exhausted(what: string, retryAfterMs: number, details: Record<string, unknown>): AppError {
@@ -13,16 +14,28 @@ function exhausted(what: string, retryAfterMs: number, details: Record<string, u
   );
 }
 
-/** Takes one token of the organization's `bucket` (0 per second: off), or throws the 429 that says so. */
-async function takeToken(
+/**
+ * Takes one token of the organization's `bucket` (0 per second: off), or throws the 429 that says
+ * so. A token this process holds is taken without a promise: every request passes here.
+ */
+function takeToken(
   deps: AppDeps,
   orgId: string,
   bucket: string,
   rate: { perSecond: number; burst: number },
   refusal: { message: string; details: Record<string, unknown> },
-): Promise<void> {
+): void | Promise<void> {
   if (rate.perSecond === 0) return;
-  const answer = await deps.rateLeases.take(deps.db.manager, orgId, bucket, rate);
+  const held = deps.rateLeases.takeHeld(orgId, bucket);
+  if (held) return granted(held, rate, refusal);
+  return deps.rateLeases.take(deps.db.manager, orgId, bucket, rate).then((answer) => granted(answer, rate, refusal));
+}
+
+function granted(
+  answer: TokenAnswer,
+  rate: { burst: number },
+  refusal: { message: string; details: Record<string, unknown> },
+): void {
   if (answer.granted === 0)
     throw exhausted(refusal.message, answer.retryAfterMs, { ...refusal.details, burst: rate.burst });
 }
@@ -31,9 +44,9 @@ async function takeToken(
  * The organization's request rate: one token per authenticated request from a bucket in MySQL
  * that every API process draws from (in leases: RateLeases).
  */
-export async function limitRequestRate(deps: AppDeps, orgId: string): Promise<void> {
+export function limitRequestRate(deps: AppDeps, orgId: string): void | Promise<void> {
   const limits = limitsOf(deps.config, orgId);
-  await takeToken(
+  return takeToken(
     deps,
     orgId,
     'requests',
@@ -48,7 +61,7 @@ export async function limitRequestRate(deps: AppDeps, orgId: string): Promise<vo
 /** The organization's run-request rate (POST /api/run-requests), a bucket of its own. */
 export async function limitRunRequestRate(deps: AppDeps, orgId: string): Promise<void> {
   const limits = limitsOf(deps.config, orgId);
-  await takeToken(
+  return takeToken(
     deps,
     orgId,
     'run-requests',

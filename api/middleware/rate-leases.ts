@@ -3,6 +3,7 @@ import { limitRepository, type BucketRate, type TokenAnswer } from '../../db/rep
 
 /** How long this process may hold tokens it took from a shared bucket before spending them. */
 export const LEASE_MS = 250;
+const GRANTED: TokenAnswer = Object.freeze({ granted: 1, retryAfterMs: 0 });
 /** Buckets remembered before the idle ones are forgotten. */
 const MAX_BUCKETS = 10_000;
 
@@ -30,6 +31,23 @@ export class RateLeases {
     return Math.max(1, Math.min(Math.floor((rate.perSecond * LEASE_MS) / 1000), Math.floor(rate.burst / 4)));
   }
 
+  /**
+   * A token (or the refusal) this process already holds for the bucket, without a promise; undefined
+   * when only MySQL can answer (then `take`).
+   */
+  takeHeld(orgId: string, bucket: string): TokenAnswer | undefined {
+    const held = this.#held.get(`${orgId}\u0000${bucket}`);
+    if (!held) return undefined;
+    const now = performance.now();
+    if (held.tokens > 0 && held.until > now) {
+      held.tokens--;
+      return GRANTED;
+    }
+    if (held.refused && held.refused.until > now)
+      return { granted: 0, retryAfterMs: held.refused.retryAfterMs - (now - held.refused.at) };
+    return undefined;
+  }
+
   async take(db: EntityManager, orgId: string, bucket: string, rate: BucketRate): Promise<TokenAnswer> {
     const key = `${orgId}\u0000${bucket}`;
     let held = this.#held.get(key);
@@ -41,7 +59,7 @@ export class RateLeases {
       const now = performance.now();
       if (held.tokens > 0 && held.until > now) {
         held.tokens--;
-        return { granted: 1, retryAfterMs: 0 };
+        return GRANTED;
       }
       if (held.refused && held.refused.until > now)
         return { granted: 0, retryAfterMs: held.refused.retryAfterMs - (now - held.refused.at) };

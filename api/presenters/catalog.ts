@@ -3,7 +3,7 @@ import type { Environment, Note, NoteComment, TestCase, TestPlan } from '../../d
 import { environmentRepository } from '../../db/repositories/environments';
 import { testPlanRepository } from '../../db/repositories/test-plans';
 import type { StoredTestCase, TestCaseSummary } from '../../db/repositories/test-cases';
-import { answeredAs, lazyJsonField } from './shared';
+import { answeredAs } from './shared';
 import type { Step } from '../../core/steps';
 
 /** Row → v1 record conversions, so every operation returns the same shapes. */
@@ -33,16 +33,59 @@ export function testCaseAnswer(c: StoredTestCase): ReturnType<typeof testCaseVie
       tags: JSON.parse(c.tags),
       steps: JSON.parse(c.steps),
     });
-  const value = { id: c.id, name: c.name, description: c.description } as ReturnType<typeof testCaseView>;
-  lazyJsonField(value, 'platforms', c.platforms);
-  lazyJsonField(value, 'tags', c.tags);
-  lazyJsonField(value, 'steps', c.steps);
-  value.createdAt = c.createdAt;
-  value.updatedAt = c.updatedAt;
   const text =
     `{"id":${JSON.stringify(c.id)},"name":${JSON.stringify(c.name)},"description":${JSON.stringify(c.description)},` +
     `"platforms":${c.platforms},"tags":${c.tags},"steps":${c.steps},"createdAt":${c.createdAt},"updatedAt":${c.updatedAt}}`;
-  return answeredAs(value, text);
+  return answeredAs(new StoredTestCaseAnswer(c), text);
+}
+
+/**
+ * testCaseView's value over the stored row: the JSON fields are parsed on first read, by getters
+ * on the prototype (a property defined per answer cost more than the rest of the presenter), and
+ * toJSON gives the plain record in testCaseView's order.
+ */
+class StoredTestCaseAnswer {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  #stored: StoredTestCase;
+  #parsed?: { platforms: string[]; tags: string[]; steps: Step[] };
+
+  constructor(c: StoredTestCase) {
+    this.id = c.id;
+    this.name = c.name;
+    this.description = c.description;
+    this.createdAt = c.createdAt;
+    this.updatedAt = c.updatedAt;
+    this.#stored = c;
+  }
+
+  #fields() {
+    const c = this.#stored;
+    return (this.#parsed ??= {
+      platforms: JSON.parse(c.platforms),
+      tags: JSON.parse(c.tags),
+      steps: JSON.parse(c.steps),
+    });
+  }
+
+  get platforms() {
+    return this.#fields().platforms;
+  }
+
+  get tags() {
+    return this.#fields().tags;
+  }
+
+  get steps() {
+    return this.#fields().steps;
+  }
+
+  toJSON(): ReturnType<typeof testCaseView> {
+    return testCaseView(this as unknown as TestCase);
+  }
 }
 
 const testCaseSummaryView = (

@@ -34,20 +34,3 @@ export function answeredAs<T extends object>(value: T, text: string): T {
 
 /** True for a value whose text is registered (or will be made once): it is final as it is. */
 export const isFinal = (value: object): boolean => texts.has(value);
-
-/** A field parsed from its stored JSON text on first read (for answers whose text is already known). */
-export function lazyJsonField(target: object, key: string, text: string): void {
-  let parsed: unknown;
-  let done = false;
-  Object.defineProperty(target, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      if (!done) {
-        parsed = JSON.parse(text);
-        done = true;
-      }
-      return parsed;
-    },
-  });
-}
