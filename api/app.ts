@@ -2,7 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps';
 import { catalog } from './catalog';
-import { v1Router } from './http';
+import { v1Routes } from './http';
 import { errorEnvelope, requestId } from './middleware/errors';
 import { methodNotAllowed } from '../core/errors';
 import { requestDeadline } from './middleware/deadline';
@@ -34,7 +34,7 @@ export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
   app.use(requestDeadline(deps.config.REQUEST_DEADLINE_MS));
   // v1 operations first: their one route answers every method itself (POST, or 405 with Allow),
   // so the method checks and routers below are for other paths only and v1 reads skip them.
-  app.use(v1Router(deps).routes());
+  app.use(v1Routes(deps));
   app.use(documentedAllow(endpoints));
   app.use(literalPathMethods(endpoints));
   const resources = resourceRouter(endpoints, deps);

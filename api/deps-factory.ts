@@ -1,4 +1,5 @@
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { connectTemporal } from './temporal-connection';
 import type { Config } from '../core/config';
 import { parseSecretsKey, SecretBox } from '../core/crypto';
 import { createLogger } from '../core/log';
@@ -27,18 +28,20 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
   const log = createLogger(config.LOG_LEVEL, name);
   let client: Promise<Client> | null = null;
   const temporal = () => {
-    client ??= Connection.connect({ address: config.TEMPORAL_ADDRESS })
-      .then((connection) => new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }))
-      .catch((error) => {
-        client = null;
-        log.warn('temporal unreachable', { address: config.TEMPORAL_ADDRESS, error: String(error?.message ?? error) });
-        throw new AppError(
-          'UNAVAILABLE',
-          'the workflow service is unavailable; retry with the same idempotencyKey',
-          undefined,
-          { 'Retry-After': '2' },
-        );
-      });
+    client ??= connectTemporal(
+      config.TEMPORAL_ADDRESS,
+      config.TEMPORAL_NAMESPACE,
+      config.TEMPORAL_CALL_TIMEOUT_MS,
+    ).catch((error) => {
+      client = null;
+      log.warn('temporal unreachable', { address: config.TEMPORAL_ADDRESS, error: String(error?.message ?? error) });
+      throw new AppError(
+        'UNAVAILABLE',
+        'the workflow service is unavailable; retry with the same idempotencyKey',
+        undefined,
+        { 'Retry-After': '2' },
+      );
+    });
     return client;
   };
   const cleanups: Array<() => void | Promise<void>> = [];

@@ -50,21 +50,20 @@ async function startWorkflow<N extends WorkflowName>(deps: AppDeps, name: N, opt
   // The organization is the fairness key: a backlog of one organization's workflow and activity
   // tasks (inherited by activities and children) is dispatched in turn with others', not ahead.
   const orgId = options.searchAttributes?.find((pair) => pair.key === QaOrgId)?.value;
-  // A gRPC deadline ends the client's retries of a server that is down or hung well inside the
-  // request's own deadline, so the caller gets 503 UNAVAILABLE within the bound even when loaded.
-  return client
-    .withDeadline(Date.now() + deps.config.TEMPORAL_CALL_TIMEOUT_MS, () =>
-      client.workflow.start<Workflows[N]>(name, {
-        taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
-        ...(typeof orgId === 'string' ? { priority: { fairnessKey: orgId } } : {}),
-        workflowId: options.workflowId,
-        args: options.args,
-        typedSearchAttributes: options.searchAttributes,
-        ...(options.onConflict === 'join'
-          ? { workflowIdConflictPolicy: 'USE_EXISTING' as const }
-          : { workflowIdReusePolicy: 'REJECT_DUPLICATE' as const }),
-      }),
-    )
+  // The connection gives the start its gRPC deadline (api/temporal-connection.ts): the client's
+  // retries of a server that is down or hung end well inside the request's own deadline, so the
+  // caller gets 503 UNAVAILABLE within the bound even when loaded.
+  return client.workflow
+    .start<Workflows[N]>(name, {
+      taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+      ...(typeof orgId === 'string' ? { priority: { fairnessKey: orgId } } : {}),
+      workflowId: options.workflowId,
+      args: options.args,
+      typedSearchAttributes: options.searchAttributes,
+      ...(options.onConflict === 'join'
+        ? { workflowIdConflictPolicy: 'USE_EXISTING' as const }
+        : { workflowIdReusePolicy: 'REJECT_DUPLICATE' as const }),
+    })
     .catch((error: unknown) => {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
       return null;

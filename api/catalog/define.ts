@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../deps';
 import type { Principal, Scope } from '../../core/scopes';
 import type { Presented } from '../presenters/absent';
+import type { LaterAnswer } from './later';
 
 /** When `confirm: true` is needed; documented in OpenAPI and MCP from this one value. */
 export type ConfirmRule = 'never' | 'always' | 'when_removing_members' | 'when_updating_existing';
@@ -49,8 +50,11 @@ export interface Operation<Input = any, Output = any> {
   extension?: boolean;
   input: z.ZodType<Input>;
   output: z.ZodType<Output>;
-  /** May leave optional fields null: the response omits them (presenters/absent.ts). */
-  handler(input: Input, ctx: OperationContext): Promise<Presented<Output>>;
+  /**
+   * May leave optional fields null: the response omits them (presenters/absent.ts). A long-poll
+   * answers a LaterAnswer once it parks (already presented when it settles).
+   */
+  handler(input: Input, ctx: OperationContext): Promise<Presented<Output> | LaterAnswer<Presented<Output>>>;
   /** Runs after a replayed idempotent response, to finish effects a crash may have cut short. */
   onReplay?(output: Output, ctx: Omit<OperationContext, 'afterCommit'>): Promise<void>;
 }
@@ -100,7 +104,7 @@ export function defineOperation<
   handler(
     input: z.infer<z.ZodObject<Shape>> & Extras<Idem, Conf>,
     ctx: OperationContext,
-  ): Promise<Presented<z.infer<Out>>>;
+  ): Promise<Presented<z.infer<Out>> | LaterAnswer<Presented<z.infer<Out>>>>;
   onReplay?(output: z.infer<Out>, ctx: Omit<OperationContext, 'afterCommit'>): Promise<void>;
 }): Operation<z.infer<z.ZodObject<Shape>> & Extras<Idem, Conf>, z.infer<Out>> {
   const shape: Record<string, z.core.$ZodType> = { ...def.input };

@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import type { Principal, Scope } from '../../core/scopes';
 import type { Operation, OperationContext } from './define';
 import { omitAbsent } from '../presenters/absent';
+import { LaterAnswer } from './later';
 
 /** Idempotency records live at least 24 hours (the contract); we keep them two days. */
 export const IDEMPOTENCY_TTL_MS = 48 * 60 * 60 * 1000;
@@ -71,6 +72,8 @@ export async function invokeOperation(
   receivedAt = performance.now(),
   /** Moves the request's deadline once a long-poll waits (api/middleware/deadline.ts). */
   extendDeadline: (waitMs: number) => void = () => undefined,
+  /** The caller writes a LaterAnswer itself when it settles (the v1 HTTP surface); others get its value. */
+  keepLater = false,
 ): Promise<unknown> {
   requireScope(principal, op.scope);
   const input = parseInput(op.input, raw) as Record<string, unknown>;
@@ -93,7 +96,9 @@ export async function invokeOperation(
       db,
       afterCommit: noCommit,
     };
-    return omitAbsent(await op.handler(input, context));
+    const answer = await op.handler(input, context);
+    if (answer instanceof LaterAnswer) return keepLater ? answer : answer.settled;
+    return omitAbsent(answer);
   }
   const base = { principal, orgId: principal.orgId, deps, requestId, surface, receivedAt, extendDeadline };
   return omitAbsent(await runIdempotent(op, input, base));

@@ -7,6 +7,7 @@ import { omitAbsent } from '../presenters/absent';
 import { shareResponse } from '../presenters/shared';
 import type { AppDeps } from '../deps';
 import { defineOperation } from './define';
+import { LaterAnswer } from './later';
 import { signedReportUrl } from '../../domain/runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
 import { idOf as id } from '../../core/ids';
@@ -102,24 +103,23 @@ export default defineOperation({
   output: runState,
   async handler(input, { db, orgId, deps, receivedAt, extendDeadline }) {
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
-    let snapshot =
+    const snapshot =
       waitMs > 0 ? await deps.runWatcher.arrival(orgId, input.runId) : await readRun(db, input.runId, orgId);
     if (!snapshot) throw notFound(`Run ${input.runId}`);
     const { run } = snapshot;
-    let timedOut = false;
     if (waitMs > 0) {
       const since = input.cursor ?? run.cursor;
       if (run.cursor <= since && !isTerminal(run.status)) {
         // Woken with the one shared read of the changed Run; at the deadline, what was read on arrival.
         // The request's deadline grows by the wait only now: reads before it keep the plain bound.
-        // The wait counts from the request's arrival.
-        const remaining = Math.max(0, waitMs - (performance.now() - receivedAt));
+        // The wait counts from the request's arrival, in whole milliseconds: Node keeps one timer
+        // list per duration, and fractional ones gave every parked follower a list of its own.
+        const remaining = Math.max(0, Math.ceil(waitMs - (performance.now() - receivedAt)));
         extendDeadline(remaining);
-        const changed = await deps.runWatcher.wait(run.id, since, remaining);
-        if (changed) snapshot = changed;
-        else timedOut = true;
+        const changed = deps.runWatcher.wait(run.id, since, remaining);
+        return new LaterAnswer(changed.then((c) => viewOf(c ?? snapshot, c === null, deps.config)));
       }
     }
-    return viewOf(snapshot, timedOut, deps.config);
+    return viewOf(snapshot, false, deps.config);
   },
 });

@@ -51,28 +51,24 @@ export function jsonBody(limit: number): Koa.Middleware {
 }
 
 /**
- * The body as UTF-8 text. Listeners are anonymous arrows into one reader object and stay on the
- * request (a settled read ignores later events): a named closure per request cost the hot reads
- * more than the read itself, since the TypeScript loader keeps function names with a
- * defineProperty call for every closure it creates.
+ * The body as UTF-8 text, read by one reader object. Its listeners are arrows made in its
+ * constructor, not named closures: the TypeScript loader keeps function names with a
+ * defineProperty call for every named closure, which cost the hot reads more than the read itself.
  */
 function readUtf8(req: Koa.Context['req'], limit: number, contentLength: string): Promise<string> {
   const declared = contentLength === '' ? null : Number(contentLength);
   if (declared !== null && declared > limit)
     return Promise.reject(httpError(413, 'entity.too.large', 'request entity too large'));
-  return new Promise((resolve, reject) => {
-    const read = new BodyRead(req, limit, declared, resolve, reject);
-    req
-      .on('data', (chunk: Buffer) => read.data(chunk))
-      .on('end', () => read.end())
-      .on('error', (error: Error) => read.fail(httpError(400, 'request.aborted', error.message)))
-      .on('aborted', () => read.fail(httpError(400, 'request.aborted', 'request aborted')));
-  });
+  return new Promise((resolve, reject) => new BodyRead(req, limit, declared, resolve, reject));
 }
 
 class BodyRead {
-  #chunks: Buffer[] | null = [];
+  #chunks: Buffer[] = [];
   #received = 0;
+  readonly #onData: (chunk: Buffer) => void;
+  readonly #onEnd: () => void;
+  readonly #onError: (error: Error) => void;
+  readonly #onAborted: () => void;
 
   constructor(
     private readonly req: Koa.Context['req'],
@@ -80,32 +76,44 @@ class BodyRead {
     private readonly declared: number | null,
     private readonly resolve: (text: string) => void,
     private readonly reject: (error: Error) => void,
-  ) {}
+  ) {
+    this.#onData = (chunk) => this.#data(chunk);
+    this.#onEnd = () => this.#end();
+    this.#onError = (error) => this.#fail(httpError(400, 'request.aborted', error.message));
+    this.#onAborted = () => this.#fail(httpError(400, 'request.aborted', 'request aborted'));
+    req.on('data', this.#onData).on('end', this.#onEnd).on('error', this.#onError).on('aborted', this.#onAborted);
+  }
 
-  data(chunk: Buffer) {
-    if (this.#chunks === null) return;
+  #data(chunk: Buffer) {
     this.#received += chunk.length;
-    if (this.#received > this.limit) this.fail(httpError(413, 'entity.too.large', 'request entity too large'));
+    if (this.#received > this.limit) this.#fail(httpError(413, 'entity.too.large', 'request entity too large'));
     else this.#chunks.push(chunk);
   }
 
-  end() {
-    const chunks = this.#chunks;
-    if (chunks === null) return;
+  #end() {
     if (this.declared !== null && this.#received !== this.declared)
-      return this.fail(httpError(400, 'request.size.invalid', 'request size did not match content length'));
-    this.#chunks = null;
+      return this.#fail(httpError(400, 'request.size.invalid', 'request size did not match content length'));
+    this.#detach();
+    const chunks = this.#chunks;
     const buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.#received);
     // A UTF-8 byte order mark is allowed and ignored (as the decoder before did).
     const start = buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
     this.resolve(buffer.toString('utf8', start));
   }
 
-  fail(error: Error) {
-    if (this.#chunks === null) return;
-    this.#chunks = null;
+  #fail(error: Error) {
+    this.#detach();
     // Drain what is left so the connection can answer the error.
     this.req.resume();
     this.reject(error);
+  }
+
+  /** Settled: the request (parked by a long-poll, perhaps) no longer holds this reader. */
+  #detach() {
+    this.req
+      .off('data', this.#onData)
+      .off('end', this.#onEnd)
+      .off('error', this.#onError)
+      .off('aborted', this.#onAborted);
   }
 }

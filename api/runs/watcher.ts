@@ -25,10 +25,42 @@ interface SharedRead {
   readAt?: number;
 }
 
-interface Waiter {
-  cursor: number;
-  wake(snapshot: Promise<RunSnapshot> | null): void;
-  fail(error: Error): void;
+/**
+ * One parked long-poll: its cursor, its deadline and how to answer it. A class rather than an
+ * object of closures, because thousands are parked at once and each closure costs memory (and,
+ * under the TypeScript loader, a defineProperty call for its name).
+ */
+class Waiter {
+  readonly #deadline: NodeJS.Timeout;
+
+  constructor(
+    readonly cursor: number,
+    private readonly set: Set<Waiter>,
+    private readonly onEmpty: () => void,
+    private readonly resolve: (snapshot: RunSnapshot | null) => void,
+    private readonly reject: (error: unknown) => void,
+    timeoutMs: number,
+  ) {
+    this.#deadline = setTimeout(() => this.wake(null), timeoutMs);
+    set.add(this);
+  }
+
+  wake(snapshot: Promise<RunSnapshot> | null): void {
+    this.#leave();
+    if (snapshot) snapshot.then(this.resolve, this.reject);
+    else this.resolve(null);
+  }
+
+  fail(error: Error): void {
+    this.#leave();
+    this.reject(error);
+  }
+
+  #leave() {
+    clearTimeout(this.#deadline);
+    this.set.delete(this);
+    if (!this.set.size) this.onEmpty();
+  }
 }
 
 /** What every waiter gets when the check cannot reach the database: the caller retries. */
@@ -103,26 +135,9 @@ export class RunWatcher {
   /** Resolves with the changed Run once its cursor passes `cursor` or it ends; null at the deadline. */
   wait(runId: string, cursor: number, timeoutMs: number): Promise<RunSnapshot | null> {
     return new Promise((resolve, reject) => {
-      const set = this.waiters.get(runId) ?? new Set<Waiter>();
-      this.waiters.set(runId, set);
-      const waiter: Waiter = {
-        cursor,
-        wake: (snapshot) => {
-          clearTimeout(deadline);
-          set.delete(waiter);
-          if (!set.size) this.waiters.delete(runId);
-          if (snapshot) snapshot.then(resolve, reject);
-          else resolve(null);
-        },
-        fail: (error: Error) => {
-          clearTimeout(deadline);
-          set.delete(waiter);
-          if (!set.size) this.waiters.delete(runId);
-          reject(error);
-        },
-      };
-      const deadline = setTimeout(() => waiter.wake(null), timeoutMs);
-      set.add(waiter);
+      let set = this.waiters.get(runId);
+      if (!set) this.waiters.set(runId, (set = new Set<Waiter>()));
+      new Waiter(cursor, set, () => this.waiters.delete(runId), resolve, reject, timeoutMs);
       this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
     });
   }
