@@ -35,6 +35,7 @@ export async function readsBench(env: Record<string, string>, rounds: number, my
     add('late5k-max', polls.late5k.max);
     add('late10k-p50', polls.late10k.p50);
     add('late10k-max', polls.late10k.max);
+    add('bare10k-max', polls.bare10k.max);
     add('fanout-p50', polls.fanout.p50);
     add('fanout-last', polls.fanout.last);
     add('kib', polls.kibPerWaiter);
@@ -48,6 +49,7 @@ export async function readsBench(env: Record<string, string>, rounds: number, my
     ['late5k-max', '5,000 waiters, waitMs 3 s, no change: lateness max', '≤ 500 ms', (v) => v <= 500, ms],
     ['late10k-p50', '10,000 waiters, waitMs 3 s, no change: lateness p50', '—', () => true, ms],
     ['late10k-max', '10,000 waiters, waitMs 3 s, no change: lateness max', '≤ 500 ms', (v) => v <= 500, ms],
+    ['bare10k-max', '  the same 10,000 on a bare node:http server (baseline): max', '—', () => true, ms],
     ['fanout-p50', '10,000 waiters, then a step finishes: reply p50', '—', () => true, ms],
     ['fanout-last', '10,000 waiters, then a step finishes: last reply', '≤ 2000 ms', (v) => v <= 2000, ms],
     ['kib', 'memory per parked long-poll', '≤ 30 KiB', (v) => v <= 30, (v) => `${fmt(v, 1)} KiB`],
@@ -255,12 +257,12 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
   let agent = newAgent();
   // node:http, not fetch: it costs this client less per request, so it competes less with the API
   // on the same two cores.
-  const runGet = (body: string, onSent: () => void, onHeaders: () => void) =>
+  const runGet = (body: string, onSent: () => void, onHeaders: () => void, toPort = port) =>
     new Promise<{ status: number; body: { timedOut?: boolean } }>((resolve, reject) => {
       const req = request(
         {
           host: '127.0.0.1',
-          port: Number(port),
+          port: Number(toPort),
           path: '/api/v1/run.get',
           method: 'POST',
           agent,
@@ -282,11 +284,12 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
       req.on('error', reject);
       req.end(body);
     });
-  const cpu = () => ({ api: usage(server.pid!).cpuMs, client: process.cpuUsage() });
+  const cpu = (pid = server.pid!) => ({ pid, api: usage(pid).cpuMs, client: process.cpuUsage() });
   const cpuSince = (from: ReturnType<typeof cpu>, count: number) => {
     const client = process.cpuUsage(from.client);
     const us = (ms: number) => `${fmt((ms * 1000) / count, 0)} µs`;
-    return `API ${us(usage(server.pid!).cpuMs - from.api)}, client ${us((client.user + client.system) / 1000)} of CPU a request`;
+    const name = from.pid === server.pid ? 'API' : 'baseline server';
+    return `${name} ${us(usage(from.pid).cpuMs - from.api)}, client ${us((client.user + client.system) / 1000)} of CPU a request`;
   };
   try {
     const { body: triggered } = await postJson(`${api}/api/v1/run.trigger`, seeded.apiKey, {
@@ -301,9 +304,9 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
     // request's 'finish') to the arrival of its reply's headers, less the wait. It once counted from
     // before fetch() was called, and issuing 5,000 fetches takes this process about a second of CPU
     // on the same two cores: that send queue in the client, not the server, was most of what it showed.
-    const deadlineLateness = async (count: number) => {
+    const deadlineLateness = async (count: number, to = { port, pid: server.pid! }) => {
       const body = JSON.stringify({ runId, cursor, waitMs: 3000 });
-      const from = cpu();
+      const from = cpu(to.pid);
       const late = await Promise.all(
         Array.from({ length: count }, async () => {
           let sent = 0;
@@ -312,6 +315,7 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
             body,
             () => (sent = performance.now()),
             () => (answered = performance.now()),
+            to.port,
           );
           if (reply.status !== 200 || !reply.body.timedOut)
             throw new Error(`waiter got ${reply.status}: ${JSON.stringify(reply.body).slice(0, 300)}`);
@@ -327,6 +331,23 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
     const late5k = await deadlineLateness(5000);
     await deadlineLateness(10_000);
     const late10k = await deadlineLateness(10_000);
+    // The machine's floor for the same followers: a bare node:http server (the same two passes, on
+    // connections of their own: the API's are closed first, or the client runs out of descriptors).
+    agent.destroy();
+    agent = newAgent();
+    const basePort = '3925';
+    const bare = await startProcess(
+      'bench/long-poll-baseline-server.ts',
+      { PORT: basePort },
+      `http://127.0.0.1:${basePort}/`,
+    );
+    let bare10k: { p50: number; max: number };
+    try {
+      await deadlineLateness(10_000, { port: basePort, pid: bare.pid! });
+      bare10k = await deadlineLateness(10_000, { port: basePort, pid: bare.pid! });
+    } finally {
+      await stopProcesses(bare);
+    }
 
     // 10,000 parked waiters, then one step report changes the Run. A fresh API process (warmed with
     // a few reads), so that its RSS growth while they wait is their memory, not the heap left over
@@ -363,7 +384,7 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
     process.stderr.write(
       `[bench] 10,000 waiters answered by one change: first reply ${fmt(Math.min(...after), 0)} ms after it (the once-a-second check), ${cpuSince(from, 10_000)}\n`,
     );
-    return { late5k, late10k, fanout: { p50: percentile(after, 50), last: Math.max(...after) }, kibPerWaiter };
+    return { late5k, late10k, bare10k, fanout: { p50: percentile(after, 50), last: Math.max(...after) }, kibPerWaiter };
   } finally {
     agent.destroy();
     await stopProcesses(server);

@@ -1,0 +1,24 @@
+import { createServer } from 'node:http';
+
+/**
+ * The long-poll figures' baseline: a bare node:http server that reads each JSON body and answers a
+ * fixed JSON text `waitMs` after the request arrived, with no framework, authentication or
+ * storage. Followed by the same clients in the same round as the API, its lateness is what this
+ * machine's two cores allow any Node process (the client shares them).
+ */
+const reply = JSON.stringify({ runId: 'run_baseline', status: 'queued', cursor: 1, timedOut: true, steps: [] });
+createServer((req, res) => {
+  const arrived = performance.now();
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const text = Buffer.concat(chunks).toString();
+    const { waitMs } = (text ? JSON.parse(text) : {}) as { waitMs?: number }; // a GET: the readiness probe
+    const remaining = Math.max(0, Math.ceil((waitMs ?? 0) - (performance.now() - arrived)));
+    setTimeout(() => {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(reply);
+    }, remaining);
+  });
+}).listen(Number(process.env.PORT), '127.0.0.1', 4096, () => process.stdout.write('ready\n'));
+process.on('SIGTERM', () => process.exit(0));
