@@ -75,7 +75,13 @@ export async function createWorkers(options: WorkerSetOptions) {
   const namespace = config.TEMPORAL_NAMESPACE;
   const browser = sharedBrowser(config.CHROMIUM_PATH);
   // One pool per process: it keeps a context ready only while none of this process's Runs is active.
-  const contexts = new ContextPool(browser.get, runnerEgress(config), true, config.RUNNER_CONCURRENCY);
+  const contexts = new ContextPool(
+    browser.get,
+    runnerEgress(config),
+    true,
+    config.RUNNER_CONCURRENCY,
+    config.RUNNER_TRACE !== 'off',
+  );
   const workers: Worker[] = [];
   if (options.orchestration) {
     workers.push(

@@ -51,6 +51,13 @@ export const OPENS_TABS = `(() => {
  * interception alone does not see redirect hops, and a check before Chromium's own DNS lookup
  * would leave room for rebinding. One proxy per context, so a refusal is told to its own Run.
  */
+/**
+ * What a Run's trace records. No screencast: it encodes a frame for every paint and cost about
+ * half the CPU of a bare Run; the trace gets the step screenshots the Run takes anyway as its
+ * frames (trace.ts).
+ */
+export const TRACE_OPTIONS = { screenshots: false, snapshots: true } as const;
+
 export async function newRunContext(browser: Browser, egress?: EgressPolicy): Promise<FreshContext> {
   const proxy = egress ? await startEgressProxy(egress) : undefined;
   let context: BrowserContext | undefined;
@@ -74,6 +81,8 @@ export async function newRunContext(browser: Browser, egress?: EgressPolicy): Pr
 export interface FreshContext {
   context: BrowserContext;
   page: Page;
+  /** Its trace is already recording (TRACE_OPTIONS): started while the runner was idle. */
+  tracing?: boolean;
   /** The context's egress proxy, whose failures name why a connection was refused. */
   proxy?: EgressProxy;
 }
@@ -110,13 +119,16 @@ export class ContextPool implements ContextSource {
 
   /**
    * `limit`: contexts open at once in this process (RUNNER_CONCURRENCY), whichever queue the Runs came
-   * from; a Run over it waits for a slot, so memory stays bounded.
+   * from; a Run over it waits for a slot, so memory stays bounded. `traced`: the Runs record traces
+   * (RUNNER_TRACE is not off), so each context starts recording as it is made: for the context kept
+   * ready, while the runner is idle rather than before the next Run's first action (tens of ms).
    */
   constructor(
     private readonly browser: () => Promise<Browser>,
     private readonly egress: EgressPolicy,
     private readonly keepWarm = true,
     private readonly limit = Infinity,
+    private readonly traced = false,
   ) {}
 
   async acquire(): Promise<FreshContext> {
@@ -156,6 +168,14 @@ export class ContextPool implements ContextSource {
   }
 
   async #create(): Promise<FreshContext> {
-    return newRunContext(await this.browser(), this.egress);
+    const fresh = await newRunContext(await this.browser(), this.egress);
+    if (!this.traced) return fresh;
+    try {
+      await fresh.context.tracing.start(TRACE_OPTIONS);
+    } catch (error) {
+      await fresh.context.close().catch(() => undefined);
+      throw error;
+    }
+    return { ...fresh, tracing: true };
   }
 }

@@ -7,7 +7,7 @@ import { within } from '../../core/within';
 import type { EgressProxy } from '../../core/egress-proxy';
 import { isApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type Browsing, type StepContext } from './actions';
-import { newRunContext, type ContextSource } from './browser';
+import { newRunContext, TRACE_OPTIONS, type ContextSource } from './browser';
 import { redactTrace, type StepFrame } from './trace';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
 import type { Redactor } from './redactor';
@@ -142,16 +142,18 @@ class Session implements Browsing {
 
   async #open(): Promise<{ context: BrowserContext; page: Page }> {
     const { browser, contexts, egress } = this.options;
-    const { context, page, proxy } = contexts ? await contexts.acquire() : await newRunContext(browser, egress);
+    const { context, page, proxy, tracing } = contexts
+      ? await contexts.acquire()
+      : await newRunContext(browser, egress);
     this.#failures = proxy?.failures;
     this.#watch(context, page);
-    if ((this.options.trace ?? 'off') !== 'off') {
-      // Started before the first action, so the trace shows the whole Run.
-      // No screencast: it encodes a frame for every paint and cost about half the CPU of a bare
-      // Run. The trace gets the step screenshots the Run takes anyway as its frames (trace.ts).
-      await context.tracing.start({ screenshots: false, snapshots: true });
-      this.#tracing = true;
-    }
+    // Recording before the first action, so the trace shows the whole Run. A context from the pool
+    // may already record (started while the runner was idle, the costly part): the Run's trace is
+    // then a chunk of its own, so it does not begin with the idle time before the Run.
+    const wanted = (this.options.trace ?? 'off') !== 'off';
+    if (wanted) await (tracing ? context.tracing.startChunk() : context.tracing.start(TRACE_OPTIONS));
+    else if (tracing) await context.tracing.stop(); // a Run that keeps none records nothing
+    this.#tracing = wanted;
     return { context, page };
   }
 
@@ -218,7 +220,7 @@ class Session implements Browsing {
     const dir = await mkdtemp(join(tmpdir(), 'qa-trace-'));
     try {
       const path = join(dir, 'trace.zip');
-      await context.tracing.stop({ path });
+      await context.tracing.stopChunk({ path }); // the context closes after the Run
       this.#tracing = false;
       return await redactTrace(await readFile(path), redactor, this.#frames);
     } catch {

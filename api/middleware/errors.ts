@@ -92,7 +92,12 @@ function internal(error: unknown, requestId: string, log: Logger): AppError {
 function isUnavailable(error: unknown): boolean {
   const code =
     (error as { code?: string | number })?.code ?? (error as { driverError?: { code?: string } })?.driverError?.code;
+  // mysql2 marks errors of a connection that is gone as fatal; some carry no code (a pooled
+  // connection that closed as it was handed out: "Can't add new command when connection is in closed state").
+  const fatal =
+    (error as { fatal?: boolean })?.fatal ?? (error as { driverError?: { fatal?: boolean } })?.driverError?.fatal;
   return (
+    fatal === true ||
     [
       'ECONNREFUSED',
       'ECONNRESET',
