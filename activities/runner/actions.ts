@@ -2,6 +2,7 @@ import type { Locator, Page, Request, Response } from 'playwright-core';
 import type { StepOf, WebStep } from '../../core/steps';
 import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds } from './failures';
 import { POLL_MS, controlCandidates, describeElement, fieldCandidates, findVisible, showsText } from './locate';
+import { quietly } from './quiet';
 import type { Redactor } from './redactor';
 import type { Observed } from './result';
 import { chooseAgentValue, type ChosenValue } from './values';
@@ -178,7 +179,9 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
         value.secret = true;
         ctx.redactor.add(value.text);
         // Drawn as dots, like a password field, so no screenshot or trace frame shows the secret in clear.
-        await field.evaluate((el) => (el as HTMLElement).style.setProperty('-webkit-text-security', 'disc'));
+        await quietly(ctx.page, () =>
+          field.evaluate((el) => (el as HTMLElement).style.setProperty('-webkit-text-security', 'disc')),
+        );
       }
       let held: string;
       if (facts.type === 'select') {
@@ -186,8 +189,8 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       } else {
         await field.fill(value.text, { timeout: remaining(ctx) });
         // The postcondition of a fill: the field now holds exactly what was typed. Compared in memory only.
-        held = await field.evaluate((el) =>
-          'value' in el ? String((el as HTMLInputElement).value) : (el.textContent ?? ''),
+        held = await quietly(ctx.page, () =>
+          field.evaluate((el) => ('value' in el ? String((el as HTMLInputElement).value) : (el.textContent ?? ''))),
         );
       }
       if (!value.secret) ctx.observed.value = held;
@@ -232,7 +235,9 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
 
 /** A fill on a list chooses the option whose label is the value, as a user picks it by what it says. */
 async function choose(ctx: StepContext<StepOf<'fill'>>, field: Locator, value: ChosenValue): Promise<string> {
-  const labels = await field.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()));
+  const labels = await quietly(ctx.page, () =>
+    field.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim())),
+  );
   if (!labels.includes(value.text.trim())) {
     throw new StepFailure(
       'test_definition',
@@ -241,19 +246,25 @@ async function choose(ctx: StepContext<StepOf<'fill'>>, field: Locator, value: C
     );
   }
   await field.selectOption({ label: value.text.trim() }, { timeout: remaining(ctx) });
-  return field.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.label.trim() ?? '');
+  return quietly(ctx.page, () =>
+    field.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.label.trim() ?? ''),
+  );
 }
 
-async function readFieldFacts(field: Locator): Promise<{ type: string; words: string }> {
-  return field.evaluate((el) => {
-    const input = el as HTMLInputElement;
-    const labels = Array.from(input.labels ?? [], (label) => label.textContent ?? '');
-    const attributes = ['name', 'id', 'placeholder', 'autocomplete', 'aria-label'].map((a) => el.getAttribute(a) ?? '');
-    return {
-      type: (el.tagName === 'INPUT' ? input.type : el.tagName).toLowerCase(),
-      words: [...labels, ...attributes].join(' '),
-    };
-  });
+function readFieldFacts(field: Locator): Promise<{ type: string; words: string }> {
+  return quietly(field.page(), () =>
+    field.evaluate((el) => {
+      const input = el as HTMLInputElement;
+      const labels = Array.from(input.labels ?? [], (label) => label.textContent ?? '');
+      const attributes = ['name', 'id', 'placeholder', 'autocomplete', 'aria-label'].map(
+        (a) => el.getAttribute(a) ?? '',
+      );
+      return {
+        type: (el.tagName === 'INPUT' ? input.type : el.tagName).toLowerCase(),
+        words: [...labels, ...attributes].join(' '),
+      };
+    }),
+  );
 }
 
 /** The value to type. An Environment value is fetched only now, right before the fill, and redacted at once. */
@@ -353,8 +364,8 @@ async function settleAfterClick(ctx: StepContext<StepOf<'click'>>, target: strin
   const since = ctx.startedAt;
   // One frame and one task: by then a navigation, request or new tab the click started has begun. The
   // page also tells whether it opened a tab (OPENS_TABS), as Playwright may announce the tab only later.
-  const openedProbe = ctx.page
-    .evaluate(
+  const openedProbe = quietly(ctx.page, () =>
+    ctx.page.evaluate(
       () =>
         new Promise<number>((resolve) =>
           requestAnimationFrame(() =>
@@ -365,8 +376,8 @@ async function settleAfterClick(ctx: StepContext<StepOf<'click'>>, target: strin
             }, 0),
           ),
         ),
-    )
-    .catch((err: unknown) => (rethrowClosed(err), 0));
+    ),
+  ).catch((err: unknown) => (rethrowClosed(err), 0));
   // A page busy in a long task may not run the frame soon: go on to the load wait, and ask again after it.
   let opened = await Promise.race([openedProbe, sleep(250).then(() => undefined)]);
   await ctx.page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
@@ -463,7 +474,10 @@ function expectationParts(expect: Expectation): Part[] {
       words: `the title contains "${part}"`,
       async check(ctx, deadline) {
         await ctx.settled;
-        const held = await pollUntil(async () => (await ctx.page.title()).includes(part), deadline);
+        const held = await pollUntil(
+          async () => (await quietly(ctx.page, () => ctx.page.title())).includes(part),
+          deadline,
+        );
         return held ? null : `the title "${await ctx.page.title().catch(() => '')}" does not contain "${part}"`;
       },
     });
@@ -480,15 +494,17 @@ const BUSY = '[aria-busy=true], [role=progressbar], [class*=spinner i], [class*=
  */
 async function stillBusy(ctx: StepContext): Promise<boolean> {
   if (ctx.browsing.pending(ctx.startedAt).length > 0) return true;
-  for (const frame of ctx.page.frames()) {
-    const busy = await frame
-      .locator(BUSY)
-      .filter({ visible: true })
-      .count()
-      .catch(() => 0);
-    if (busy > 0) return true;
-  }
-  return false;
+  return quietly(ctx.page, async () => {
+    for (const frame of ctx.page.frames()) {
+      const busy = await frame
+        .locator(BUSY)
+        .filter({ visible: true })
+        .count()
+        .catch(() => 0);
+      if (busy > 0) return true;
+    }
+    return false;
+  });
 }
 
 /**
@@ -524,10 +540,7 @@ export async function checkExpectation(ctx: StepContext, expect: Expectation): P
 const TEXT_EXCERPT = 500;
 
 async function visibleText(page: Page): Promise<string> {
-  const text = await page
-    .locator('body')
-    .innerText({ timeout: 1000 })
-    .catch(() => '');
+  const text = await quietly(page, () => page.locator('body').innerText({ timeout: 1000 })).catch(() => '');
   return text.replace(/\s+/g, ' ').trim().slice(0, TEXT_EXCERPT);
 }
 

@@ -1,5 +1,6 @@
 import { errors, type Frame, type Locator, type Page } from 'playwright-core';
 import { isClosed } from './failures';
+import { quietly } from './quiet';
 
 /** Where controls are looked for: the page's main frame or any of its frames (same- or cross-origin, nested). */
 export type Scope = Page | Frame;
@@ -38,7 +39,15 @@ export const POLL_MS = 50;
  * matches of one candidate (duplicate labels) an enabled one inside the viewport beats the rest.
  * Playwright's role, label and text locators already pierce open shadow roots.
  */
-export async function findVisible(
+export function findVisible(
+  page: Page,
+  candidatesIn: (scope: Scope) => Locator[],
+  timeoutMs: number,
+): Promise<Locator> {
+  return quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs));
+}
+
+async function lookUntilVisible(
   page: Page,
   candidatesIn: (scope: Scope) => Locator[],
   timeoutMs: number,
@@ -104,11 +113,13 @@ async function preferredIndex(candidate: Locator): Promise<number> {
  * Whether `text` shows in any frame of the page right now (visible elements only, open shadow roots
  * included).
  */
-export async function showsText(page: Page, text: string): Promise<boolean> {
-  for (const frame of page.frames()) {
-    if ((await frame.getByText(text).filter({ visible: true }).count().catch(zero)) > 0) return true;
-  }
-  return false;
+export function showsText(page: Page, text: string): Promise<boolean> {
+  return quietly(page, async () => {
+    for (const frame of page.frames()) {
+      if ((await frame.getByText(text).filter({ visible: true }).count().catch(zero)) > 0) return true;
+    }
+    return false;
+  });
 }
 
 /**
@@ -117,7 +128,7 @@ export async function showsText(page: Page, text: string): Promise<boolean> {
  */
 export async function describeElement(element: Locator, fallbackName: string): Promise<string> {
   try {
-    const snapshot = await element.ariaSnapshot({ timeout: 1000 });
+    const snapshot = await quietly(element.page(), () => element.ariaSnapshot({ timeout: 1000 }));
     const match = /^- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?/.exec(snapshot);
     if (!match) return `element "${fallbackName}"`;
     const role = match[1] === 'generic' ? 'text' : match[1];

@@ -11,6 +11,7 @@ import { newRunContext, TRACE_OPTIONS, type ContextSource } from './browser';
 import { redactTrace, type StepFrame } from './trace';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
 import type { Redactor } from './redactor';
+import { quietly } from './quiet';
 import type { ApiSession } from '../api-runner/execute';
 import { outcomeOf, type StepResult, type WebRunResult } from './result';
 
@@ -311,7 +312,7 @@ async function runStep(
     ...verdict,
     observed: {
       url: live?.url() ?? '',
-      title: (await live?.title().catch(() => '')) ?? '',
+      title: live ? await quietly(live, () => live.title()).catch(() => '') : '',
       ...ctx?.observed,
     },
     expectation: expectationWords(step),
@@ -332,7 +333,7 @@ async function perform(ctx: StepContext, index: number, api?: RunWebStepsOptions
   await ctx.settled;
   const cross = ctx.step.config?.crossChannel;
   if (!api || !cross?.groupId || cross.role === 'trigger') return proven;
-  const text = await ctx.page.locator('body').innerText({ timeout: remainingMs(ctx) });
+  const text = await quietly(ctx.page, () => ctx.page.locator('body').innerText({ timeout: remainingMs(ctx) }));
   const miss = api.observeCrossChannel(ctx.step, index, text, `WEB ${ctx.step.action} ${ctx.step.target ?? '/'}`);
   if (miss) {
     throw new StepFailure(

@@ -101,6 +101,9 @@ describe('Playwright traces of web Runs', function () {
         assert.match(stdout, /Navigate/);
         assert.match(stdout, /Fill/);
         assert.match(stdout, /Click/);
+        // The trace reads as the Run: its actions, not the runner's own looks while it waited
+        // (counting matches, reading a field, the page title), each of which Playwright would snapshot.
+        assert.doesNotMatch(stdout, /Query count|Evaluate|Get inner text|Aria snapshot|Get title/i, stdout);
         // Screenshots are part of the trace (issue 13): the viewer has a frame for the failed click.
         const click = /^\s*(\d+)\.\s+\S+\s+Click\b/m.exec(stdout);
         assert.ok(click, stdout);
