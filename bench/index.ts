@@ -50,7 +50,7 @@ async function main() {
     if (!only || only === 'reads') await readsBench(env, rounds, db.pid);
     if (!only || only === 'runs') await runsBench(env);
     if (!only || only === 'api') await apiBench(env);
-    if (!only || only === 'runner') await runnerBench(env);
+    if (!only || only === 'runner') await runnerBench(env, { mysqlPid: db.pid, temporalPid: temporal.pid });
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });

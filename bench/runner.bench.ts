@@ -26,11 +26,18 @@ const STEPS = [
   { action: 'click', target: 'Sign in', expect: { text: 'Welcome' } },
 ];
 
-/**
- * Memory (MiB) of a process and all its descendants (the worker and its Chromium): proportional set
- * size, so pages Chromium's processes share are counted once, not once per process.
- */
-function treeMemoryMiB(pid: number): number {
+/** CPU (ms, user + system) of the process itself, without its children. */
+function ownCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(stat[11]) + Number(stat[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every process under `pid` (itself included), from /proc. */
+function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -41,21 +48,60 @@ function treeMemoryMiB(pid: number): number {
       // the process ended while we looked
     }
   }
-  let kib = 0;
+  const tree: number[] = [];
   for (const stack = [pid]; stack.length;) {
     const p = stack.pop()!;
+    tree.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return tree;
+}
+
+/**
+ * Memory (MiB) of a process and all its descendants (the worker and its Chromium): proportional set
+ * size, so pages Chromium's processes share are counted once, not once per process.
+ */
+function treeMemoryMiB(pid: number): number {
+  let kib = 0;
+  for (const p of processTree(pid)) {
     try {
       kib += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
     } catch {
-      continue;
+      // the process ended while we looked
     }
-    stack.push(...(children.get(p) ?? []));
   }
   return kib / 1024;
 }
 
-/** The same steps with bare playwright-core: one Chromium, `parallel` contexts at once, a fresh one per run. */
-async function bare(siteUrl: string, runs: number, parallel: number, executablePath: string): Promise<number> {
+/**
+ * CPU (ms, user + system) a process and its descendants used so far, the reaped ones included
+ * (Chromium's renderers end with their context; their time is in their parent's children's time).
+ */
+function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(stat[11]) + Number(stat[12]) + Number(stat[13]) + Number(stat[14]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return (ticks * 1000) / 100;
+}
+
+/**
+ * The same steps with bare playwright-core: one Chromium, `parallel` contexts at once, a fresh one per
+ * run. `beforeClose` runs while the browser is still up: its renderers' CPU is counted only while the
+ * process that reaped them lives (closing the browser orphans it).
+ */
+async function bare(
+  siteUrl: string,
+  runs: number,
+  parallel: number,
+  executablePath: string,
+  beforeClose: () => void,
+): Promise<number> {
   const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
   try {
     let next = 0;
@@ -74,7 +120,9 @@ async function bare(siteUrl: string, runs: number, parallel: number, executableP
         }
       }),
     );
-    return performance.now() - started;
+    const ms = performance.now() - started;
+    beforeClose();
+    return ms;
   } finally {
     await browser.close();
   }
@@ -85,7 +133,7 @@ async function bare(siteUrl: string, runs: number, parallel: number, executableP
  * triggered at once through the API, from the first trigger to the last terminal state, and the same
  * steps in a bare script with as many parallel contexts (RUNNER_CONCURRENCY) on the same machine.
  */
-export async function runnerBench(env: Record<string, string>) {
+export async function runnerBench(env: Record<string, string>, services: { mysqlPid: number; temporalPid: number }) {
   const runs = Number(process.env.BENCH_RUNS ?? 100);
   const config = loadConfig({ ...env });
   const parallel = config.RUNNER_CONCURRENCY;
@@ -137,16 +185,46 @@ export async function runnerBench(env: Record<string, string>) {
     // Warm-up: the worker bundles workflows and launches Chromium on its first Run.
     await finish(await trigger());
 
+    // CPU of each part, per Run: on two cores, where the runner's extra time goes. The bench process
+    // (the site both sides load, the client, the bare script and its Chromium) is what is left of
+    // its own tree once the services' trees are taken out.
+    const parts = { worker: worker.pid!, api: server.pid!, temporal: services.temporalPid, mysql: services.mysqlPid };
+    const cpuNow = () => {
+      const byPart = Object.fromEntries(Object.entries(parts).map(([name, pid]) => [name, treeCpuMs(pid)]));
+      const inServices = Object.values(byPart).reduce((a, b) => a + b, 0);
+      // The worker's own Node process (Temporal, MySQL, storage, Playwright's client and server) apart from its Chromium.
+      const workerNode = ownCpuMs(worker.pid!);
+      return {
+        'worker node': workerNode,
+        'worker chromium': byPart.worker - workerNode,
+        ...byPart,
+        worker: undefined,
+        bench: treeCpuMs(process.pid) - inServices,
+      } as unknown as Record<string, number>;
+    };
+    const cpuPerRun = (from: Record<string, number>) => {
+      const to = cpuNow();
+      const each = Object.keys(to)
+        .filter((name) => to[name] !== undefined)
+        .map((name) => [name, (to[name] - from[name]) / runs] as const);
+      const total = each.reduce((sum, [, ms]) => sum + ms, 0);
+      return `${fmt(total, 0)} ms (${each.map(([name, ms]) => `${name} ${fmt(ms, 0)}`).join(', ')})`;
+    };
+
     // Bare script first, then the runner, in this same run (each beside the other on the same machine).
-    const bareMs = await bare(site.url, runs, parallel, config.CHROMIUM_PATH);
+    const bareCpu = cpuNow();
+    let bareCpuLine = '';
+    const bareMs = await bare(site.url, runs, parallel, config.CHROMIUM_PATH, () => (bareCpuLine = cpuPerRun(bareCpu)));
 
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!))), 500);
+    const runnerCpu = cpuNow();
     const started = performance.now();
     heartbeatGaps.length = 0;
     const runIds = await Promise.all(Array.from({ length: runs }, trigger));
     const statuses = await Promise.all(runIds.map(finish));
     const runnerMs = performance.now() - started;
+    const runnerCpuLine = cpuPerRun(runnerCpu);
     clearInterval(sampler);
     peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!));
     const passing = statuses.filter((s) => s === 'passing').length;
@@ -159,6 +237,8 @@ export async function runnerBench(env: Record<string, string>) {
     );
     // Each slot runs runs/parallel Runs one after another: the extra wall time per slot, per Run.
     console.log(`per-Run overhead      ${fmt(((runnerMs - bareMs) * parallel) / runs, 0)} ms`);
+    console.log(`CPU a Run, bare          ${bareCpuLine}`);
+    console.log(`CPU a Run, runner        ${runnerCpuLine}`);
     console.log(`runner memory (worker + Chromium, peak PSS)  ${fmt(peakRss)} MiB`);
     // Heartbeats every 2 s; the activity's heartbeat timeout is 10 s.
     console.log(
