@@ -36,6 +36,38 @@ function ownCpuMs(pid: number): number {
   }
 }
 
+type ChromiumKind = 'renderers' | 'gpu' | 'browser';
+
+/**
+ * CPU (ms) of the Chromium processes under `pid` by kind: the renderers (with the zygote, which
+ * reaps them as their contexts close: their time is its children's time), the GPU process
+ * (compositing and screenshots), and the browser process with its network and utility processes.
+ */
+function chromiumCpuMs(pid: number): Record<ChromiumKind, number> {
+  const kinds: Record<ChromiumKind, number> = { renderers: 0, gpu: 0, browser: 0 };
+  for (const p of processTree(pid)) {
+    try {
+      const command = readFileSync(`/proc/${p}/cmdline`, 'utf8');
+      if (!/chrom/i.test(command)) continue;
+      const type = /--type=([\w-]+)/.exec(command)?.[1];
+      const kind: ChromiumKind =
+        type === 'renderer' || type === 'zygote' ? 'renderers' : type === 'gpu-process' ? 'gpu' : 'browser';
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      kinds[kind] += ((Number(stat[11]) + Number(stat[12]) + Number(stat[13]) + Number(stat[14])) * 1000) / 100;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return kinds;
+}
+
+/** Chromium's CPU a Run by kind since `from`. */
+function chromiumLine(from: Record<ChromiumKind, number>, to: Record<ChromiumKind, number>, runs: number): string {
+  return (Object.keys(to) as ChromiumKind[])
+    .map((kind) => `${kind} ${fmt((to[kind] - from[kind]) / runs, 0)}`)
+    .join(', ');
+}
+
 /** Every process under `pid` (itself included), from /proc. */
 function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
@@ -100,9 +132,22 @@ async function bare(
   runs: number,
   parallel: number,
   executablePath: string,
-  beforeClose: () => void,
+  beforeClose: (chromiumCpu: string) => void,
 ): Promise<number> {
   const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
+  // Playwright starts Chromium as a child of this process (the worker's is the worker's child).
+  const browserPid = Math.max(
+    ...processTree(process.pid).filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return Number(stat[1]) === process.pid && /chrom/i.test(command) && !command.includes('--type=');
+      } catch {
+        return false;
+      }
+    }),
+  );
+  const chromiumFrom = chromiumCpuMs(browserPid);
   try {
     let next = 0;
     const started = performance.now();
@@ -121,7 +166,7 @@ async function bare(
       }),
     );
     const ms = performance.now() - started;
-    beforeClose();
+    beforeClose(chromiumLine(chromiumFrom, chromiumCpuMs(browserPid), runs));
     return ms;
   } finally {
     await browser.close();
@@ -214,17 +259,23 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     // Bare script first, then the runner, in this same run (each beside the other on the same machine).
     const bareCpu = cpuNow();
     let bareCpuLine = '';
-    const bareMs = await bare(site.url, runs, parallel, config.CHROMIUM_PATH, () => (bareCpuLine = cpuPerRun(bareCpu)));
+    let bareChromiumLine = '';
+    const bareMs = await bare(site.url, runs, parallel, config.CHROMIUM_PATH, (chromiumCpu) => {
+      bareCpuLine = cpuPerRun(bareCpu);
+      bareChromiumLine = chromiumCpu;
+    });
 
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!))), 500);
     const runnerCpu = cpuNow();
+    const runnerChromium = chromiumCpuMs(worker.pid!);
     const started = performance.now();
     heartbeatGaps.length = 0;
     const runIds = await Promise.all(Array.from({ length: runs }, trigger));
     const statuses = await Promise.all(runIds.map(finish));
     const runnerMs = performance.now() - started;
     const runnerCpuLine = cpuPerRun(runnerCpu);
+    const runnerChromiumLine = chromiumLine(runnerChromium, chromiumCpuMs(worker.pid!), runs);
     clearInterval(sampler);
     peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!));
     const passing = statuses.filter((s) => s === 'passing').length;
@@ -239,6 +290,8 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     console.log(`per-Run overhead      ${fmt(((runnerMs - bareMs) * parallel) / runs, 0)} ms`);
     console.log(`CPU a Run, bare          ${bareCpuLine}`);
     console.log(`CPU a Run, runner        ${runnerCpuLine}`);
+    console.log(`Chromium's part, bare    ${bareChromiumLine}`);
+    console.log(`Chromium's part, runner  ${runnerChromiumLine}`);
     console.log(`runner memory (worker + Chromium, peak PSS)  ${fmt(peakRss)} MiB`);
     // Heartbeats every 2 s; the activity's heartbeat timeout is 10 s.
     console.log(
