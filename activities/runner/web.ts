@@ -191,20 +191,33 @@ class Session implements Browsing {
   /**
    * The step's screenshot (PNG, the viewport), or undefined when the page cannot give one in 5 s.
    * Straight from Chromium with its fast encoder: Playwright's screenshot (caret-hiding style, font
-   * waits, the slower encoder) took about 1.7 times the CPU per shot for a PNG 40 % smaller.
+   * waits, the slower encoder) took about 1.7 times the CPU per shot for a PNG 40 % smaller. When
+   * Chromium has no frame to give yet ("Unable to capture screenshot": a page that has just
+   * committed, on a loaded machine) or the session lost its page, Playwright's screenshot, which
+   * waits for a frame first, takes it instead.
    */
   async screenshot(page: Page): Promise<Buffer | undefined> {
+    let png: Buffer;
     try {
-      const { context } = await this.#opened!;
-      let cdp = this.#cdp.get(page);
-      if (!cdp) this.#cdp.set(page, (cdp = context.newCDPSession(page)));
-      const shot = (await cdp).send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
-      const png = Buffer.from((await within(shot, 5000, () => new Error('no screenshot within 5 s'))).data, 'base64');
-      this.#keepFrame(page, png);
-      return png;
+      png = await this.#fastScreenshot(page);
     } catch {
-      return undefined;
+      this.#cdp.delete(page);
+      try {
+        png = await quietly(page, () => page.screenshot({ type: 'png', timeout: 5000 }));
+      } catch {
+        return undefined;
+      }
     }
+    this.#keepFrame(page, png);
+    return png;
+  }
+
+  async #fastScreenshot(page: Page): Promise<Buffer> {
+    const { context } = await this.#opened!;
+    let cdp = this.#cdp.get(page);
+    if (!cdp) this.#cdp.set(page, (cdp = context.newCDPSession(page)));
+    const shot = (await cdp).send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
+    return Buffer.from((await within(shot, 5000, () => new Error('no screenshot within 5 s'))).data, 'base64');
   }
 
   /** A step's screenshot, kept as a frame of the trace when one is recorded. */
