@@ -6,7 +6,7 @@ import { newId } from '../core/ids';
 import { CHROMIUM_ARGS } from '../activities/runner/browser';
 import { chromium } from 'playwright-core';
 import { startSite } from '../test/helpers/site';
-import { fmt, postJson, seedOrg, startProcess, stopProcesses } from './util';
+import { fmt, postJson, seedOrg, startProcess, stopProcesses, usage } from './util';
 
 const PASSWORD = 'bench-password-1';
 
@@ -26,13 +26,18 @@ const STEPS = [
   { action: 'click', target: 'Sign in', expect: { text: 'Welcome' } },
 ];
 
-/** CPU (ms, user + system) of the process itself, without its children. */
-function ownCpuMs(pid: number): number {
+/**
+ * A process's parent and CPU (ms, user + system) from /proc: its own, and that of the children it
+ * has reaped (Chromium's renderers end with their context; their time is their reaper's children's
+ * time). Undefined when the process ended while we looked.
+ */
+function procStat(pid: number): { ppid: number; ownMs: number; reapedMs: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(stat[11]) + Number(stat[12])) * 1000) / 100;
+    const ms = (a: number, b: number) => ((Number(stat[a]) + Number(stat[b])) * 1000) / 100;
+    return { ppid: Number(stat[1]), ownMs: ms(11, 12), reapedMs: ms(13, 14) };
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -46,26 +51,31 @@ type ChromiumKind = 'renderers' | 'gpu' | 'browser';
 function chromiumCpuMs(pid: number): Record<ChromiumKind, number> {
   const kinds: Record<ChromiumKind, number> = { renderers: 0, gpu: 0, browser: 0 };
   for (const p of processTree(pid)) {
+    let command: string;
     try {
-      const command = readFileSync(`/proc/${p}/cmdline`, 'utf8');
-      if (!/chrom/i.test(command)) continue;
-      const type = /--type=([\w-]+)/.exec(command)?.[1];
-      const kind: ChromiumKind =
-        type === 'renderer' || type === 'zygote' ? 'renderers' : type === 'gpu-process' ? 'gpu' : 'browser';
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      kinds[kind] += ((Number(stat[11]) + Number(stat[12]) + Number(stat[13]) + Number(stat[14])) * 1000) / 100;
+      command = readFileSync(`/proc/${p}/cmdline`, 'utf8');
     } catch {
-      // the process ended while we looked
+      continue; // the process ended while we looked
     }
+    if (!/chrom/i.test(command)) continue;
+    const type = /--type=([\w-]+)/.exec(command)?.[1];
+    const kind: ChromiumKind =
+      type === 'renderer' || type === 'zygote' ? 'renderers' : type === 'gpu-process' ? 'gpu' : 'browser';
+    const stat = procStat(p);
+    kinds[kind] += stat ? stat.ownMs + stat.reapedMs : 0;
   }
   return kinds;
 }
 
+/** `to` less `from`, kind by kind. */
+function chromiumSince(from: Record<ChromiumKind, number>, to: Record<ChromiumKind, number>) {
+  return { renderers: to.renderers - from.renderers, gpu: to.gpu - from.gpu, browser: to.browser - from.browser };
+}
+
 /** Chromium's CPU a Run by kind since `from`. */
 function chromiumLine(from: Record<ChromiumKind, number>, to: Record<ChromiumKind, number>, runs: number): string {
-  return (Object.keys(to) as ChromiumKind[])
-    .map((kind) => `${kind} ${fmt((to[kind] - from[kind]) / runs, 0)}`)
-    .join(', ');
+  const used = chromiumSince(from, to);
+  return (Object.keys(used) as ChromiumKind[]).map((kind) => `${kind} ${fmt(used[kind] / runs, 0)}`).join(', ');
 }
 
 /** Every process under `pid` (itself included), from /proc. */
@@ -73,12 +83,8 @@ function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // the process ended while we looked
-    }
+    const ppid = procStat(Number(name))?.ppid;
+    if (ppid !== undefined) children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
   }
   const tree: number[] = [];
   for (const stack = [pid]; stack.length;) {
@@ -105,21 +111,14 @@ function treeMemoryMiB(pid: number): number {
   return kib / 1024;
 }
 
-/**
- * CPU (ms, user + system) a process and its descendants used so far, the reaped ones included
- * (Chromium's renderers end with their context; their time is in their parent's children's time).
- */
+/** CPU (ms) a process and its descendants used so far, the reaped ones included. */
 function treeCpuMs(pid: number): number {
-  let ticks = 0;
+  let ms = 0;
   for (const p of processTree(pid)) {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(stat[11]) + Number(stat[12]) + Number(stat[13]) + Number(stat[14]);
-    } catch {
-      // the process ended while we looked
-    }
+    const stat = procStat(p);
+    ms += stat ? stat.ownMs + stat.reapedMs : 0;
   }
-  return (ticks * 1000) / 100;
+  return ms;
 }
 
 /**
@@ -132,22 +131,9 @@ async function bare(
   runs: number,
   parallel: number,
   executablePath: string,
-  beforeClose: (chromiumCpu: string) => void,
+  beforeClose: () => void,
 ): Promise<number> {
   const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
-  // Playwright starts Chromium as a child of this process (the worker's is the worker's child).
-  const browserPid = Math.max(
-    ...processTree(process.pid).filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return Number(stat[1]) === process.pid && /chrom/i.test(command) && !command.includes('--type=');
-      } catch {
-        return false;
-      }
-    }),
-  );
-  const chromiumFrom = chromiumCpuMs(browserPid);
   try {
     let next = 0;
     const started = performance.now();
@@ -166,7 +152,7 @@ async function bare(
       }),
     );
     const ms = performance.now() - started;
-    beforeClose(chromiumLine(chromiumFrom, chromiumCpuMs(browserPid), runs));
+    beforeClose();
     return ms;
   } finally {
     await browser.close();
@@ -238,31 +224,32 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
       const byPart = Object.fromEntries(Object.entries(parts).map(([name, pid]) => [name, treeCpuMs(pid)]));
       const inServices = Object.values(byPart).reduce((a, b) => a + b, 0);
       // The worker's own Node process (Temporal, MySQL, storage, Playwright's client and server) apart from its Chromium.
-      const workerNode = ownCpuMs(worker.pid!);
+      const { worker: workerTree, ...others } = byPart;
+      const workerNode = usage(worker.pid!).cpuMs;
       return {
         'worker node': workerNode,
-        'worker chromium': byPart.worker - workerNode,
-        ...byPart,
-        worker: undefined,
+        'worker chromium': workerTree - workerNode,
+        ...others,
         bench: treeCpuMs(process.pid) - inServices,
-      } as unknown as Record<string, number>;
+      } as Record<string, number>;
     };
+    // The bare script's Chromium is the one under this process that is not the worker's.
+    const bareChromiumNow = () => chromiumSince(chromiumCpuMs(worker.pid!), chromiumCpuMs(process.pid));
     const cpuPerRun = (from: Record<string, number>) => {
       const to = cpuNow();
-      const each = Object.keys(to)
-        .filter((name) => to[name] !== undefined)
-        .map((name) => [name, (to[name] - from[name]) / runs] as const);
+      const each = Object.keys(to).map((name) => [name, (to[name] - from[name]) / runs] as const);
       const total = each.reduce((sum, [, ms]) => sum + ms, 0);
       return `${fmt(total, 0)} ms (${each.map(([name, ms]) => `${name} ${fmt(ms, 0)}`).join(', ')})`;
     };
 
     // Bare script first, then the runner, in this same run (each beside the other on the same machine).
     const bareCpu = cpuNow();
+    const bareChromium = bareChromiumNow();
     let bareCpuLine = '';
     let bareChromiumLine = '';
-    const bareMs = await bare(site.url, runs, parallel, config.CHROMIUM_PATH, (chromiumCpu) => {
+    const bareMs = await bare(site.url, runs, parallel, config.CHROMIUM_PATH, () => {
       bareCpuLine = cpuPerRun(bareCpu);
-      bareChromiumLine = chromiumCpu;
+      bareChromiumLine = chromiumLine(bareChromium, bareChromiumNow(), runs);
     });
 
     let peakRss = 0;

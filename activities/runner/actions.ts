@@ -2,7 +2,7 @@ import type { Locator, Page, Request, Response } from 'playwright-core';
 import type { StepOf, WebStep } from '../../core/steps';
 import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds } from './failures';
 import { POLL_MS, controlCandidates, describeElement, fieldCandidates, findVisible, showsText } from './locate';
-import { quietly } from './quiet';
+import { quietly, readElement } from './quiet';
 import type { Redactor } from './redactor';
 import type { Observed } from './result';
 import { chooseAgentValue, type ChosenValue } from './values';
@@ -179,9 +179,7 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
         value.secret = true;
         ctx.redactor.add(value.text);
         // Drawn as dots, like a password field, so no screenshot or trace frame shows the secret in clear.
-        await quietly(ctx.page, () =>
-          field.evaluate((el) => (el as HTMLElement).style.setProperty('-webkit-text-security', 'disc')),
-        );
+        await readElement(field, (el) => el.style.setProperty('-webkit-text-security', 'disc'));
       }
       let held: string;
       if (facts.type === 'select') {
@@ -189,8 +187,8 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       } else {
         await field.fill(value.text, { timeout: remaining(ctx) });
         // The postcondition of a fill: the field now holds exactly what was typed. Compared in memory only.
-        held = await quietly(ctx.page, () =>
-          field.evaluate((el) => ('value' in el ? String((el as HTMLInputElement).value) : (el.textContent ?? ''))),
+        held = await readElement(field, (el) =>
+          'value' in el ? String((el as HTMLInputElement).value) : (el.textContent ?? ''),
         );
       }
       if (!value.secret) ctx.observed.value = held;
@@ -235,9 +233,7 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
 
 /** A fill on a list chooses the option whose label is the value, as a user picks it by what it says. */
 async function choose(ctx: StepContext<StepOf<'fill'>>, field: Locator, value: ChosenValue): Promise<string> {
-  const labels = await quietly(ctx.page, () =>
-    field.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim())),
-  );
+  const labels = await readElement(field, (el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()));
   if (!labels.includes(value.text.trim())) {
     throw new StepFailure(
       'test_definition',
@@ -246,25 +242,19 @@ async function choose(ctx: StepContext<StepOf<'fill'>>, field: Locator, value: C
     );
   }
   await field.selectOption({ label: value.text.trim() }, { timeout: remaining(ctx) });
-  return quietly(ctx.page, () =>
-    field.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.label.trim() ?? ''),
-  );
+  return readElement(field, (el) => (el as HTMLSelectElement).selectedOptions[0]?.label.trim() ?? '');
 }
 
 function readFieldFacts(field: Locator): Promise<{ type: string; words: string }> {
-  return quietly(field.page(), () =>
-    field.evaluate((el) => {
-      const input = el as HTMLInputElement;
-      const labels = Array.from(input.labels ?? [], (label) => label.textContent ?? '');
-      const attributes = ['name', 'id', 'placeholder', 'autocomplete', 'aria-label'].map(
-        (a) => el.getAttribute(a) ?? '',
-      );
-      return {
-        type: (el.tagName === 'INPUT' ? input.type : el.tagName).toLowerCase(),
-        words: [...labels, ...attributes].join(' '),
-      };
-    }),
-  );
+  return readElement(field, (el) => {
+    const input = el as HTMLInputElement;
+    const labels = Array.from(input.labels ?? [], (label) => label.textContent ?? '');
+    const attributes = ['name', 'id', 'placeholder', 'autocomplete', 'aria-label'].map((a) => el.getAttribute(a) ?? '');
+    return {
+      type: (el.tagName === 'INPUT' ? input.type : el.tagName).toLowerCase(),
+      words: [...labels, ...attributes].join(' '),
+    };
+  });
 }
 
 /** The value to type. An Environment value is fetched only now, right before the fill, and redacted at once. */
@@ -478,7 +468,9 @@ function expectationParts(expect: Expectation): Part[] {
           async () => (await quietly(ctx.page, () => ctx.page.title())).includes(part),
           deadline,
         );
-        return held ? null : `the title "${await ctx.page.title().catch(() => '')}" does not contain "${part}"`;
+        if (held) return null;
+        const title = await quietly(ctx.page, () => ctx.page.title()).catch(() => '');
+        return `the title "${title}" does not contain "${part}"`;
       },
     });
   }

@@ -1,4 +1,4 @@
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 
 /** The part of Playwright's client objects (ChannelOwner) that groups calls under one API call. */
 interface CallGrouping {
@@ -16,4 +16,9 @@ interface CallGrouping {
 export function quietly<T>(scope: Page | Frame, looks: () => Promise<T>): Promise<T> {
   const owner = scope as unknown as CallGrouping;
   return owner._wrapApiCall ? owner._wrapApiCall(looks, { internal: true }) : looks();
+}
+
+/** Reads from an element in the page as one of the runner's looks (see `quietly`). */
+export function readElement<R>(element: Locator, read: (el: SVGElement | HTMLElement) => R): Promise<R> {
+  return quietly(element.page(), () => element.evaluate(read));
 }
