@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { EgressPolicy } from '../../core/egress';
 import { startEgressProxy, type EgressProxy } from '../../core/egress-proxy';
@@ -18,9 +22,95 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ] as const;
 
-/** Launches a headless system Chromium (playwright-core ships no browser). The caller closes it. */
-export function launchBrowser(executablePath = '/usr/bin/chromium'): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
+const TRACES_PREFIX = 'qa-runner-traces-';
+
+/** Each launched browser's trace directory (see launchBrowser). */
+const tracesDirs = new WeakMap<Browser, string>();
+
+/**
+ * Launches a headless system Chromium (playwright-core ships no browser). The caller closes it.
+ * Its traces are recorded in a directory of its own, named after this process, which goes with
+ * the browser: each Run's trace files are removed as its context closes (Playwright would keep
+ * them until the browser closes), and a directory left by a process that was killed is removed
+ * by the next launch.
+ */
+export async function launchBrowser(executablePath = '/usr/bin/chromium'): Promise<Browser> {
+  await removeOrphanedTraceDirs();
+  const tracesDir = await mkdtemp(join(tmpdir(), `${TRACES_PREFIX}${process.pid}-`));
+  try {
+    const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS], tracesDir });
+    tracesDirs.set(browser, tracesDir);
+    browser.on('disconnected', () => void rm(tracesDir, { recursive: true, force: true }));
+    return browser;
+  } catch (error) {
+    await rm(tracesDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function removeOrphanedTraceDirs(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => []);
+  for (const name of names) {
+    const pid = Number(new RegExp(`^${TRACES_PREFIX}(\\d+)-`).exec(name)?.[1]);
+    if (pid && !isAlive(pid)) await rm(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A name for a context's trace, unique in its browser's trace directory. */
+function newTraceName(): string {
+  return `run-${randomBytes(8).toString('hex')}`;
+}
+
+/** Starts recording a context's trace (TRACE_OPTIONS) under a new name, which it returns. */
+export async function startTrace(context: BrowserContext): Promise<string> {
+  const name = newTraceName();
+  await context.tracing.start({ ...TRACE_OPTIONS, name });
+  return name;
+}
+
+/**
+ * Starts a context's tracing (the costly part, done while the runner is idle) without recording
+ * yet: each Run records a chunk of its own (`startChunk`). Playwright keeps state in this process
+ * per recorded chunk until it is stopped, so nothing recorded before the Run is left running.
+ */
+async function prepareTrace(context: BrowserContext): Promise<string> {
+  const name = await startTrace(context);
+  await context.tracing.stopChunk();
+  return name;
+}
+
+/**
+ * Closes a Run's context. A trace it still records is discarded first: Playwright keeps each
+ * recording's state in this process (and its call stacks grow with every later call of any
+ * context) until it is stopped, which closing the context does not do. Then the trace's files go.
+ */
+export async function closeRunContext(context: BrowserContext, trace?: { name: string; recording: boolean }) {
+  if (trace?.recording) await context.tracing.stopChunk().catch(() => undefined);
+  await context.close().catch(() => undefined);
+  const dir = tracesDirs.get(context.browser()!);
+  if (!trace || !dir) return;
+  const files = await readdir(dir).catch(() => []);
+  await Promise.all(
+    files.filter((file) => file.startsWith(trace.name)).map((file) => rm(join(dir, file), { force: true })),
+  );
+}
+
+/**
+ * Removes the network resources (response bodies, by content) the browser's traces have kept: only
+ * while no context records, since a trace refers to them until it is saved.
+ */
+async function removeTraceResources(browser: Browser): Promise<void> {
+  const dir = tracesDirs.get(browser);
+  if (dir) await rm(join(dir, 'resources'), { recursive: true, force: true });
 }
 
 /** Every Run's context looks the same: a laptop-sized viewport, no service workers (they would bypass routing). */
@@ -81,8 +171,8 @@ export async function newRunContext(browser: Browser, egress?: EgressPolicy): Pr
 export interface FreshContext {
   context: BrowserContext;
   page: Page;
-  /** Its trace is already recording (TRACE_OPTIONS): started while the runner was idle. */
-  tracing?: boolean;
+  /** The name of its trace, started (TRACE_OPTIONS) while the runner was idle; the Run records a chunk. */
+  trace?: string;
   /** The context's egress proxy, whose failures name why a connection was refused. */
   proxy?: EgressProxy;
 }
@@ -116,6 +206,7 @@ export class ContextPool implements ContextSource {
   readonly #waiting: Array<() => void> = [];
   #ready: Promise<FreshContext> | undefined;
   #closed = false;
+  #tidying: Promise<void> = Promise.resolve();
 
   /**
    * `limit`: contexts open at once in this process (RUNNER_CONCURRENCY), whichever queue the Runs came
@@ -139,7 +230,7 @@ export class ContextPool implements ContextSource {
     const warm = await ready?.catch(() => undefined);
     // A context of a browser that died since is no use.
     if (warm && warm.context.browser()?.isConnected() && !warm.page.isClosed()) return warm;
-    await warm?.context.close().catch(() => undefined);
+    if (warm) await closeRunContext(warm.context, warm.trace ? { name: warm.trace, recording: false } : undefined);
     return this.#create();
   }
 
@@ -147,6 +238,8 @@ export class ContextPool implements ContextSource {
     const next = this.#waiting.shift();
     if (next) return next();
     this.#active -= 1;
+    // No context records now: the network resources the traces kept can go before the next one starts.
+    if (this.#active === 0 && this.traced) this.#tidying = this.browser().then(removeTraceResources, () => undefined);
     this.warm();
   }
 
@@ -164,18 +257,19 @@ export class ContextPool implements ContextSource {
     this.#closed = true;
     const ready = this.#ready;
     this.#ready = undefined;
-    await (await ready?.catch(() => undefined))?.context.close().catch(() => undefined);
+    const warm = await ready?.catch(() => undefined);
+    if (warm) await closeRunContext(warm.context, warm.trace ? { name: warm.trace, recording: false } : undefined);
   }
 
   async #create(): Promise<FreshContext> {
     const fresh = await newRunContext(await this.browser(), this.egress);
     if (!this.traced) return fresh;
     try {
-      await fresh.context.tracing.start(TRACE_OPTIONS);
+      await this.#tidying;
+      return { ...fresh, trace: await prepareTrace(fresh.context) };
     } catch (error) {
       await fresh.context.close().catch(() => undefined);
       throw error;
     }
-    return { ...fresh, tracing: true };
   }
 }

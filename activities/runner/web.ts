@@ -7,7 +7,7 @@ import { within } from '../../core/within';
 import type { EgressProxy } from '../../core/egress-proxy';
 import { isApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type Browsing, type StepContext } from './actions';
-import { newRunContext, TRACE_OPTIONS, type ContextSource } from './browser';
+import { closeRunContext, newRunContext, startTrace, type ContextSource } from './browser';
 import { redactTrace, type StepFrame } from './trace';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
 import type { Redactor } from './redactor';
@@ -121,6 +121,7 @@ class Session implements Browsing {
   #opened: Promise<{ context: BrowserContext; page: Page }> | undefined;
   #page: Page | undefined;
   #tracing = false;
+  #traceName: string | undefined;
   readonly #frames: StepFrame[] = [];
   readonly #cdp = new WeakMap<Page, Promise<CDPSession>>();
   readonly #inflight = new Map<Request, number>();
@@ -143,17 +144,17 @@ class Session implements Browsing {
 
   async #open(): Promise<{ context: BrowserContext; page: Page }> {
     const { browser, contexts, egress } = this.options;
-    const { context, page, proxy, tracing } = contexts
-      ? await contexts.acquire()
-      : await newRunContext(browser, egress);
+    const { context, page, proxy, trace } = contexts ? await contexts.acquire() : await newRunContext(browser, egress);
     this.#failures = proxy?.failures;
     this.#watch(context, page);
     // Recording before the first action, so the trace shows the whole Run. A context from the pool
     // may already record (started while the runner was idle, the costly part): the Run's trace is
     // then a chunk of its own, so it does not begin with the idle time before the Run.
     const wanted = (this.options.trace ?? 'off') !== 'off';
-    if (wanted) await (tracing ? context.tracing.startChunk() : context.tracing.start(TRACE_OPTIONS));
-    else if (tracing) await context.tracing.stop(); // a Run that keeps none records nothing
+    this.#traceName = trace;
+    if (wanted && trace) await context.tracing.startChunk();
+    else if (wanted) this.#traceName = await startTrace(context);
+    else if (trace) await context.tracing.stop(); // a Run that keeps none records nothing
     this.#tracing = wanted;
     return { context, page };
   }
@@ -250,7 +251,8 @@ class Session implements Browsing {
     this.#closing ??= (async () => {
       this.signal?.removeEventListener('abort', this.#onAbort);
       const opened = await this.#opened?.catch(() => undefined);
-      await opened?.context.close().catch(() => undefined);
+      const trace = this.#traceName && { name: this.#traceName, recording: this.#tracing };
+      if (opened) await closeRunContext(opened.context, trace || undefined);
       if (this.#opened) this.options.contexts?.release();
     })();
     return this.#closing;

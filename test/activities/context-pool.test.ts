@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ContextPool, launchBrowser } from '../../activities/runner/browser';
+import { Redactor } from '../../activities/runner/redactor';
+import { runWebSteps } from '../../activities/runner/web';
 import { egressPolicy } from '../../core/egress';
+import type { Step } from '../../core/steps';
+import { startTestSite } from '../helpers/web-site';
 
 const policy = () => egressPolicy('127.0.0.0/8', { requireHttps: false });
 
@@ -68,5 +75,61 @@ describe('ContextPool (the runner worker contexts)', function () {
       pool.release();
     }
     await pool.close();
+  });
+
+  it('keeps nothing of a traced Run once it ends: no trace files, no recording left open, nothing growing with Runs', async () => {
+    // Playwright's own temporary directories of a recording that was never stopped (they hold its call stacks).
+    const recordings = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('playwright-tracing-')));
+    const traceDirs = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('qa-runner-traces-')));
+    const recordingsBefore = recordings();
+    const dirsBefore = traceDirs();
+    const own = await launchBrowser(process.env.CHROMIUM_PATH);
+    const [dir] = [...traceDirs()].filter((name) => !dirsBefore.has(name));
+    const site = await startTestSite('pw-1');
+    const pool = new ContextPool(async () => own, egressPolicy('127.0.0.0/8', { requireHttps: false }), true, 2, true);
+    const signIn = (greeting: string): Step[] => [
+      { action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } },
+      { action: 'fill', target: 'Email', valueSpec: { kind: 'literal', text: 'ada@example.test' } },
+      { action: 'fill', target: 'Password', valueSpec: { kind: 'literal', text: 'pw-1' } },
+      { action: 'click', target: 'Sign in', expect: { text: greeting } },
+    ];
+    const run = (greeting: string, trace: 'on-failure' | 'always') =>
+      runWebSteps({
+        baseUrl: site.baseUrl,
+        steps: signIn(greeting),
+        browser: own,
+        contexts: pool,
+        trace,
+        redactor: new Redactor(),
+        resolveValue: async () => '',
+        stepTimeoutMs: 1500,
+      });
+    try {
+      assert.ok(dir, 'the browser records its traces in a directory of its own');
+      // Two at a time, as a busy runner does, then one alone (the pool keeps a context ready between).
+      const results = await Promise.all([run('Welcome', 'on-failure'), run('Welcome', 'always')]);
+      results.push(await run('Goodbye', 'on-failure'));
+      assert.deepEqual(
+        results.map((r) => [r.outcome, Boolean(r.trace)]),
+        [
+          ['passed', false],
+          ['passed', true],
+          ['failed', true],
+        ],
+      );
+      await pool.close();
+      const left = readdirSync(join(tmpdir(), dir)).filter((name) => name !== 'resources');
+      assert.deepEqual(left, [], 'no trace file outlives its Run');
+      assert.deepEqual(
+        [...recordings()].filter((name) => !recordingsBefore.has(name)),
+        [],
+        'no recording is left open',
+      );
+    } finally {
+      await pool.close();
+      await own.close();
+      await site.close();
+    }
+    assert.ok(!traceDirs().has(dir), 'the trace directory goes with the browser');
   });
 });
