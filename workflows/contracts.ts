@@ -89,6 +89,12 @@ export interface OrchestrationActivities {
 /** What recording a state did besides: a terminal Run's freed slot handed to waiting Runs (their ids). */
 export interface RecordedRunState {
   slotsHandedTo?: string[];
+  /**
+   * Of a terminal state: whether an enabled webhook endpoint of the organization subscribes to
+   * `run.completed` (its event workflow is started only then). Absent from results recorded
+   * before this was read: the event is announced as it was then.
+   */
+  subscribed?: boolean;
 }
 
 export interface RunnerActivities {

@@ -95,10 +95,25 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     const recorded = await orchestration.recordRunState(input.runId, status);
     upsertSearchAttributes([{ key: QaRunStatus, value: status.status }]);
     await wake(input.orgId, recorded?.slotsHandedTo);
+    return recorded;
+  };
+  /**
+   * Records the terminal state (then `afterRecord`) and announces `run.completed`, but only when an
+   * endpoint subscribes: its event workflow (a child, an activity, a stored event) is what most
+   * organizations' Runs need not pay for. Histories from before that check announced every Run.
+   */
+  const finish = async (
+    status: Parameters<OrchestrationActivities['recordRunState']>[1],
+    afterRecord?: () => Promise<void>,
+  ) => {
+    const recorded = await record(status);
+    await afterRecord?.();
+    if (patched('announce-subscribed-only') && recorded?.subscribed === false) return;
+    await announce(input.orgId, 'run.completed', input.runId);
   };
   try {
     const failMissing = async (names: string[]): Promise<RunOutcome> => {
-      await record({
+      await finish({
         status: 'failed',
         diagnosis: {
           category: 'environment',
@@ -106,7 +121,6 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
           reason: 'The Run references Environment runtime values that do not exist; no step was started.',
         },
       });
-      await announce(input.orgId, 'run.completed', input.runId);
       return 'failed';
     };
     // The runner checks the values as it claims the Run (one activity less before the first step);
@@ -132,17 +146,15 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
         const result = await runner.executeRun(input.runId);
         if (result.missingValues?.length) return await failMissing(result.missingValues);
         const outcome: RunOutcome = result.outcome === 'passed' ? 'passing' : result.outcome;
-        await record({ status: outcome, flaky: result.flaky, diagnosis: result.diagnosis });
-        await startAssurance(input);
-        await announce(input.orgId, 'run.completed', input.runId);
+        await finish({ status: outcome, flaky: result.flaky, diagnosis: result.diagnosis }, () =>
+          startAssurance(input),
+        );
         return outcome;
       } catch (error) {
         if (isCancellation(error)) throw error;
         const failure = describe(error);
         if (failure.permanent || attempt >= input.maxAttempts) {
-          await record({ status: 'invalid', diagnosis: failure.diagnosis });
-          await startAssurance(input);
-          await announce(input.orgId, 'run.completed', input.runId);
+          await finish({ status: 'invalid', diagnosis: failure.diagnosis }, () => startAssurance(input));
           return 'invalid';
         }
         await record({ status: 'retrying', attempt, diagnosis: failure.diagnosis });
@@ -152,7 +164,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
   } catch (error) {
     if (!isCancellation(error)) throw error;
     await CancellationScope.nonCancellable(async () => {
-      await record({
+      await finish({
         status: 'canceled',
         diagnosis: {
           category: 'canceled',
@@ -160,7 +172,6 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
           reason: 'The Run was canceled.',
         },
       });
-      await announce(input.orgId, 'run.completed', input.runId);
     });
     throw error;
   }

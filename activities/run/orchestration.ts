@@ -4,6 +4,7 @@ import type { RunStatus } from '../../db/entities/runs';
 import type { ActivityDeps } from '../deps';
 import { limitsOf } from '../../core/config';
 import { limitRepository } from '../../db/repositories/limits';
+import { webhookRepository } from '../../db/repositories/webhooks';
 import { missingValues } from './claim';
 
 /** Activities of the orchestration queue: bookkeeping in MySQL, nothing slow. */
@@ -50,8 +51,11 @@ export function orchestrationActivities({ db, config }: ActivityDeps): Orchestra
       });
       if (!terminal) return {};
       // A terminal Run's slot no longer counts; freeing the row hands it to the next waiting Run.
-      const woken = await releaseSlot(runId, run.orgId);
-      return woken.length ? { slotsHandedTo: woken } : {};
+      const [woken, endpoints] = await Promise.all([
+        releaseSlot(runId, run.orgId),
+        webhookRepository.subscribers(db.manager, run.orgId, 'run.completed'),
+      ]);
+      return { ...(woken.length && { slotsHandedTo: woken }), subscribed: endpoints.length > 0 };
     },
   };
 }

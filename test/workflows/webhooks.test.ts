@@ -98,6 +98,23 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     assert.equal(eleventh.body.code, 'RESOURCE_EXHAUSTED');
   });
 
+  it('starts no event for a Run whose organization has no endpoint for run.completed', async () => {
+    const other = { app: t.app, org: await createOrg(t.app.deps) };
+    await environment(other, 'hooks', { targets: { web: { baseUrl: receiver.url } } });
+    await register(other, receiver, '/other-events', ['plan_group.completed']);
+    const runId = await endRun(other);
+    const client = await t.app.deps.temporal();
+    const run = client.workflow.getHandle(`run-${runId}`);
+    assert.equal(await run.result(), 'failed');
+    const children = (await run.fetchHistory()).events?.filter(
+      (e) => e.startChildWorkflowExecutionInitiatedEventAttributes,
+    );
+    assert.deepEqual(children, [], 'the Run started no event workflow');
+    await assert.rejects(client.workflow.getHandle(webhookEventWorkflowId('run.completed', runId)).describe(), {
+      name: 'WorkflowNotFoundError',
+    });
+  });
+
   it('delivers a thin run.completed that the reference library verifies', async () => {
     const hook = await register(t, receiver, '/verified');
     const runId = await endRun(t);
