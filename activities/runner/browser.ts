@@ -207,6 +207,8 @@ export class ContextPool implements ContextSource {
   #ready: Promise<FreshContext> | undefined;
   #closed = false;
   #tidying: Promise<void> = Promise.resolve();
+  /** The browser of the last context made: tidied when idle (never launched just for that). */
+  #lastBrowser: Browser | undefined;
 
   /**
    * `limit`: contexts open at once in this process (RUNNER_CONCURRENCY), whichever queue the Runs came
@@ -239,7 +241,9 @@ export class ContextPool implements ContextSource {
     if (next) return next();
     this.#active -= 1;
     // No context records now: the network resources the traces kept can go before the next one starts.
-    if (this.#active === 0 && this.traced) this.#tidying = this.browser().then(removeTraceResources, () => undefined);
+    const browser = this.#lastBrowser;
+    if (this.#active === 0 && this.traced && browser?.isConnected())
+      this.#tidying = removeTraceResources(browser).catch(() => undefined);
     this.warm();
   }
 
@@ -262,7 +266,8 @@ export class ContextPool implements ContextSource {
   }
 
   async #create(): Promise<FreshContext> {
-    const fresh = await newRunContext(await this.browser(), this.egress);
+    const browser = (this.#lastBrowser = await this.browser());
+    const fresh = await newRunContext(browser, this.egress);
     if (!this.traced) return fresh;
     try {
       await this.#tidying;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -120,6 +120,12 @@ describe('ContextPool (the runner worker contexts)', function () {
       await pool.close();
       const left = readdirSync(join(tmpdir(), dir)).filter((name) => name !== 'resources');
       assert.deepEqual(left, [], 'no trace file outlives its Run');
+      const resources = join(tmpdir(), dir, 'resources');
+      assert.deepEqual(
+        existsSync(resources) ? readdirSync(resources) : [],
+        [],
+        'the response bodies the traces kept go once no Run is active',
+      );
       assert.deepEqual(
         [...recordings()].filter((name) => !recordingsBefore.has(name)),
         [],
