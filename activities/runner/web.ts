@@ -148,8 +148,8 @@ class Session implements Browsing {
     this.#failures = proxy?.failures;
     this.#watch(context, page);
     // Recording before the first action, so the trace shows the whole Run. A context from the pool
-    // may already record (started while the runner was idle, the costly part): the Run's trace is
-    // then a chunk of its own, so it does not begin with the idle time before the Run.
+    // has its tracing started already (while the runner was idle, the costly part): the Run records
+    // a chunk of its own, so its trace does not begin with the idle time before the Run.
     const wanted = (this.options.trace ?? 'off') !== 'off';
     this.#traceName = trace;
     if (wanted && trace) await context.tracing.startChunk();
