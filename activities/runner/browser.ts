@@ -48,10 +48,12 @@ export async function launchBrowser(executablePath = '/usr/bin/chromium'): Promi
   }
 }
 
+const TRACES_DIR_OWNER = new RegExp(`^${TRACES_PREFIX}(\\d+)-`);
+
 async function removeOrphanedTraceDirs(): Promise<void> {
   const names = await readdir(tmpdir()).catch(() => []);
   for (const name of names) {
-    const pid = Number(new RegExp(`^${TRACES_PREFIX}(\\d+)-`).exec(name)?.[1]);
+    const pid = Number(TRACES_DIR_OWNER.exec(name)?.[1]);
     if (pid && !isAlive(pid)) await rm(join(tmpdir(), name), { recursive: true, force: true });
   }
 }
@@ -89,19 +91,17 @@ async function prepareTrace(context: BrowserContext): Promise<string> {
 }
 
 /**
- * Closes a Run's context. A trace it still records is discarded first: Playwright keeps each
- * recording's state in this process (and its call stacks grow with every later call of any
- * context) until it is stopped, which closing the context does not do. Then the trace's files go.
+ * Closes a Run's context and removes the files of its trace `trace`. A trace still `recording` is
+ * discarded first: Playwright keeps each recording's state in this process (and its call stacks
+ * grow with every later call of any context) until it is stopped, which closing does not do.
  */
-export async function closeRunContext(context: BrowserContext, trace?: { name: string; recording: boolean }) {
-  if (trace?.recording) await context.tracing.stopChunk().catch(() => undefined);
+export async function closeRunContext(context: BrowserContext, trace?: string, recording = false) {
+  if (trace && recording) await context.tracing.stopChunk().catch(() => undefined);
   await context.close().catch(() => undefined);
   const dir = tracesDirs.get(context.browser()!);
   if (!trace || !dir) return;
   const files = await readdir(dir).catch(() => []);
-  await Promise.all(
-    files.filter((file) => file.startsWith(trace.name)).map((file) => rm(join(dir, file), { force: true })),
-  );
+  await Promise.all(files.filter((file) => file.startsWith(trace)).map((file) => rm(join(dir, file), { force: true })));
 }
 
 /**
@@ -232,7 +232,7 @@ export class ContextPool implements ContextSource {
     const warm = await ready?.catch(() => undefined);
     // A context of a browser that died since is no use.
     if (warm && warm.context.browser()?.isConnected() && !warm.page.isClosed()) return warm;
-    if (warm) await closeRunContext(warm.context, warm.trace ? { name: warm.trace, recording: false } : undefined);
+    if (warm) await closeRunContext(warm.context, warm.trace);
     return this.#create();
   }
 
@@ -262,7 +262,7 @@ export class ContextPool implements ContextSource {
     const ready = this.#ready;
     this.#ready = undefined;
     const warm = await ready?.catch(() => undefined);
-    if (warm) await closeRunContext(warm.context, warm.trace ? { name: warm.trace, recording: false } : undefined);
+    if (warm) await closeRunContext(warm.context, warm.trace);
   }
 
   async #create(): Promise<FreshContext> {

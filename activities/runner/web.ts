@@ -251,8 +251,7 @@ class Session implements Browsing {
     this.#closing ??= (async () => {
       this.signal?.removeEventListener('abort', this.#onAbort);
       const opened = await this.#opened?.catch(() => undefined);
-      const trace = this.#traceName && { name: this.#traceName, recording: this.#tracing };
-      if (opened) await closeRunContext(opened.context, trace || undefined);
+      if (opened) await closeRunContext(opened.context, this.#traceName, this.#tracing);
       if (this.#opened) this.options.contexts?.release();
     })();
     return this.#closing;
