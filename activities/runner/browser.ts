@@ -40,10 +40,10 @@ export async function launchBrowser(executablePath = '/usr/bin/chromium'): Promi
   try {
     const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS], tracesDir });
     tracesDirs.set(browser, tracesDir);
-    browser.on('disconnected', () => void rm(tracesDir, { recursive: true, force: true }));
+    browser.on('disconnected', () => void removeQuietly(tracesDir));
     return browser;
   } catch (error) {
-    await rm(tracesDir, { recursive: true, force: true });
+    await removeQuietly(tracesDir);
     throw error;
   }
 }
@@ -54,8 +54,17 @@ async function removeOrphanedTraceDirs(): Promise<void> {
   const names = await readdir(tmpdir()).catch(() => []);
   for (const name of names) {
     const pid = Number(TRACES_DIR_OWNER.exec(name)?.[1]);
-    if (pid && !isAlive(pid)) await rm(join(tmpdir(), name), { recursive: true, force: true });
+    if (pid && !isAlive(pid)) await removeQuietly(join(tmpdir(), name));
   }
+}
+
+/**
+ * Removes a trace file or directory. Playwright may still be writing into it (a browser that just
+ * disconnected), hence the retries; clean-up never fails the Run or the launch that asked for it,
+ * and what it left is removed with the directory or by a later launch.
+ */
+function removeQuietly(path: string): Promise<void> {
+  return rm(path, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
 }
 
 function isAlive(pid: number): boolean {
@@ -101,7 +110,7 @@ export async function closeRunContext(context: BrowserContext, trace?: string, r
   const dir = tracesDirs.get(context.browser()!);
   if (!trace || !dir) return;
   const files = await readdir(dir).catch(() => []);
-  await Promise.all(files.filter((file) => file.startsWith(trace)).map((file) => rm(join(dir, file), { force: true })));
+  await Promise.all(files.filter((file) => file.startsWith(trace)).map((file) => removeQuietly(join(dir, file))));
 }
 
 /**
@@ -110,7 +119,7 @@ export async function closeRunContext(context: BrowserContext, trace?: string, r
  */
 async function removeTraceResources(browser: Browser): Promise<void> {
   const dir = tracesDirs.get(browser);
-  if (dir) await rm(join(dir, 'resources'), { recursive: true, force: true });
+  if (dir) await removeQuietly(join(dir, 'resources'));
 }
 
 /** Every Run's context looks the same: a laptop-sized viewport, no service workers (they would bypass routing). */
@@ -242,8 +251,7 @@ export class ContextPool implements ContextSource {
     this.#active -= 1;
     // No context records now: the network resources the traces kept can go before the next one starts.
     const browser = this.#lastBrowser;
-    if (this.#active === 0 && this.traced && browser?.isConnected())
-      this.#tidying = removeTraceResources(browser).catch(() => undefined);
+    if (this.#active === 0 && this.traced && browser?.isConnected()) this.#tidying = removeTraceResources(browser);
     this.warm();
   }
 
