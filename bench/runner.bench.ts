@@ -131,7 +131,7 @@ async function bare(
   runs: number,
   parallel: number,
   executablePath: string,
-  beforeClose: () => void,
+  beforeClose?: () => void,
 ): Promise<number> {
   const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
   try {
@@ -152,7 +152,7 @@ async function bare(
       }),
     );
     const ms = performance.now() - started;
-    beforeClose();
+    beforeClose?.();
     return ms;
   } finally {
     await browser.close();
@@ -267,7 +267,7 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     clearInterval(sampler);
     peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!));
     const passing = statuses.filter((s) => s === 'passing').length;
-    const bareAfterMs = await bare(site.url, runs, parallel, config.CHROMIUM_PATH, () => undefined);
+    const bareAfterMs = await bare(site.url, runs, parallel, config.CHROMIUM_PATH);
     const bareMs = (bareBeforeMs + bareAfterMs) / 2;
 
     const perMin = (ms: number) => (runs / ms) * 60_000;

@@ -63,7 +63,7 @@ async function removeOrphanedTraceDirs(): Promise<void> {
  * disconnected), hence the retries; clean-up never fails the Run or the launch that asked for it,
  * and what it left is removed with the directory or by a later launch.
  */
-function removeQuietly(path: string): Promise<void> {
+export function removeQuietly(path: string): Promise<void> {
   return rm(path, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
 }
 
@@ -144,19 +144,19 @@ export const OPENS_TABS = `(() => {
 })();`;
 
 /**
- * A Run's context: when there is an egress policy, every connection Chromium opens (navigations,
- * each redirect hop, subresources) goes through the context's own loopback SOCKS proxy, which
- * resolves the host and checks each address before connecting (core/egress-proxy.ts); request
- * interception alone does not see redirect hops, and a check before Chromium's own DNS lookup
- * would leave room for rebinding. One proxy per context, so a refusal is told to its own Run.
- */
-/**
  * What a Run's trace records. No screencast: it encodes a frame for every paint and cost about
  * half the CPU of a bare Run; the trace gets the step screenshots the Run takes anyway as its
  * frames (trace.ts).
  */
 export const TRACE_OPTIONS = { screenshots: false, snapshots: true } as const;
 
+/**
+ * A Run's context: when there is an egress policy, every connection Chromium opens (navigations,
+ * each redirect hop, subresources) goes through the context's own loopback SOCKS proxy, which
+ * resolves the host and checks each address before connecting (core/egress-proxy.ts); request
+ * interception alone does not see redirect hops, and a check before Chromium's own DNS lookup
+ * would leave room for rebinding. One proxy per context, so a refusal is told to its own Run.
+ */
 export async function newRunContext(browser: Browser, egress?: EgressPolicy): Promise<FreshContext> {
   const proxy = egress ? await startEgressProxy(egress) : undefined;
   let context: BrowserContext | undefined;

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
@@ -7,7 +7,7 @@ import { within } from '../../core/within';
 import type { EgressProxy } from '../../core/egress-proxy';
 import { isApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type Browsing, type StepContext } from './actions';
-import { closeRunContext, newRunContext, startTrace, type ContextSource } from './browser';
+import { closeRunContext, newRunContext, removeQuietly, startTrace, type ContextSource } from './browser';
 import { redactTrace, type StepFrame } from './trace';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
 import type { Redactor } from './redactor';
@@ -241,7 +241,7 @@ class Session implements Browsing {
     } catch {
       return undefined; // a trace is a help, never a reason to lose the verdict
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeQuietly(dir);
     }
   }
 
