@@ -5,7 +5,7 @@ import { POLL_MS, controlCandidates, describeElement, fieldCandidates, findVisib
 import { quietly, readElement } from './quiet';
 import type { Redactor } from './redactor';
 import type { Observed } from './result';
-import { chooseAgentValue, type ChosenValue } from './values';
+import { chooseAgentValue, type ChosenValue, type FieldFacts } from './values';
 
 /** What one step's action and expectation share while the step runs. */
 export interface StepContext<S extends WebStep = WebStep> {
@@ -172,14 +172,18 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       phase = 'locate';
       const field = await findVisible(ctx.page, (scope) => fieldCandidates(scope, target), timeout);
       phase = 'act';
-      ctx.observed.found ??= await describeElement(field, target);
-      const facts = await readFieldFacts(field);
+      const described = await describeElement(field, target);
+      ctx.observed.found ??= described.text;
+      const facts = await readFieldFacts(field, described.role, ctx.step.valueSpec.kind === 'agent');
       value ??= await chooseValue(ctx, facts);
       if (value.secret || facts.type === 'password') {
         value.secret = true;
         ctx.redactor.add(value.text);
-        // Drawn as dots, like a password field, so no screenshot or trace frame shows the secret in clear.
-        await readElement(field, (el) => el.style.setProperty('-webkit-text-security', 'disc'));
+        // Drawn as dots, like a password field, so no screenshot or trace frame shows the secret in
+        // clear. A password field draws its own.
+        if (facts.type !== 'password') {
+          await readElement(field, (el) => el.style.setProperty('-webkit-text-security', 'disc'));
+        }
       }
       let held: string;
       if (facts.type === 'select') {
@@ -187,9 +191,7 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       } else {
         await field.fill(value.text, { timeout: remaining(ctx) });
         // The postcondition of a fill: the field now holds exactly what was typed. Compared in memory only.
-        held = await readElement(field, (el) =>
-          'value' in el ? String((el as HTMLInputElement).value) : (el.textContent ?? ''),
-        );
+        held = await readHeld(field, remaining(ctx));
       }
       if (!value.secret) ctx.observed.value = held;
       if (held !== (facts.type === 'select' ? value.text.trim() : value.text)) {
@@ -245,23 +247,49 @@ async function choose(ctx: StepContext<StepOf<'fill'>>, field: Locator, value: C
   return readElement(field, (el) => (el as HTMLSelectElement).selectedOptions[0]?.label.trim() ?? '');
 }
 
-function readFieldFacts(field: Locator): Promise<{ type: string; words: string }> {
-  return readElement(field, (el) => {
-    const input = el as HTMLInputElement;
-    const labels = Array.from(input.labels ?? [], (label) => label.textContent ?? '');
-    const attributes = ['name', 'id', 'placeholder', 'autocomplete', 'aria-label'].map((a) => el.getAttribute(a) ?? '');
-    return {
-      type: (el.tagName === 'INPUT' ? input.type : el.tagName).toLowerCase(),
-      words: [...labels, ...attributes].join(' '),
-    };
+/** Roles of elements that may be a <select>, whose fill chooses an option instead of typing. */
+const LIST_ROLES = new Set(['combobox', 'listbox']);
+
+/**
+ * What the fill needs to know of its field. Usually only its `type` attribute, read in Playwright's
+ * utility world in one round trip: a read in the page's own world first adopts the element there
+ * and compiles Playwright's injected script into that world, a dozen messages and a few ms of the
+ * page's CPU for each field. The whole read (tag, labels, attributes) only when it decides more:
+ * an agent value chosen from the field's words, a field that may be a list, or an unknown role.
+ */
+async function readFieldFacts(field: Locator, role: string | undefined, forAgent: boolean): Promise<FieldFacts> {
+  if (forAgent || role === undefined || LIST_ROLES.has(role)) {
+    return readElement(field, (el) => {
+      const input = el as HTMLInputElement;
+      const labels = Array.from(input.labels ?? [], (label) => label.textContent ?? '');
+      const attributes = ['name', 'id', 'placeholder', 'autocomplete', 'aria-label'].map(
+        (a) => el.getAttribute(a) ?? '',
+      );
+      return {
+        type: (el.tagName === 'INPUT' ? input.type : el.tagName).toLowerCase(),
+        words: [...labels, ...attributes].join(' '),
+      };
+    });
+  }
+  const type = await quietly(field.page(), () => field.getAttribute('type', { timeout: 1000 }));
+  return { type: type?.trim().toLowerCase() ?? '', words: '' };
+}
+
+/** What a field holds after a fill: its value, or the text of an editable element that has none. */
+async function readHeld(field: Locator, timeoutMs: number): Promise<string> {
+  return quietly(field.page(), async () => {
+    try {
+      return await field.inputValue({ timeout: timeoutMs });
+    } catch (err) {
+      // Thrown for an element that is neither input, textarea nor select: a contenteditable one.
+      if (!/is not an <input>, <textarea> or <select>/.test(message(err))) throw err;
+      return (await field.textContent({ timeout: timeoutMs })) ?? '';
+    }
   });
 }
 
 /** The value to type. An Environment value is fetched only now, right before the fill, and redacted at once. */
-async function chooseValue(
-  ctx: StepContext<StepOf<'fill'>>,
-  facts: { type: string; words: string },
-): Promise<ChosenValue> {
+async function chooseValue(ctx: StepContext<StepOf<'fill'>>, facts: FieldFacts): Promise<ChosenValue> {
   const spec = ctx.step.valueSpec;
   if (spec.kind === 'literal') return { text: spec.text, secret: false };
   if (spec.kind === 'agent') {
@@ -306,7 +334,7 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
       phase = 'locate';
       const control = await findVisible(ctx.page, (scope) => controlCandidates(scope, target), timeout);
       phase = 'act';
-      ctx.observed.found ??= await describeElement(control, target);
+      ctx.observed.found ??= (await describeElement(control, target)).text;
       await control.click({ timeout: remaining(ctx) });
     });
   } catch (err) {

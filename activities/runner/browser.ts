@@ -7,9 +7,42 @@ import type { EgressPolicy } from '../../core/egress';
 import { startEgressProxy, type EgressProxy } from '../../core/egress-proxy';
 
 /**
+ * The features Playwright's launch disables in Chromium (playwright-core 1.65, its chromiumSwitches).
+ * Chromium reads only the last --disable-features, so ours repeats them; test/activities/browser.test.ts
+ * fails if Playwright's own list holds one that is not here.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * The address bar's popup, which Chromium 156 builds as a WebUI page in a renderer of its own for
+ * every window, one per context, and which keeps working while hidden: measured, that renderer took
+ * about a third of a Run's renderer CPU (~140 ms for each second a context is open). A headless
+ * runner never shows an address bar.
+ */
+export const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxAimPopup', 'WebUIOmniboxPopup'];
+
+/**
  * Chromium flags the runner needs on its hosts: no sandbox (runs as root in a container), no GPU,
- * and none of Chromium's own background traffic (updates, sync, QUIC probes), which has nowhere to go
- * on a closed network and would only add noise and delays. `/dev/shm` is small in containers.
+ * none of Chromium's own background traffic (updates, sync, QUIC probes), which has nowhere to go
+ * on a closed network and would only add noise and delays, and no address-bar popup. `/dev/shm` is
+ * small in containers.
  */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -20,6 +53,7 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`,
 ] as const;
 
 const TRACES_PREFIX = 'qa-runner-traces-';

@@ -122,19 +122,27 @@ export function showsText(page: Page, text: string): Promise<boolean> {
   });
 }
 
+/** How an element is described in observed facts, with its role when the page told it. */
+export interface Described {
+  /** e.g. `textbox "Email"`. */
+  text: string;
+  /** The ARIA role, undefined when it could not be read. */
+  role?: string;
+}
+
 /**
  * The element by role and accessible name, e.g. `textbox "Email"`, for observed facts. Read from the
  * accessibility snapshot's first line only, so neither the field's value nor any subtree is included.
  */
-export async function describeElement(element: Locator, fallbackName: string): Promise<string> {
+export async function describeElement(element: Locator, fallbackName: string): Promise<Described> {
   try {
     const snapshot = await quietly(element.page(), () => element.ariaSnapshot({ timeout: 1000 }));
     const match = /^- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?/.exec(snapshot);
-    if (!match) return `element "${fallbackName}"`;
+    if (!match) return { text: `element "${fallbackName}"` };
     const role = match[1] === 'generic' ? 'text' : match[1];
-    return `${role} "${match[2] ?? fallbackName}"`;
+    return { text: `${role} "${match[2] ?? fallbackName}"`, role: match[1] };
   } catch {
-    return `element "${fallbackName}"`;
+    return { text: `element "${fallbackName}"` };
   }
 }
 

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../activities/runner/browser';
+
+/**
+ * The command line and parent of every process, from /proc. Chromium's child processes rewrite
+ * theirs into one string (their title), so `args` may hold a single entry with spaces.
+ */
+function processes(): Array<{ pid: number; ppid: number; args: string[] }> {
+  const all = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const ppid = Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      all.push({ pid: Number(name), ppid, args });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return all;
+}
+
+/** Every process under `pid`, itself included. */
+function tree(pid: number) {
+  const all = processes();
+  const found = all.filter((p) => p.pid === pid);
+  for (let i = 0; i < found.length; i++) found.push(...all.filter((p) => p.ppid === found[i].pid));
+  return found;
+}
+
+/** The features a command line disables, one list per --disable-features switch, in order. */
+function disabledFeatureLists(args: string[]): string[][] {
+  return args.filter((a) => a.startsWith('--disable-features=')).map((a) => a.split('=')[1].split(','));
+}
+
+describe("the runner's Chromium", function () {
+  this.timeout(60_000);
+  let browser: Browser;
+  let browserProcess: { pid: number; args: string[] };
+  before(async () => {
+    browser = await launchBrowser(process.env.CHROMIUM_PATH);
+    // The browser process is the child of this process that Playwright drives over a pipe.
+    const launched = tree(process.pid).filter(
+      (p) => p.args.includes('--remote-debugging-pipe') && !p.args.some((a) => a.startsWith('--type=')),
+    );
+    assert.equal(launched.length, 1, 'one Chromium launched by this test');
+    browserProcess = launched[0];
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  it("keeps every feature Playwright's launch disables (Chromium reads only the last --disable-features)", () => {
+    const lists = disabledFeatureLists(browserProcess.args);
+    assert.ok(lists.length >= 2, 'Playwright passes its own list and the runner passes one after it');
+    const effective = new Set(lists.at(-1));
+    const dropped = lists[0].filter((feature) => !effective.has(feature));
+    assert.deepEqual(dropped, [], 'features Playwright disables that the runner would turn back on');
+  });
+
+  it('gives a context no renderer of its own for an address-bar popup: a page costs one renderer', async () => {
+    const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+    try {
+      for (const context of contexts) await (await context.newPage()).goto('about:blank');
+      // Chromium builds that popup as a WebUI page (a renderer started with --top-chrome-webui) as a
+      // window opens; give it the time it takes on a loaded machine.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const webUi = tree(browserProcess.pid).filter((p) => /(^|\s)--top-chrome-webui(\s|$)/.test(p.args.join(' ')));
+      assert.deepEqual(
+        webUi.map((p) => p.pid),
+        [],
+        'WebUI renderers while three contexts are open',
+      );
+    } finally {
+      await Promise.all(contexts.map((context) => context.close()));
+    }
+  });
+});
