@@ -247,18 +247,21 @@ async function choose(ctx: StepContext<StepOf<'fill'>>, field: Locator, value: C
   return readElement(field, (el) => (el as HTMLSelectElement).selectedOptions[0]?.label.trim() ?? '');
 }
 
-/** Roles of elements that may be a <select>, whose fill chooses an option instead of typing. */
-const LIST_ROLES = new Set(['combobox', 'listbox']);
+/**
+ * Roles of fields a fill types into (inputs, text areas, editable regions that say so). Anything
+ * else may be a <select> (combobox, listbox), whose fill chooses an option instead.
+ */
+const TYPED_ROLES = new Set(['textbox', 'searchbox', 'spinbutton']);
 
 /**
  * What the fill needs to know of its field. Usually only its `type` attribute, read in Playwright's
  * utility world in one round trip: a read in the page's own world first adopts the element there
  * and compiles Playwright's injected script into that world, a dozen messages and a few ms of the
  * page's CPU for each field. The whole read (tag, labels, attributes) only when it decides more:
- * an agent value chosen from the field's words, a field that may be a list, or an unknown role.
+ * an agent value chosen from the field's words, or a role that does not say the field is typed into.
  */
 async function readFieldFacts(field: Locator, role: string | undefined, forAgent: boolean): Promise<FieldFacts> {
-  if (forAgent || role === undefined || LIST_ROLES.has(role)) {
+  if (forAgent || role === undefined || !TYPED_ROLES.has(role)) {
     return readElement(field, (el) => {
       const input = el as HTMLInputElement;
       const labels = Array.from(input.labels ?? [], (label) => label.textContent ?? '');
