@@ -38,8 +38,9 @@ const orchestration = proxyActivities<OrchestrationActivities>(orchestrationOpti
 
 /**
  * The same activities run by the worker that runs the workflow, without an activity task: for the
- * one short MySQL statement every Run makes before its first step (taking its active-Run slot),
- * which as an ordinary activity cost a round trip through the Temporal server on the way to it.
+ * short MySQL statements every Run makes before its first step (taking its active-Run slot) and
+ * after its last (recording its terminal state), which as ordinary activities cost a round trip
+ * through the Temporal server each.
  */
 const orchestrationHere = proxyLocalActivities<OrchestrationActivities>(orchestrationOptions);
 
@@ -91,8 +92,8 @@ const infrastructure = (reason: string): Diagnosis => ({
  * between attempts; a runner that stops heartbeating is noticed within seconds.
  */
 export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> {
-  const record = async (status: Parameters<OrchestrationActivities['recordRunState']>[1]) => {
-    const recorded = await orchestration.recordRunState(input.runId, status);
+  const record = async (status: Parameters<OrchestrationActivities['recordRunState']>[1], here = false) => {
+    const recorded = await (here ? orchestrationHere : orchestration).recordRunState(input.runId, status);
     upsertSearchAttributes([{ key: QaRunStatus, value: status.status }]);
     await wake(input.orgId, recorded?.slotsHandedTo);
     return recorded;
@@ -101,12 +102,15 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
    * Records the terminal state (then `afterRecord`) and announces `run.completed`, but only when an
    * endpoint subscribes: its event workflow (a child, an activity, a stored event) is what most
    * organizations' Runs need not pay for. Histories from before that check announced every Run.
+   * The terminal state is written by the worker that runs the workflow (a local activity): an
+   * activity task would cost a round trip through the Temporal server and one more workflow task
+   * for every Run. Histories from before that change recorded it in an ordinary activity.
    */
   const finish = async (
     status: Parameters<OrchestrationActivities['recordRunState']>[1],
     afterRecord?: () => Promise<void>,
   ) => {
-    const recorded = await record(status);
+    const recorded = await record(status, patched('terminal-record-local'));
     await afterRecord?.();
     if (patched('announce-subscribed-only') && recorded?.subscribed === false) return;
     await announce(input.orgId, 'run.completed', input.runId);
