@@ -32,11 +32,11 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 
 /**
  * The address bar's popup, which Chromium 156 builds as a WebUI page in a renderer of its own for
- * every window, one per context, and which keeps working while hidden: measured, that renderer took
- * about a third of a Run's renderer CPU (~140 ms for each second a context is open). A headless
- * runner never shows an address bar.
+ * every window, one per context, and which keeps working while hidden (~140 ms of CPU for each
+ * second a context is open): measured, about half of a Run's Chromium CPU. A headless runner never
+ * shows an address bar.
  */
-export const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxAimPopup', 'WebUIOmniboxPopup'];
+const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxAimPopup', 'WebUIOmniboxPopup'];
 
 /**
  * Chromium flags the runner needs on its hosts: no sandbox (runs as root in a container), no GPU,
