@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
 import { CHROMIUM_ARGS } from '../activities/runner/browser';
 import { chromium } from 'playwright-core';
+import { commandLine, procStat, processTree } from '../test/helpers/processes';
 import { startSite } from '../test/helpers/site';
 import { fmt, postJson, seedOrg, startProcess, stopProcesses, usage } from './util';
 
@@ -26,21 +27,6 @@ const STEPS = [
   { action: 'click', target: 'Sign in', expect: { text: 'Welcome' } },
 ];
 
-/**
- * A process's parent and CPU (ms, user + system) from /proc: its own, and that of the children it
- * has reaped (Chromium's renderers end with their context; their time is their reaper's children's
- * time). Undefined when the process ended while we looked.
- */
-function procStat(pid: number): { ppid: number; ownMs: number; reapedMs: number } | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ms = (a: number, b: number) => ((Number(stat[a]) + Number(stat[b])) * 1000) / 100;
-    return { ppid: Number(stat[1]), ownMs: ms(11, 12), reapedMs: ms(13, 14) };
-  } catch {
-    return undefined;
-  }
-}
-
 type ChromiumKind = 'renderers' | 'gpu' | 'browser';
 
 /**
@@ -51,12 +37,7 @@ type ChromiumKind = 'renderers' | 'gpu' | 'browser';
 function chromiumCpuMs(pid: number): Record<ChromiumKind, number> {
   const kinds: Record<ChromiumKind, number> = { renderers: 0, gpu: 0, browser: 0 };
   for (const p of processTree(pid)) {
-    let command: string;
-    try {
-      command = readFileSync(`/proc/${p}/cmdline`, 'utf8');
-    } catch {
-      continue; // the process ended while we looked
-    }
+    const command = commandLine(p).join(' '); // empty when the process ended while we looked
     if (!/chrom/i.test(command)) continue;
     const type = /--type=([\w-]+)/.exec(command)?.[1];
     const kind: ChromiumKind =
@@ -76,23 +57,6 @@ function chromiumSince(from: Record<ChromiumKind, number>, to: Record<ChromiumKi
 function chromiumLine(from: Record<ChromiumKind, number>, to: Record<ChromiumKind, number>, runs: number): string {
   const used = chromiumSince(from, to);
   return (Object.keys(used) as ChromiumKind[]).map((kind) => `${kind} ${fmt(used[kind] / runs, 0)}`).join(', ');
-}
-
-/** Every process under `pid` (itself included), from /proc. */
-function processTree(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const ppid = procStat(Number(name))?.ppid;
-    if (ppid !== undefined) children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-  }
-  const tree: number[] = [];
-  for (const stack = [pid]; stack.length;) {
-    const p = stack.pop()!;
-    tree.push(p);
-    stack.push(...(children.get(p) ?? []));
-  }
-  return tree;
 }
 
 /**

@@ -1,33 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../activities/runner/browser';
+import { commandLine, processTree } from '../helpers/processes';
 
-/**
- * The command line and parent of every process, from /proc. Chromium's child processes rewrite
- * theirs into one string (their title), so `args` may hold a single entry with spaces.
- */
-function processes(): Array<{ pid: number; ppid: number; args: string[] }> {
-  const all = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      const ppid = Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      all.push({ pid: Number(name), ppid, args });
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return all;
-}
-
-/** Every process under `pid`, itself included. */
-function tree(pid: number) {
-  const all = processes();
-  const found = all.filter((p) => p.pid === pid);
-  for (let i = 0; i < found.length; i++) found.push(...all.filter((p) => p.ppid === found[i].pid));
-  return found;
+/** Every process under `pid` (itself included) with its command line. */
+function tree(pid: number): Array<{ pid: number; args: string[] }> {
+  return processTree(pid).map((p) => ({ pid: p, args: commandLine(p) }));
 }
 
 /** The features a command line disables, one list per --disable-features switch, in order. */
