@@ -53,10 +53,14 @@ function chromiumSince(from: Record<ChromiumKind, number>, to: Record<ChromiumKi
   return { renderers: to.renderers - from.renderers, gpu: to.gpu - from.gpu, browser: to.browser - from.browser };
 }
 
-/** Chromium's CPU a Run by kind since `from`. */
-function chromiumLine(from: Record<ChromiumKind, number>, to: Record<ChromiumKind, number>, runs: number): string {
+/** Chromium's CPU a Run by kind since `from`, as a line, and its total. */
+function chromiumPerRun(from: Record<ChromiumKind, number>, to: Record<ChromiumKind, number>, runs: number) {
   const used = chromiumSince(from, to);
-  return (Object.keys(used) as ChromiumKind[]).map((kind) => `${kind} ${fmt(used[kind] / runs, 0)}`).join(', ');
+  const kinds = Object.keys(used) as ChromiumKind[];
+  return {
+    line: kinds.map((kind) => `${kind} ${fmt(used[kind] / runs, 0)}`).join(', '),
+    total: kinds.reduce((sum, kind) => sum + used[kind], 0) / runs,
+  };
 }
 
 /**
@@ -203,18 +207,18 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
       const to = cpuNow();
       const each = Object.keys(to).map((name) => [name, (to[name] - from[name]) / runs] as const);
       const total = each.reduce((sum, [, ms]) => sum + ms, 0);
-      return `${fmt(total, 0)} ms (${each.map(([name, ms]) => `${name} ${fmt(ms, 0)}`).join(', ')})`;
+      return { line: `${fmt(total, 0)} ms (${each.map(([name, ms]) => `${name} ${fmt(ms, 0)}`).join(', ')})`, total };
     };
 
     // The runner between two passes of the bare script, in this same run: the machine's speed moves
     // by the minute (shared cores), and the mean of the passes before and after brackets it.
     const bareCpu = cpuNow();
     const bareChromium = bareChromiumNow();
-    let bareCpuLine = '';
-    let bareChromiumLine = '';
+    let bareCpuRun = { line: '', total: 0 };
+    let bareChromiumRun = { line: '', total: 0 };
     const bareBeforeMs = await bare(site.url, runs, parallel, config.CHROMIUM_PATH, () => {
-      bareCpuLine = cpuPerRun(bareCpu);
-      bareChromiumLine = chromiumLine(bareChromium, bareChromiumNow(), runs);
+      bareCpuRun = cpuPerRun(bareCpu);
+      bareChromiumRun = chromiumPerRun(bareChromium, bareChromiumNow(), runs);
     });
 
     let peakRss = 0;
@@ -226,8 +230,8 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     const runIds = await Promise.all(Array.from({ length: runs }, trigger));
     const statuses = await Promise.all(runIds.map(finish));
     const runnerMs = performance.now() - started;
-    const runnerCpuLine = cpuPerRun(runnerCpu);
-    const runnerChromiumLine = chromiumLine(runnerChromium, chromiumCpuMs(worker.pid!), runs);
+    const runnerCpuRun = cpuPerRun(runnerCpu);
+    const runnerChromiumRun = chromiumPerRun(runnerChromium, chromiumCpuMs(worker.pid!), runs);
     clearInterval(sampler);
     peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!));
     const passing = statuses.filter((s) => s === 'passing').length;
@@ -244,10 +248,17 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     );
     // Each slot runs runs/parallel Runs one after another: the extra wall time per slot, per Run.
     console.log(`per-Run overhead      ${fmt(((runnerMs - bareMs) * parallel) / runs, 0)} ms`);
-    console.log(`CPU a Run, bare          ${bareCpuLine}`);
-    console.log(`CPU a Run, runner        ${runnerCpuLine}`);
-    console.log(`Chromium's part, bare    ${bareChromiumLine}`);
-    console.log(`Chromium's part, runner  ${runnerChromiumLine}`);
+    console.log(`CPU a Run, bare          ${bareCpuRun.line}`);
+    console.log(`CPU a Run, runner        ${runnerCpuRun.line}`);
+    console.log(`Chromium's part, bare    ${bareChromiumRun.line}`);
+    console.log(`Chromium's part, runner  ${runnerChromiumRun.line}`);
+    // Both sides are bound by the same cores, so the ratio follows CPU a Run. This is the ratio the
+    // runner would reach if its Chromium did no more than the bare script's (no screenshots, trace,
+    // looks): what is left is the service around a Run (its Node process, Temporal, API, MySQL, client).
+    const ceiling = bareCpuRun.total / (runnerCpuRun.total - runnerChromiumRun.total + bareChromiumRun.total);
+    console.log(
+      `ratio by CPU ${fmt(bareCpuRun.total / runnerCpuRun.total, 2)}; with the runner's Chromium as cheap as bare's, at most ${fmt(ceiling, 2)}`,
+    );
     console.log(`runner memory (worker + Chromium, peak PSS)  ${fmt(peakRss)} MiB`);
     // Heartbeats every 2 s; the activity's heartbeat timeout is 10 s.
     console.log(
