@@ -254,7 +254,8 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     console.log(`Chromium's part, runner  ${runnerChromiumRun.line}`);
     // Both sides are bound by the same cores, so the ratio follows CPU a Run. This is the ratio the
     // runner would reach if its Chromium did no more than the bare script's (no screenshots, trace,
-    // looks): what is left is the service around a Run (its Node process, Temporal, API, MySQL, client).
+    // looks): what is left is the service around a Run (its Node process, Playwright's client and
+    // server included, Temporal, API, MySQL, client).
     const ceiling = bareCpuRun.total / (runnerCpuRun.total - runnerChromiumRun.total + bareChromiumRun.total);
     console.log(
       `ratio by CPU ${fmt(bareCpuRun.total / runnerCpuRun.total, 2)}; with the runner's Chromium as cheap as bare's, at most ${fmt(ceiling, 2)}`,
