@@ -53,15 +53,18 @@ function chromiumSince(from: Record<ChromiumKind, number>, to: Record<ChromiumKi
   return { renderers: to.renderers - from.renderers, gpu: to.gpu - from.gpu, browser: to.browser - from.browser };
 }
 
-/** Chromium's CPU a Run by kind since `from`, as a line, and its total. */
-function chromiumPerRun(from: Record<ChromiumKind, number>, to: Record<ChromiumKind, number>, runs: number) {
-  const used = chromiumSince(from, to);
-  const kinds = Object.keys(used) as ChromiumKind[];
+/** CPU (ms) used by each part, a Run: as a line (`name ms, …`) and its total. */
+function perRun(used: Record<string, number>, runs: number) {
+  const each = Object.entries(used).map(([name, ms]) => [name, ms / runs] as const);
   return {
-    line: kinds.map((kind) => `${kind} ${fmt(used[kind] / runs, 0)}`).join(', '),
-    total: kinds.reduce((sum, kind) => sum + used[kind], 0) / runs,
+    line: each.map(([name, ms]) => `${name} ${fmt(ms, 0)}`).join(', '),
+    total: each.reduce((sum, [, ms]) => sum + ms, 0),
   };
 }
+
+/** Chromium's CPU a Run by kind since `from`. */
+const chromiumPerRun = (from: Record<ChromiumKind, number>, to: Record<ChromiumKind, number>, runs: number) =>
+  perRun(chromiumSince(from, to), runs);
 
 /**
  * Memory (MiB) of a process and all its descendants (the worker and its Chromium): proportional set
@@ -205,9 +208,11 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     const bareChromiumNow = () => chromiumSince(chromiumCpuMs(worker.pid!), chromiumCpuMs(process.pid));
     const cpuPerRun = (from: Record<string, number>) => {
       const to = cpuNow();
-      const each = Object.keys(to).map((name) => [name, (to[name] - from[name]) / runs] as const);
-      const total = each.reduce((sum, [, ms]) => sum + ms, 0);
-      return { line: `${fmt(total, 0)} ms (${each.map(([name, ms]) => `${name} ${fmt(ms, 0)}`).join(', ')})`, total };
+      const { line, total } = perRun(
+        Object.fromEntries(Object.keys(to).map((name) => [name, to[name] - from[name]])),
+        runs,
+      );
+      return { line: `${fmt(total, 0)} ms (${line})`, total };
     };
 
     // The runner between two passes of the bare script, in this same run: the machine's speed moves
