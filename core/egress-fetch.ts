@@ -14,6 +14,8 @@ export class EgressRefused extends Error {
  */
 export function checkedLookup(policy: EgressPolicy): LookupFunction {
   return (hostname, options, callback) => {
+    // RFC 6761: resolvers answer "invalid" names negatively at once, without asking a server.
+    if (/(^|\.)invalid\.?$/i.test(hostname)) return callback(notFound(hostname), '', 0);
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const list = addresses as unknown as LookupAddress[];
@@ -27,6 +29,35 @@ export function checkedLookup(policy: EgressPolicy): LookupFunction {
       callback(null, list[0].address, list[0].family);
     });
   };
+}
+
+function notFound(hostname: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', syscall: 'getaddrinfo' });
+}
+
+/**
+ * Why a request got no answer, in words safe to show a customer: a category of network failure,
+ * never the error's own text (which names addresses, host names and library internals).
+ */
+export function unreachableWhy(error: unknown): string {
+  const codes: string[] = [];
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, errors, cause } = e as { code?: unknown; errors?: unknown; cause?: unknown };
+    if (typeof code === 'string') codes.push(code);
+    // A connection to each address of a name fails on its own (AggregateError).
+    if (Array.isArray(errors)) for (const inner of errors) if (typeof inner?.code === 'string') codes.push(inner.code);
+    e = cause;
+  }
+  for (const code of codes) {
+    if (/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_NODATA|EAI_FAIL)$/.test(code)) return 'its host name did not resolve';
+    if (code === 'ECONNREFUSED') return 'the connection was refused';
+    if (/^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/.test(code))
+      return 'the connection was closed before an answer';
+    if (/^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT)$/.test(code)) return 'the connection timed out';
+    if (/^(EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN)$/.test(code)) return 'its address could not be reached';
+    if (/CERT|SSL|TLS/.test(code)) return 'its TLS certificate was not accepted';
+  }
+  return 'the request failed before an answer';
 }
 
 /**

@@ -20,6 +20,16 @@ export const runStatus = z.enum([
 ]);
 export type RunStatus = z.infer<typeof runStatus>;
 
+/**
+ * The media kinds of External Evidence (the specification's signed evidence-media route). A Run's
+ * Playwright trace is stored as media too, but it is a debugging artifact for the organization's
+ * engineers (DOM snapshots, the call log, network bodies): never listed or linked as evidence.
+ */
+export const evidenceMediaKinds = ['screenshot', 'frame', 'video'] as const;
+export type EvidenceMediaKind = (typeof evidenceMediaKinds)[number];
+export const isEvidenceMedia = (kind: string): kind is EvidenceMediaKind =>
+  (evidenceMediaKinds as readonly string[]).includes(kind);
+
 /** The longest long-poll run.get allows (waitMs is clamped to it). */
 export const MAX_WAIT_MS = 25_000;
 export type StepStatus = 'pending' | 'running' | 'passed' | 'failed' | 'skipped';

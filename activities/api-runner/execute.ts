@@ -1,12 +1,12 @@
 import type { AssuranceFinding } from '../../core/assurance';
-import { EgressRefused, type egressFetch } from '../../core/egress-fetch';
+import { EgressRefused, unreachableWhy, type egressFetch } from '../../core/egress-fetch';
 import type { ApiStep, Step } from '../../core/steps';
 import type { Redactor } from '../runner/redactor';
 import type { StepResult } from '../runner/result';
 import { ContractChecker, mediaTypeOf } from './contract';
 import { fuzzProbes } from './fuzz';
 import type { ApiDocument, DocumentedOperation } from './openapi';
-import { fillJson, fillPath, readPointer, variablesIn, type Lookup } from './placeholders';
+import { PlaceholderError, fillJson, fillPath, readPointer, variablesIn, type Lookup } from './placeholders';
 import { fingerprint, inferSchema, templatePath } from './shapes';
 import type { ApiObservation, ApiObserved, ApiRunResult } from './types';
 
@@ -69,7 +69,13 @@ export function apiSession(o: ApiSessionOptions) {
   const lookup: Lookup = {
     variable: (name) => variables.get(name),
     value: async (name) => {
-      const value = await o.resolveValue(name);
+      let value: string;
+      try {
+        value = await o.resolveValue(name);
+      } catch {
+        // The channel's own error names the API's internal address: never shown.
+        throw new PlaceholderError(`the runtime value "${name}" could not be provided`);
+      }
       o.redactor.add(value);
       return value;
     },
@@ -245,7 +251,8 @@ export function apiSession(o: ApiSessionOptions) {
       path = owner ? owner.path : await fillPath(rawPath, lookup);
       body = owner ? owner.body : step.body !== undefined ? await fillJson(step.body, lookup) : undefined;
     } catch (error) {
-      return failedStep(step, index, started, 'unverified', `Not run: ${String((error as Error).message)}.`, {
+      const why = error instanceof PlaceholderError ? error.message : 'a placeholder could not be filled';
+      return failedStep(step, index, started, 'unverified', `Not run: ${why}.`, {
         category: 'environment',
         suggestedAction: "Check that the Run's runtime values exist and earlier steps captured what this one uses.",
       });
@@ -262,12 +269,15 @@ export function apiSession(o: ApiSessionOptions) {
         });
       }
       const timedOut = (error as Error).name === 'TimeoutError';
+      const request = `Step ${index + 1} (${sendMethod} ${templatePath(rawPath)})`;
       return failedStep(
         step,
         index,
         started,
         'unverified',
-        timedOut ? `No answer within ${o.timeoutMs} ms.` : 'The API could not be reached.',
+        timedOut
+          ? `${request} got no answer within ${o.timeoutMs} ms.`
+          : `${request} got no answer: the API target could not be reached (${unreachableWhy(error)}).`,
         {
           category: timedOut ? 'timeout' : 'environment',
           suggestedAction: 'Check that the API target (targets.api.baseUrl) is up and reachable from the runner.',

@@ -60,12 +60,22 @@ export class ApiDocument {
  */
 export async function parseDocument(raw: unknown): Promise<ApiDocument> {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
-    throw new Error('the OpenAPI document is not a JSON object');
+    throw new DocumentError('the OpenAPI document is not a JSON object');
   const version = String((raw as Record<string, unknown>).openapi ?? '');
-  if (!/^3\./.test(version)) throw new Error('the document is not OpenAPI 3.x (no "openapi": "3.…" field)');
-  const resolved = (await dereference(structuredClone(raw) as object, {
-    resolve: { external: false },
-    dereference: { circular: 'ignore' },
-  })) as Record<string, unknown>;
+  if (!/^3\./.test(version)) throw new DocumentError('the document is not OpenAPI 3.x (no "openapi": "3.…" field)');
+  let resolved: Record<string, unknown>;
+  try {
+    resolved = (await dereference(structuredClone(raw) as object, {
+      resolve: { external: false },
+      dereference: { circular: 'ignore' },
+    })) as Record<string, unknown>;
+  } catch {
+    throw new DocumentError('the OpenAPI document has a $ref that does not resolve within it');
+  }
   return new ApiDocument(resolved);
+}
+
+/** What is wrong with a target's OpenAPI document, in words fit for the assurance snapshot. */
+export class DocumentError extends Error {
+  readonly name = 'DocumentError';
 }

@@ -8,10 +8,15 @@ export interface Lookup {
   value(name: string): Promise<string>;
 }
 
+/** Why a placeholder could not be filled, in words fit for a step's reason. */
+export class PlaceholderError extends Error {
+  readonly name = 'PlaceholderError';
+}
+
 async function resolve(match: RegExpExecArray, lookup: Lookup): Promise<unknown> {
   if (match[1]) return lookup.value(match[2]);
   const found = lookup.variable(match[2]);
-  if (found === undefined) throw new Error(`{{${match[2]}}} was never captured`);
+  if (found === undefined) throw new PlaceholderError(`{{${match[2]}}} was never captured`);
   return found;
 }
 

@@ -1,13 +1,13 @@
 import type { ApiAuthProfile } from '../../core/steps';
 import { runnerEgress } from '../../core/egress';
-import { EgressRefused, egressFetch } from '../../core/egress-fetch';
+import { EgressRefused, egressFetch, unreachableWhy } from '../../core/egress-fetch';
 import type { Run } from '../../db/entities/runs';
 import { environmentRepository } from '../../db/repositories/environments';
 import type { ActivityDeps } from '../deps';
 import type { Redactor } from '../runner/redactor';
 import { fetchValue } from '../run/values-channel';
 import { apiSession, type ApiSessionOptions } from './execute';
-import { parseDocument, type ApiDocument } from './openapi';
+import { DocumentError, parseDocument, type ApiDocument } from './openapi';
 
 const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -71,9 +71,10 @@ async function loadDocument(
         documentProblem: 'the OpenAPI document URL is outside the egress policy (EGRESS_ALLOW)',
       };
     }
-    const message =
-      error instanceof SyntaxError ? 'the OpenAPI document is not JSON' : String((error as Error).message);
-    return { document: null, documentProblem: `the OpenAPI document could not be read: ${message}` };
+    if (error instanceof SyntaxError) return { document: null, documentProblem: 'the OpenAPI document is not JSON' };
+    if (error instanceof DocumentError) return { document: null, documentProblem: error.message };
+    const why = (error as Error).name === 'TimeoutError' ? 'no answer in time' : unreachableWhy(error);
+    return { document: null, documentProblem: `the OpenAPI document could not be fetched: ${why}` };
   }
 }
 

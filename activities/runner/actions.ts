@@ -41,6 +41,8 @@ export interface Browsing {
   documents(page: Page): number;
   /** Later steps act on `page` (a link opened a new tab, which a user follows). */
   follow(page: Page): void;
+  /** A secret is about to enter the page: nothing records the browser from now on (web.ts). */
+  beforeSecret(): Promise<void>;
 }
 
 /** Performs the step's action and proves its own effect; returns the sentence that says so. */
@@ -179,6 +181,7 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       if (value.secret || facts.type === 'password') {
         value.secret = true;
         ctx.redactor.add(value.text);
+        await ctx.browsing.beforeSecret();
         // Drawn as dots, like a password field, so no screenshot or trace frame shows the secret in
         // clear. A password field draws its own.
         if (facts.type !== 'password') {

@@ -141,8 +141,13 @@ async function prepareTrace(context: BrowserContext): Promise<string> {
 export async function closeRunContext(context: BrowserContext, trace?: string, recording = false) {
   if (trace && recording) await context.tracing.stopChunk().catch(() => undefined);
   await context.close().catch(() => undefined);
+  if (trace) await removeTraceFiles(context, trace);
+}
+
+/** Removes the files Playwright wrote for the trace named `trace` of a context. */
+export async function removeTraceFiles(context: BrowserContext, trace: string): Promise<void> {
   const dir = tracesDirs.get(context.browser()!);
-  if (!trace || !dir) return;
+  if (!dir) return;
   const files = await readdir(dir).catch(() => []);
   await Promise.all(files.filter((file) => file.startsWith(trace)).map((file) => removeQuietly(join(dir, file))));
 }

@@ -15,14 +15,36 @@ export interface StepFrame {
 }
 
 /**
+ * A step that ran after Playwright stopped recording (web.ts: beforeSecret): the trace lists it as an
+ * action with its outcome and screenshot, and a placeholder page where a DOM snapshot would be.
+ */
+export interface UnrecordedStep {
+  /** The step's action, in the trace's words (`fill`, `click`, `navigate`). */
+  method: string;
+  /** The step's target, as authored. */
+  target?: string;
+  /** The page the step acted on (its protocol id), so its screenshot is shown with it. */
+  pageId?: string;
+  startWall: number;
+  endWall: number;
+  /** The step's customer-safe reason when it did not pass. */
+  error?: string;
+}
+
+/**
  * A Playwright trace zip with every secret the redactor knows masked in every text entry: the action
  * log (a fill's value), DOM snapshots (a field's value), network entries and bodies (a form post),
  * console. Binary entries (screenshots) are kept as they are; the runner draws secret fields as dots
  * before it types, so frames show none. Entry names stay, so the trace viewer opens the result.
  * `frames` become the trace's screencast frames.
  */
-export async function redactTrace(zip: Buffer, redactor: Redactor, frames: StepFrame[] = []): Promise<Buffer> {
-  const entries = withFrames(await readZip(zip), frames);
+export async function redactTrace(
+  zip: Buffer,
+  redactor: Redactor,
+  frames: StepFrame[] = [],
+  unrecorded: UnrecordedStep[] = [],
+): Promise<Buffer> {
+  const entries = withFrames(withUnrecorded(await readZip(zip), unrecorded), frames);
   return writeZip(
     entries.map(({ name, data }) => {
       let text: string;
@@ -62,6 +84,73 @@ function withFrames(entries: ZipEntry[], frames: StepFrame[]): ZipEntry[] {
   const text = log.data.toString('utf8');
   log.data = Buffer.from(`${text}${text.endsWith('\n') ? '' : '\n'}${events.join('\n')}\n`, 'utf8');
   return [...entries, ...added];
+}
+
+const NOT_RECORDED_PAGE = [
+  'HTML',
+  {},
+  [
+    'BODY',
+    {},
+    [
+      'P',
+      {},
+      'Not recorded: from this step on the Run typed a secret, and a trace records no page that holds one. The screenshot shows the step.',
+    ],
+  ],
+];
+
+/**
+ * Adds each unrecorded step as an action (before/after events, timed on the trace's clock), with a
+ * placeholder snapshot that points the viewer at the step's screenshot.
+ */
+function withUnrecorded(entries: ZipEntry[], steps: UnrecordedStep[]): ZipEntry[] {
+  const log = entries.find((entry) => entry.name === 'trace.trace');
+  const clock = log && firstEvent(log.data.toString('utf8'), 'context-options');
+  if (!log || !clock || !steps.length) return entries;
+  const at = (wallTime: number) => clock.monotonicTime + (wallTime - clock.wallTime);
+  const events = steps.flatMap((step, index) => {
+    const callId = `unrecorded@${index}`;
+    const action = step.method.charAt(0).toUpperCase() + step.method.slice(1);
+    const title = step.target === undefined ? action : `${action} "${step.target}"`;
+    const before = {
+      type: 'before',
+      callId,
+      startTime: at(step.startWall),
+      title: `${title} (not recorded)`,
+      class: 'Frame',
+      method: step.method,
+      params: step.target === undefined ? {} : { target: step.target },
+      ...(step.pageId && { pageId: step.pageId }),
+    };
+    const after = {
+      type: 'after',
+      callId,
+      endTime: at(step.endWall),
+      ...(step.error && { error: { name: 'Error', message: step.error } }),
+    };
+    const snapshot = step.pageId && {
+      type: 'frame-snapshot',
+      snapshot: {
+        callId,
+        phase: 'after',
+        pageId: step.pageId,
+        frameId: `${callId}-frame`,
+        frameUrl: 'about:blank',
+        html: NOT_RECORDED_PAGE,
+        viewport: { width: 1280, height: 800 },
+        timestamp: at(step.endWall),
+        wallTime: step.endWall,
+        collectionTime: 0,
+        resourceOverrides: [],
+        isMainFrame: true,
+      },
+    };
+    return [before, after, ...(snapshot ? [snapshot] : [])].map((event) => JSON.stringify(event));
+  });
+  const text = log.data.toString('utf8');
+  log.data = Buffer.from(`${text}${text.endsWith('\n') ? '' : '\n'}${events.join('\n')}\n`, 'utf8');
+  return entries;
 }
 
 function firstEvent(log: string, type: string): { wallTime: number; monotonicTime: number } | undefined {

@@ -7,8 +7,15 @@ import { within } from '../../core/within';
 import type { EgressProxy } from '../../core/egress-proxy';
 import { isApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords, type Browsing, type StepContext } from './actions';
-import { closeRunContext, newRunContext, removeQuietly, startTrace, type ContextSource } from './browser';
-import { redactTrace, type StepFrame } from './trace';
+import {
+  closeRunContext,
+  newRunContext,
+  removeQuietly,
+  removeTraceFiles,
+  startTrace,
+  type ContextSource,
+} from './browser';
+import { redactTrace, type StepFrame, type UnrecordedStep } from './trace';
 import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
 import type { Redactor } from './redactor';
 import { quietly } from './quiet';
@@ -120,9 +127,16 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
 class Session implements Browsing {
   #opened: Promise<{ context: BrowserContext; page: Page }> | undefined;
   #page: Page | undefined;
-  #tracing = false;
+  /** The Run keeps a trace (RUNNER_TRACE is not off). */
+  #traced = false;
+  /** Playwright is recording now: from the context's opening until a secret is about to be typed. */
+  #recording = false;
   #traceName: string | undefined;
+  /** What Playwright recorded before the Run's first secret, held in memory (see beforeSecret). */
+  #recordedBeforeSecret: Buffer | undefined;
   readonly #frames: StepFrame[] = [];
+  /** The steps run after recording stopped, added to the trace as actions without snapshots. */
+  readonly #unrecorded: UnrecordedStep[] = [];
   readonly #cdp = new WeakMap<Page, Promise<CDPSession>>();
   readonly #inflight = new Map<Request, number>();
   readonly #documents = new WeakMap<Page, number>();
@@ -155,7 +169,7 @@ class Session implements Browsing {
     if (wanted && trace) await context.tracing.startChunk();
     else if (wanted) this.#traceName = await startTrace(context);
     else if (trace) await context.tracing.stop(); // a Run that keeps none records nothing
-    this.#tracing = wanted;
+    this.#traced = this.#recording = wanted;
     return { context, page };
   }
 
@@ -221,27 +235,62 @@ class Session implements Browsing {
     return Buffer.from((await within(shot, 5000, () => new Error('no screenshot within 5 s'))).data, 'base64');
   }
 
-  /** A step's screenshot, kept as a frame of the trace when one is recorded. */
+  /** A step's screenshot, kept as a frame of the trace when one is kept (in memory until the end). */
   #keepFrame(page: Page, png: Buffer): void {
-    // The trace names pages by their protocol id, which the client keeps on the object.
-    const pageId = (page as unknown as { _guid?: unknown })._guid;
-    if (this.#tracing && typeof pageId === 'string') this.#frames.push({ pageId, wallTime: Date.now(), png });
+    const pageId = pageIdOf(page);
+    if (this.#traced && pageId) this.#frames.push({ pageId, wallTime: Date.now(), png });
   }
 
-  /** The Run's trace as a zip, with every secret the redactor knows masked; undefined when none was recorded. */
-  async trace(redactor: Redactor): Promise<Buffer | undefined> {
-    if (!this.#tracing || !this.#opened) return undefined;
+  /**
+   * Called right before a secret enters the browser (a fill of an Environment value or a password
+   * field). Playwright writes its recording to files as the Run goes: DOM snapshots hold every
+   * field's value, its network log holds form posts and headers, its console log what the page
+   * prints. So recording ends here, for good: what it holds so far saw no secret and is kept in
+   * memory, the recorder (network log included) is stopped and its files removed, and the later
+   * steps join the trace at the end as actions without snapshots, with their screenshots.
+   */
+  async beforeSecret(): Promise<void> {
+    if (!this.#recording || !this.#opened) return;
+    this.#recording = false;
     const { context } = await this.#opened;
+    this.#recordedBeforeSecret = await this.#saveChunk(context);
+    await context.tracing.stop().catch(() => undefined); // the network recorder runs until a full stop
+    if (this.#traceName) await removeTraceFiles(context, this.#traceName);
+  }
+
+  /** The chunk being recorded as a zip in memory; undefined when Playwright could not save it. */
+  async #saveChunk(context: BrowserContext): Promise<Buffer | undefined> {
     const dir = await mkdtemp(join(tmpdir(), 'qa-trace-'));
     try {
       const path = join(dir, 'trace.zip');
-      await context.tracing.stopChunk({ path }); // the context closes after the Run
-      this.#tracing = false;
-      return await redactTrace(await readFile(path), redactor, this.#frames);
+      await context.tracing.stopChunk({ path });
+      return await readFile(path);
     } catch {
       return undefined; // a trace is a help, never a reason to lose the verdict
     } finally {
       await removeQuietly(dir);
+    }
+  }
+
+  /** Notes a step that ran while nothing recorded, for the trace's list of actions. */
+  noteUnrecorded(step: UnrecordedStep): void {
+    if (this.#traced && !this.#recording && this.#opened) this.#unrecorded.push(step);
+  }
+
+  /** The Run's trace as a zip, with every secret the redactor knows masked; undefined when none was recorded. */
+  async trace(redactor: Redactor): Promise<Buffer | undefined> {
+    if (!this.#traced || !this.#opened) return undefined;
+    const { context } = await this.#opened;
+    let recorded = this.#recordedBeforeSecret;
+    if (this.#recording) {
+      this.#recording = false;
+      recorded = await this.#saveChunk(context); // the context closes after the Run
+    }
+    if (!recorded) return undefined;
+    try {
+      return await redactTrace(recorded, redactor, this.#frames, this.#unrecorded);
+    } catch {
+      return undefined;
     }
   }
 
@@ -251,7 +300,7 @@ class Session implements Browsing {
     this.#closing ??= (async () => {
       this.signal?.removeEventListener('abort', this.#onAbort);
       const opened = await this.#opened?.catch(() => undefined);
-      if (opened) await closeRunContext(opened.context, this.#traceName, this.#tracing);
+      if (opened) await closeRunContext(opened.context, this.#traceName, this.#recording);
       if (this.#opened) this.options.contexts?.release();
     })();
     return this.#closing;
@@ -274,6 +323,7 @@ async function runStep(
 ): Promise<StepResult> {
   const stepTimeoutMs = options.stepTimeoutMs ?? 10_000;
   const started = performance.now();
+  const startWall = Date.now();
   let ctx: StepContext | undefined;
   let verdict: Pick<
     StepResult,
@@ -319,6 +369,14 @@ async function runStep(
   // After an abort the context is closing: nothing more can be read from it.
   const live = options.signal?.aborted ? undefined : ctx?.page;
   const screenshot = live && (await session.screenshot(live));
+  session.noteUnrecorded({
+    method: step.action,
+    ...(step.target !== undefined && { target: step.target }),
+    ...(live && { pageId: pageIdOf(live) }),
+    startWall,
+    endWall: Date.now(),
+    ...(verdict.status !== 'passed' && { error: verdict.reason }),
+  });
   return {
     index,
     action: step.action,
@@ -359,6 +417,12 @@ async function perform(ctx: StepContext, index: number, api?: RunWebStepsOptions
     );
   }
   return `${proven} The page shows the value of cross-channel group "${cross.groupId}".`;
+}
+
+/** The page's protocol id, which a trace names pages by (the client keeps it on the object). */
+function pageIdOf(page: Page): string | undefined {
+  const id = (page as unknown as { _guid?: unknown })._guid;
+  return typeof id === 'string' ? id : undefined;
 }
 
 const remainingMs = (ctx: StepContext) => Math.max(1000, ctx.deadline - Date.now());

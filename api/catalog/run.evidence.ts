@@ -4,6 +4,7 @@ import { notFound } from '../../core/errors';
 import { evidenceView } from '../presenters/runs';
 import { defineOperation } from './define';
 import { idOf as id } from '../../core/ids';
+import { evidenceMediaKinds } from '../../core/runs';
 
 const evidenceStep = z.object({
   index: z.number().int(),
@@ -20,12 +21,10 @@ const evidenceStep = z.object({
   recoveryCount: z.number().int(),
   diagnosis: z.object({ category: z.string(), suggestedAction: z.string() }).optional(),
   media: z
-    .array(
-      z.object({ kind: z.enum(['screenshot', 'frame', 'video', 'trace']), url: z.string(), expiresAt: z.number() }),
-    )
+    .array(z.object({ kind: z.enum(evidenceMediaKinds), url: z.string(), expiresAt: z.number() }))
     .describe(
       'Signed links, valid 15 minutes; call run.evidence again for fresh ones. Empty once the media expired (see mediaExpiredAt). ' +
-        'A `trace` (on the step that decided a Run that did not pass) is a Playwright trace zip: open it with `npx playwright-core show-trace <file>`.',
+        "A Run's Playwright trace is not evidence: the organization's API key fetches it from GET /api/runs/{runId}/trace.",
     ),
   durationMs: z.number(),
 });

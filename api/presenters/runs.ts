@@ -1,6 +1,7 @@
 import type { Run, RunMedia, RunStep } from '../../db/entities/runs';
 import { runOutcome } from '../../domain/runs/status';
 import { signedMediaUrl } from '../runs/media-links';
+import { isEvidenceMedia, type EvidenceMediaKind } from '../../core/runs';
 
 /** The Run-level diagnosis, customer-safe fields only. */
 const runDiagnosis = (run: Run) =>
@@ -124,9 +125,9 @@ export function evidenceView(
         ? { diagnosis: { category: s.diagnosis.category, suggestedAction: s.diagnosis.suggestedAction } }
         : {}),
       media: media
-        .filter((m) => run.mediaExpiredAt === null && m.stepIndex === s.stepIndex)
+        .filter((m) => run.mediaExpiredAt === null && m.stepIndex === s.stepIndex && isEvidenceMedia(m.kind))
         .map((m) => ({
-          kind: m.kind as 'screenshot' | 'frame' | 'video' | 'trace',
+          kind: m.kind as EvidenceMediaKind,
           ...signedMediaUrl(links.baseUrl, links.signingKey, m.id, m.kind, now),
         })),
       durationMs: s.durationMs ?? 0,

@@ -3,11 +3,12 @@ import { runRepository } from '../../db/repositories/runs';
 import { LocalMediaStorage } from '../../core/storage/local';
 import type { MediaStorage } from '../../core/storage';
 import { AppError } from '../../core/errors';
+import { isEvidenceMedia } from '../../core/runs';
 import { verifyMediaLink } from '../runs/media-links';
 import { defineEndpoint } from './define';
 
 /** Storage URLs handed out by the redirect live one minute: long enough to follow, short enough to not matter. */
-const STORAGE_URL_TTL_S = 60;
+export const STORAGE_URL_TTL_S = 60;
 
 export const evidenceMediaEndpoint = defineEndpoint({
   method: 'GET',
@@ -47,7 +48,13 @@ export const evidenceMediaEndpoint = defineEndpoint({
     }
     const media = await runRepository.mediaById(deps.db.manager, params.mediaId);
     const storage = deps.storage;
-    if (!media || media.kind !== query.kind || !(await storage.exists(media.storageKey)))
+    // A trace is never evidence: it has its own route, for the organization's API key (runs.ts).
+    if (
+      !media ||
+      media.kind !== query.kind ||
+      !isEvidenceMedia(media.kind) ||
+      !(await storage.exists(media.storageKey))
+    )
       throw new AppError('NOT_FOUND', 'media not found');
     koa.redirect(await storage.readUrl(media.storageKey, STORAGE_URL_TTL_S));
     return undefined;

@@ -59,6 +59,30 @@ export class Api {
     return this.request<T>('POST', `/api/v1/${operation}`, body);
   }
 
+  /**
+   * Where a redirecting GET points (e.g. GET /api/runs/{runId}/trace), or null when there is nothing
+   * (404) or this credential may not have it (403: the trace is for organization API keys only).
+   * The target is a short-lived link that needs no credential.
+   */
+  async redirectOf(path: string): Promise<string | null> {
+    const url = new URL(`${this.baseUrl}${path}`);
+    const res = await send(
+      url,
+      'GET',
+      { Authorization: `Bearer ${this.o.key}`, 'User-Agent': 'qa-cli' },
+      undefined,
+      60_000,
+    );
+    if (res.status === 404 || res.status === 403) return null;
+    const location = res.headers.location;
+    if (res.status >= 300 && res.status < 400 && location) return new URL(location, url).href;
+    throw new QaError(
+      EXIT.unavailable,
+      `GET ${path} answered ${res.status}: ${errorMessage(safeJson(res.text), res.status)}`,
+      res.status,
+    );
+  }
+
   async request<T = any>(
     method: string,
     path: string,

@@ -293,6 +293,9 @@ class Cli {
       for (const s of ev.steps as EvidenceStep[])
         for (const m of s.media.filter((x) => x.kind === 'screenshot'))
           saved.push(await this.download(m.url, path.join(this.flags.download, `${runId}-step-${s.index + 1}.png`)));
+      // Not evidence, but what an engineer debugging the Run wants beside it (API keys only).
+      const trace = await this.api.redirectOf(`/api/runs/${runId}/trace`);
+      if (trace) saved.push(await this.download(trace, path.join(this.flags.download, `${runId}-trace.zip`)));
     }
     if (this.flags.json) {
       process.stdout.write(`${JSON.stringify({ ...ev, reportUrl: state.reportUrl, downloaded: saved })}\n`);

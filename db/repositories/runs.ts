@@ -109,6 +109,11 @@ export const runRepository = {
     return db.getRepository(RunMediaEntity).find({ where: { runId }, order: { stepIndex: 'ASC', kind: 'ASC' } });
   },
 
+  /** The Run's Playwright trace (kept for a Run that did not pass, or every Run with RUNNER_TRACE=always). */
+  async trace(db: EntityManager, runId: string): Promise<RunMedia | null> {
+    return db.getRepository(RunMediaEntity).findOneBy({ runId, kind: 'trace' });
+  },
+
   async mediaById(db: EntityManager, id: string): Promise<RunMedia | null> {
     return db.getRepository(RunMediaEntity).findOneBy({ id });
   },

@@ -530,7 +530,7 @@ describe('the qa command, installed from its packed tarball, against the real st
     assert.equal((await followRun(s.app, s.org.apiKey, member.runId)).state.status, 'canceled');
   });
 
-  it('qa evidence --download saves the screenshots of a Run', async () => {
+  it('qa evidence --download saves the screenshots of a Run, and its trace beside them', async () => {
     assert.ok(failingRunId, 'set by the failing-plan test');
     const dir = path.join(tmp, 'evidence');
     const r = await qa(['evidence', failingRunId, '--download', dir, '--json']);
@@ -539,9 +539,13 @@ describe('the qa command, installed from its packed tarball, against the real st
     const shots = evidence.steps.flatMap((x: any) => x.media.filter((m: any) => m.kind === 'screenshot'));
     assert.ok(shots.length >= 1, 'the failing Run has screenshots');
     const saved = fs.readdirSync(dir);
-    assert.equal(saved.length, shots.length, saved.join(', '));
-    for (const file of saved)
+    // The Run failed, so it kept a trace: not evidence, but fetched with the API key (issue 30).
+    const trace = `${failingRunId}-trace.zip`;
+    assert.equal(saved.length, shots.length + 1, saved.join(', '));
+    assert.ok(saved.includes(trace), saved.join(', '));
+    for (const file of saved.filter((f) => f !== trace))
       assert.deepEqual([...fs.readFileSync(path.join(dir, file)).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], file);
+    assert.deepEqual([...fs.readFileSync(path.join(dir, trace)).subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04], 'a zip');
     assert.deepEqual(
       jsonDoc(r)
         .downloaded.map((f: string) => path.basename(f))

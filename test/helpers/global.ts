@@ -77,6 +77,8 @@ export async function mochaGlobalSetup(): Promise<void> {
     await mochaGlobalTeardown();
     throw failed.reason;
   }
+  // Where the test services keep their files (the tests' `.data/`): searched by the secrets-on-disk tests.
+  process.env.TEST_SERVICES_DIR = dir;
   if (db.status === 'fulfilled' && db.value) process.env.TEST_DATABASE_URL = db.value.url;
   if (temporal.status === 'fulfilled' && temporal.value) process.env.TEST_TEMPORAL_ADDRESS = temporal.value.address;
   process.stderr.write(

@@ -74,3 +74,11 @@ export function useRunStack(password: string, appOverrides: Record<string, strin
     },
   };
 }
+
+/** GET /api/runs/{runId}/trace with `credential`, the redirect not followed (a 302 points at the zip). */
+export function traceLink(app: { url: string }, credential: string | null, runId: string) {
+  return fetch(`${app.url}/api/runs/${runId}/trace`, {
+    headers: credential ? { Authorization: `Bearer ${credential}` } : {},
+    redirect: 'manual',
+  });
+}

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import yauzl from 'yauzl';
 import yazl from 'yazl';
 
 /** What goes into a test archive: bytes, or a count of zero bytes streamed (for zip bombs). */
@@ -67,4 +68,22 @@ export function underDeclare(zip: Buffer, name: string, declared: number): Buffe
     if (out.toString('latin1', at + 46, at + 46 + nameLength) === name) out.writeUInt32LE(declared, at + 24);
   }
   return out;
+}
+
+/** Every entry of a zip, read into memory. */
+export async function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
+  const file = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    file.on('entry', async (entry: yauzl.Entry) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await file.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+      entries.set(entry.fileName, Buffer.concat(chunks));
+      file.readEntry();
+    });
+    file.on('end', resolve);
+    file.on('error', reject);
+    file.readEntry();
+  });
+  return entries;
 }

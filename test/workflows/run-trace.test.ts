@@ -4,9 +4,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import yauzl from 'yauzl';
 import { call, key, newCase } from '../helpers/app';
-import { followRun, useRunStack } from '../helpers/runs';
+import { followRun, useRunStack, traceLink } from '../helpers/runs';
+import { zipEntries } from '../helpers/zips';
 
 // Characters that make the raw, URL-encoded, form-encoded and JSON forms of the secret all differ.
 const SECRET = 'Tr4ce "secret"/pa$$ word+';
@@ -27,23 +27,6 @@ const signIn = (expectText: string) => [
   { action: 'click', target: 'Sign in', expect: { text: expectText } },
 ];
 
-async function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
-  const file = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    file.on('entry', async (entry: yauzl.Entry) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await file.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-      entries.set(entry.fileName, Buffer.concat(chunks));
-      file.readEntry();
-    });
-    file.on('end', resolve);
-    file.on('error', reject);
-    file.readEntry();
-  });
-  return entries;
-}
-
 describe('Playwright traces of web Runs', function () {
   this.timeout(180_000);
 
@@ -55,25 +38,19 @@ describe('Playwright traces of web Runs', function () {
         await call(s.app, s.org.apiKey, 'run.trigger', { idempotencyKey: key(), environmentSlug: 'local', testCaseId })
       ).body.runIds;
       await followRun(s.app, s.org.apiKey, runId);
-      return (await call(s.app, s.org.apiKey, 'run.evidence', { runId })).body;
+      return { runId, evidence: (await call(s.app, s.org.apiKey, 'run.evidence', { runId })).body };
     };
 
-    it('keeps a trace of a failed Run, linked from its deciding step, with the typed secret masked', async () => {
-      const evidence = await run('Wrong greeting', signIn('Goodbye'));
+    it('keeps a trace of a failed Run for the API key, outside External Evidence, recorded until the secret', async () => {
+      const { runId, evidence } = await run('Wrong greeting', signIn('Goodbye'));
       assert.equal(evidence.verdict, 'failed');
       assert.ok(
         s.site.passwords.includes(SECRET),
-        'the page received the secret, so the trace saw it typed and posted',
+        'the page received the secret, so a recording would have seen it typed and posted',
       );
-      const traces = evidence.steps.flatMap((step: { index: number; media: Array<{ kind: string; url: string }> }) =>
-        step.media.filter((m) => m.kind === 'trace').map((m) => ({ index: step.index, url: m.url })),
-      );
-      assert.deepEqual(
-        traces.map((t: { index: number }) => t.index),
-        [3],
-        'one trace, on the step that failed',
-      );
-      const link = await fetch(traces[0].url, { redirect: 'manual' });
+      const kinds = evidence.steps.flatMap((step: { media: Array<{ kind: string }> }) => step.media.map((m) => m.kind));
+      assert.deepEqual([...new Set(kinds)], ['screenshot'], 'a trace is not evidence');
+      const link = await traceLink(s.app, s.org.apiKey, runId);
       assert.equal(link.status, 302);
       const download = await fetch(new URL(link.headers.get('location')!, s.app.url));
       assert.equal(download.status, 200);
@@ -88,7 +65,7 @@ describe('Playwright traces of web Runs', function () {
           assert.ok(!text.includes(Buffer.from(form).toString('latin1')), `${name} holds the secret as ${form}`);
       }
       const log = entries.get('trace.trace')!.toString('utf8');
-      assert.match(log, /\[redacted\]/, 'the fill of the secret is in the trace, masked');
+      assert.match(log, /ada@example\.test/, 'the fill before the secret is recorded, value and all');
 
       // The trace opens with the tooling playwright-core ships (the same parser as show-trace).
       const dir = await mkdtemp(join(tmpdir(), 'qa-trace-test-'));
@@ -100,7 +77,9 @@ describe('Playwright traces of web Runs', function () {
         const { stdout } = await exec(process.execPath, [cli, 'trace', 'actions'], { cwd: dir });
         assert.match(stdout, /Navigate/);
         assert.match(stdout, /Fill/);
-        assert.match(stdout, /Click/);
+        // From the secret on nothing was recorded: those steps are listed with their screenshots only.
+        assert.match(stdout, /Fill "Password" \(not recorded\)/);
+        assert.match(stdout, /Click "Sign in" \(not recorded\)/);
         // The trace reads as the Run: its actions, not the runner's own looks while it waited
         // (counting matches, reading a field, the page title), each of which Playwright would snapshot.
         assert.doesNotMatch(stdout, /Query count|Evaluate|Get inner text|Aria snapshot|Get title/i, stdout);
@@ -122,17 +101,17 @@ describe('Playwright traces of web Runs', function () {
     });
 
     it('keeps none for a passing Run', async () => {
-      const evidence = await run('Sign in', signIn('Welcome'));
+      const { runId, evidence } = await run('Sign in', signIn('Welcome'));
       assert.equal(evidence.verdict, 'passed');
-      const kinds = evidence.steps.flatMap((step: { media: Array<{ kind: string }> }) => step.media.map((m) => m.kind));
-      assert.deepEqual([...new Set(kinds)], ['screenshot']);
+      const trace = await traceLink(s.app, s.org.apiKey, runId);
+      assert.equal(trace.status, 404);
     });
   });
 
   describe('RUNNER_TRACE=always', () => {
     const s = useRunStack(SECRET, { RUNNER_TRACE: 'always' });
 
-    it('keeps a trace of a passing Run too, on its last step', async () => {
+    it('keeps a trace of a passing Run too', async () => {
       const testCaseId = (
         await newCase(s, { name: 'Home', steps: [{ action: 'navigate', target: '/', expect: { text: 'Home' } }] })
       ).id as string;
@@ -142,7 +121,12 @@ describe('Playwright traces of web Runs', function () {
       await followRun(s.app, s.org.apiKey, runId);
       const evidence = (await call(s.app, s.org.apiKey, 'run.evidence', { runId })).body;
       assert.equal(evidence.verdict, 'passed');
-      assert.deepEqual(evidence.steps[0].media.map((m: { kind: string }) => m.kind).sort(), ['screenshot', 'trace']);
+      assert.deepEqual(
+        evidence.steps[0].media.map((m: { kind: string }) => m.kind),
+        ['screenshot'],
+      );
+      const trace = await traceLink(s.app, s.org.apiKey, runId);
+      assert.equal(trace.status, 302);
     });
   });
 });
