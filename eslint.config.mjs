@@ -1,5 +1,5 @@
 // Lint keeps the layers' one-way imports and the workflow sandbox's rules, so they hold by
-// build rather than by memory. See README "Architecture" for the layers.
+// build rather than by memory. See docs/architecture.md for the layers.
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 

@@ -16,130 +16,280 @@ const orgLimitOverrides = z.record(z.string().min(1).max(40), orgLimits);
  * Every setting of the service, parsed once from the environment. Nothing else reads
  * `process.env`; tests build a Config from their own object.
  */
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  /** The HTTP site address used as `{base_url}` in links the API hands out. */
-  BASE_URL: z.string().url().optional(),
-  /** The application address used in the bearer challenge and OAuth metadata. */
-  SITE_URL: z.string().url().optional(),
-  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required, e.g. mysql://user:pass@127.0.0.1:3306/qa'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-  /** How long an API process trusts an active API key without looking it up: the bound on revocation (0: always look up). */
-  API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Requests that may wait for a pool connection; past it a burst gets 503 UNAVAILABLE instead of queueing unbounded. */
-  DATABASE_POOL_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
-  /** A query that takes longer is abandoned (its connection closed): a hung database cannot hold the pool. */
-  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8_000),
-  /**
-   * Every API request is answered within this (plus a long-poll's wait): a hung dependency yields
-   * 503 UNAVAILABLE instead of a hang.
-   */
-  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(9_000),
-  TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
-  /** How long the API waits for the Temporal server to start a workflow before answering 503 UNAVAILABLE. */
-  TEMPORAL_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
-  TEMPORAL_NAMESPACE: z.string().default('default'),
-  /** Task queue of the orchestration workflows (runs, plan groups, run requests). */
-  TEMPORAL_TASK_QUEUE: z.string().default('orchestration'),
-  /** Prefix of the runner task queues: `<prefix>web`, `<prefix>android`, `<prefix>ios`. */
-  RUNNER_TASK_QUEUE_PREFIX: z.string().default('runner-'),
-  /** 32 bytes, base64 or hex: the AES-256-GCM key of Environment runtime values. */
-  SECRETS_KEY: z.string().min(1, 'SECRETS_KEY is required (32 bytes as base64 or hex)'),
-  /** HMAC key of signed evidence links and the runner credential; derived from SECRETS_KEY when unset. */
-  SIGNING_KEY: z.string().optional(),
-  MEDIA_DIR: z.string().default('.data/media'),
-  S3_BUCKET: z.string().optional(),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
+export const configSchema = z.object({
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .meta({ description: 'API listen port', shownDefault: '3000' }),
+  HOST: z.string().default('127.0.0.1').meta({ description: 'API listen address', shownDefault: '127.0.0.1' }),
+  BASE_URL: z.string().url().optional().meta({
+    description: 'the HTTP site address (`{base_url}`): links handed out, OpenAPI server',
+    shownDefault: '`http://HOST:PORT`',
+  }),
+  SITE_URL: z.string().url().optional().meta({
+    description: 'the application address used in the bearer challenge and the OAuth resource (`{SITE_URL}/api/mcp`)',
+    shownDefault: '`BASE_URL`',
+  }),
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required, e.g. mysql://user:pass@127.0.0.1:3306/qa').meta({
+    description: '`mysql://user:pass@host:port/db`, MySQL 8 or MariaDB 10.11+',
+    shownDefault: '(`npm start`: private MariaDB)',
+  }),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(20)
+    .meta({ description: 'connections per API process', shownDefault: '20' }),
+  API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000).meta({
+    description:
+      'how long an API process trusts an active API key without a lookup: revocation takes effect within this in every API process (0: look up every time)',
+    shownDefault: '5000',
+  }),
+  DATABASE_POOL_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(2_000).meta({
+    description: 'requests that may wait for a pool connection; past it a burst gets 503 UNAVAILABLE',
+    shownDefault: '2000',
+  }),
+  DB_QUERY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(8_000)
+    .meta({ description: 'a query that takes longer is abandoned (its connection dropped)', shownDefault: '8000' }),
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(9_000).meta({
+    description:
+      "every API request answers within this (plus a long-poll's wait): 503 UNAVAILABLE when a dependency hangs",
+    shownDefault: '9000',
+  }),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .default('127.0.0.1:7233')
+    .meta({ description: 'Temporal frontend address (host:port)', shownDefault: '127.0.0.1:7233' }),
+  TEMPORAL_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000).meta({
+    description: 'a workflow start the Temporal server has not accepted by then answers 503 UNAVAILABLE',
+    shownDefault: '5000',
+  }),
+  TEMPORAL_NAMESPACE: z
+    .string()
+    .default('default')
+    .meta({ description: 'Temporal namespace', shownDefault: 'default' }),
+  TEMPORAL_TASK_QUEUE: z
+    .string()
+    .default('orchestration')
+    .meta({ description: 'queue of the workflows and bookkeeping activities', shownDefault: 'orchestration' }),
+  RUNNER_TASK_QUEUE_PREFIX: z.string().default('runner-').meta({
+    description:
+      'runner queues: `runner-web`, `runner-api`, `runner-android`, `runner-ios` (and `…-values` for Runs that use Environment values)',
+    shownDefault: 'runner-',
+  }),
+  SECRETS_KEY: z.string().min(1, 'SECRETS_KEY is required (32 bytes as base64 or hex)').meta({
+    description: '32 bytes (base64 or hex): AES-256-GCM key of runtime values',
+    shownDefault: '(`npm start` generates)',
+  }),
+  SIGNING_KEY: z
+    .string()
+    .optional()
+    .meta({ description: 'HMAC key of signed media links', shownDefault: 'derived from `SECRETS_KEY`' }),
+  MEDIA_DIR: z
+    .string()
+    .default('.data/media')
+    .meta({ description: 'default media storage', shownDefault: '.data/media' }),
+  S3_BUCKET: z.string().optional().meta({
+    description: 'S3-compatible media storage instead of `MEDIA_DIR`: the bucket (set it to use S3)',
+    shownDefault: 'unset',
+  }),
+  S3_ENDPOINT: z.string().url().optional().meta({ description: 'S3 endpoint URL (unset: AWS)', shownDefault: 'unset' }),
+  S3_REGION: z.string().default('us-east-1').meta({ description: 'S3 region' }),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .meta({ description: 'S3 access key id (unset: the default AWS credential chain)', shownDefault: 'unset' }),
+  S3_SECRET_ACCESS_KEY: z.string().optional().meta({ description: 'S3 secret access key', shownDefault: 'unset' }),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'])
     .default('true')
-    .transform((v) => v === 'true'),
-  /** Credential runners present to fetch a Run's runtime values from the API; unset disables delivery. */
-  RUNNER_TOKEN: z.string().min(16).optional(),
-  /**
-   * Runtime values travel from the API to runners over API_INTERNAL_URL: https, or loopback;
-   * plain http to another host only when this is true (e.g. a private network the operator trusts).
-   */
+    .transform((v) => v === 'true')
+    .meta({ description: 'path-style bucket addresses (most S3-compatible servers need them)', shownDefault: 'unset' }),
+  RUNNER_TOKEN: z.string().min(16).optional().meta({
+    description: 'credential runners present to fetch runtime values',
+    shownDefault: '(`npm start` generates)',
+  }),
   RUNNER_CHANNEL_ALLOW_HTTP: z
     .enum(['true', 'false'])
     .default('false')
-    .transform((v) => v === 'true'),
-  /** Where runners reach the API for runtime values (default BASE_URL). */
-  API_INTERNAL_URL: z.string().url().optional(),
-  /** A runner variant that cannot substitute values sets this to false: it never polls the queue of Runs that use them. */
+    .transform((v) => v === 'true')
+    .meta({
+      description: 'allow runtime values to reach runners over plain http to a non-loopback `API_INTERNAL_URL`',
+      shownDefault: 'false',
+    }),
+  API_INTERNAL_URL: z
+    .string()
+    .url()
+    .optional()
+    .meta({ description: 'where runners reach the API', shownDefault: '`BASE_URL`' }),
   RUNNER_CAN_SUBSTITUTE: z
     .enum(['true', 'false'])
     .default('true')
-    .transform((v) => v === 'true'),
-  /** Whether this worker process serves the orchestration queue (workflows and bookkeeping activities). */
+    .transform((v) => v === 'true')
+    .meta({
+      description: '`false`: this runner never polls the queue of Runs that use Environment values',
+      shownDefault: 'true',
+    }),
   WORKER_ORCHESTRATION: z
     .enum(['true', 'false'])
     .default('true')
-    .transform((v) => v === 'true'),
-  /** Whether this worker process makes webhook delivery attempts (WEBHOOK_TASK_QUEUE); unset: as WORKER_ORCHESTRATION. */
+    .transform((v) => v === 'true')
+    .meta({ description: '`false` makes a runner-only worker', shownDefault: 'true' }),
   WORKER_WEBHOOKS: z
     .enum(['true', 'false'])
     .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true')),
-  /** Platforms this worker process runs steps for (comma list); empty runs orchestration only. */
-  WORKER_RUNNER_PLATFORMS: z.string().default('web,api'),
-  /** How long the API runner waits for one response (and for the OpenAPI document). */
-  API_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
-  /** Runner attempts before a Run is `invalid`. */
-  RUN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-  /** Member Runs of a plan group that execute at once. */
-  PLAN_GROUP_WINDOW: z.coerce.number().int().min(1).max(500).default(20),
-  /** Lifetime of signed run report links (days). */
-  REPORT_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
-  /**
-   * Web Runs one runner worker process runs at once, each in its own context of one Chromium.
-   * Default: two per core (a Run mostly waits on its page), at most one per 256 MiB of memory.
-   */
-  RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultRunnerConcurrency),
-  /** Playwright traces of web Runs: `on-failure` keeps one for each Run that did not pass, `always` for every Run, `off` none. */
-  RUNNER_TRACE: z.enum(['on-failure', 'always', 'off']).default('on-failure'),
-  /** Long-poll check interval of run.get, in milliseconds (the specification says once per second). */
-  RUN_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(5000).default(1000),
-  OAUTH_ISSUER: z.string().url().optional(),
-  OAUTH_AUDIENCE: z.string().optional(),
-  OAUTH_CLIENT_ID: z.string().optional(),
-  OAUTH_CLIENT_SECRET: z.string().optional(),
-  OAUTH_ORG_CLAIM: z.string().default('org_id'),
-  /** Comma-separated origins allowed to call /api/mcp from a browser. */
-  MCP_ALLOWED_ORIGINS: z.string().default(''),
-  AI_BASE_URL: z.string().url().optional(),
-  AI_MODEL: z.string().optional(),
-  AI_API_KEY: z.string().optional(),
-  /** How long one interpreter or generator call may take before it is abandoned (and retried). */
-  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
-  /** Attempts of an interpretation or generation (Temporal activity retries) before it fails. */
-  AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-  /** Estimated price of 1000 tokens in micro-dollars, billed when the provider reports no cost. */
-  AI_PRICE_PER_1K_TOKENS_MICROS: z.coerce.number().int().min(0).max(100_000_000).default(2_000),
-  RUN_REQUEST_MAX_ENTRIES: z.coerce.number().int().min(1).max(1000).default(8),
-  MOBILE_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(120_000),
-  /** How long a web or API Run waits for a runner before `invalid` (a long queue needs more). */
-  WEB_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(300_000),
-  /** Largest mobile artifact an upload intent may declare, in bytes (default 500 MiB). */
+    .transform((v) => (v === undefined ? undefined : v === 'true'))
+    .meta({
+      description: 'whether a worker process makes delivery attempts',
+      shownDefault: 'as `WORKER_ORCHESTRATION`',
+    }),
+  WORKER_RUNNER_PLATFORMS: z.string().default('web,api').meta({
+    description: 'runner queues a worker process serves (empty: orchestration only)',
+    shownDefault: 'web,api',
+  }),
+  API_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000).meta({
+    description: 'how long the API runner waits for one response (and the OpenAPI document)',
+    shownDefault: '10000',
+  }),
+  RUN_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(3)
+    .meta({ description: 'runner attempts before a Run is `invalid`', shownDefault: '3' }),
+  PLAN_GROUP_WINDOW: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(20)
+    .meta({ description: 'member Runs of a plan group executing at once', shownDefault: '20' }),
+  REPORT_LINK_TTL_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .default(14)
+    .meta({ description: 'lifetime of the signed run report links (`reportUrl`)', shownDefault: '14' }),
+  CHROMIUM_PATH: z
+    .string()
+    .default('/usr/bin/chromium')
+    .meta({ description: 'browser of the web runner', shownDefault: '/usr/bin/chromium' }),
+  RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultRunnerConcurrency).meta({
+    description: 'web Runs one worker process runs at once (one Chromium, a fresh context each)',
+    shownDefault: '2 per core, at most 1 per 256 MiB',
+  }),
+  RUNNER_TRACE: z.enum(['on-failure', 'always', 'off']).default('on-failure').meta({
+    description: 'Playwright trace of each web Run that did not pass; `always` for every Run, `off` for none',
+    shownDefault: 'on-failure',
+  }),
+  RUN_POLL_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(5000)
+    .default(1000)
+    .meta({ description: 'long-poll check interval', shownDefault: '1000' }),
+  OAUTH_ISSUER: z.string().url().optional().meta({
+    description:
+      'OAuth authorization server whose access tokens the API accepts (unset: API keys only; see docs/interface.md)',
+    shownDefault: 'unset',
+  }),
+  OAUTH_AUDIENCE: z
+    .string()
+    .optional()
+    .meta({ description: 'audience an access token must carry', shownDefault: '`{SITE_URL}/api/mcp`' }),
+  OAUTH_CLIENT_ID: z
+    .string()
+    .optional()
+    .meta({ description: 'client id for token introspection of opaque tokens', shownDefault: '–' }),
+  OAUTH_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .meta({ description: 'client secret for token introspection', shownDefault: '–' }),
+  OAUTH_ORG_CLAIM: z
+    .string()
+    .default('org_id')
+    .meta({ description: 'the token claim that names the organization', shownDefault: 'org_id' }),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .meta({ description: 'extra browser origins allowed on `/api/mcp`', shownDefault: 'empty' }),
+  AI_BASE_URL: z.string().url().optional().meta({
+    description:
+      'OpenAI-compatible provider for run-request interpretation and plan generation; unset = embedded deterministic interpreter',
+    shownDefault: 'unset',
+  }),
+  AI_MODEL: z.string().optional().meta({
+    description:
+      'OpenAI-compatible provider for run-request interpretation and plan generation; unset = embedded deterministic interpreter',
+    shownDefault: 'unset',
+  }),
+  AI_API_KEY: z.string().optional().meta({
+    description:
+      'OpenAI-compatible provider for run-request interpretation and plan generation; unset = embedded deterministic interpreter',
+    shownDefault: 'unset',
+  }),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000).meta({
+    description: 'one provider call may take this long before it is abandoned (and retried)',
+    shownDefault: '30000',
+  }),
+  AI_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(3)
+    .meta({ description: 'attempts of an interpretation or generation', shownDefault: '3' }),
+  AI_PRICE_PER_1K_TOKENS_MICROS: z.coerce.number().int().min(0).max(100_000_000).default(2_000).meta({
+    description: 'token price estimate (micro-dollars per 1,000 tokens) when the provider reports no cost',
+    shownDefault: '2000',
+  }),
+  RUN_REQUEST_MAX_ENTRIES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(8)
+    .meta({ description: 'largest plan × environment matrix of a run request, counted in Runs', shownDefault: '8' }),
+  MOBILE_SCHEDULE_TO_START_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(120_000)
+    .meta({ description: 'how long a mobile Run waits for a runner before `invalid`', shownDefault: '120000' }),
+  WEB_SCHEDULE_TO_START_MS: z.coerce.number().int().min(1000).default(300_000).meta({
+    description: 'how long a web or API Run waits for a runner before `invalid` (raise it for long queues)',
+    shownDefault: '300000',
+  }),
   ARTIFACT_MAX_BYTES: z.coerce
     .number()
     .int()
     .min(1)
     .max(4 * 1024 ** 3)
-    .default(500 * 1024 * 1024),
-  /** Task queue of webhook delivery attempts (their own queue, so slow receivers never hold up Runs). */
-  WEBHOOK_TASK_QUEUE: z.string().default('webhooks'),
-  /** Webhook endpoints one organization may have. */
-  WEBHOOK_MAX_ENDPOINTS: z.coerce.number().int().min(1).max(1000).default(10),
-  /**
-   * Seconds to wait before each delivery attempt (comma list): the Standard Webhooks schedule
-   * (now, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h). Tests set a short one.
-   */
+    .default(500 * 1024 * 1024)
+    .meta({ description: 'largest mobile artifact upload', shownDefault: '500 MiB' }),
+  WEBHOOK_TASK_QUEUE: z
+    .string()
+    .default('webhooks')
+    .meta({ description: 'queue of webhook delivery attempts', shownDefault: 'webhooks' }),
+  WEBHOOK_MAX_ENDPOINTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(10)
+    .meta({ description: 'webhook endpoints per organization', shownDefault: '10' }),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .default('0,5,300,1800,7200,18000,36000,50400,72000,86400')
@@ -150,59 +300,82 @@ const schema = z.object({
         return z.NEVER;
       }
       return seconds;
+    })
+    .meta({
+      description:
+        'seconds before each delivery attempt (the Standard Webhooks schedule; ±10 % jitter; `Retry-After` honoured up to 24 h)',
+      shownDefault: '0,5,300,1800,7200,18000,36000,50400,72000,86400',
     }),
-  /** How long an endpoint may fail without a success before it is disabled (default five days). */
   WEBHOOK_DISABLE_AFTER_MS: z.coerce
     .number()
     .int()
     .min(0)
-    .default(5 * 24 * 3600 * 1000),
-  /**
-   * Hosts and CIDRs outgoing requests (webhooks) may reach over plain http and at private or
-   * loopback addresses, comma list (e.g. `127.0.0.1/8,::1,localhost`). Everything else: https
-   * to public addresses only.
-   */
-  EGRESS_ALLOW: z.string().default(''),
-  /** false: runners and webhooks reach only EGRESS_ALLOW (tests, CI and fuzzing run so: loopback only). */
+    .default(5 * 24 * 3600 * 1000)
+    .meta({
+      description: 'an endpoint failing this long without a success is disabled',
+      shownDefault: '432000000 (5 days)',
+    }),
+  EGRESS_ALLOW: z.string().default('').meta({
+    description:
+      'hosts and CIDRs that runners and webhooks may reach at non-public addresses (and webhooks over plain http), e.g. `127.0.0.0/8,::1,localhost`',
+    shownDefault: 'empty (`npm start`: loopback)',
+  }),
   EGRESS_PUBLIC: z
     .enum(['true', 'false'])
     .default('true')
-    .transform((v) => v === 'true'),
-  /**
-   * When the daily retention purge runs: a cron expression in UTC for the `retention-purge`
-   * Temporal Schedule, which the orchestration worker creates or updates at start.
-   */
-  RETENTION_PURGE_CRON: z.string().min(9).max(100).default('17 3 * * *'),
-  /** Rows per purge batch (one activity each). */
-  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
-  /**
-   * Per-organization request rate (every authenticated API and MCP request): a token bucket that
-   * refills this many tokens a second and holds at most RATE_LIMIT_BURST. Past it: 429
-   * RESOURCE_EXHAUSTED with Retry-After. 0 turns the limit off.
-   */
-  RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
-  RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(300),
-  /** Run requests (POST /api/run-requests) an organization may make per minute, bursts up to RUN_REQUEST_BURST; 0: off. */
-  RUN_REQUEST_RATE_PER_MINUTE: z.coerce.number().min(0).max(100_000).default(30),
-  RUN_REQUEST_BURST: z.coerce.number().int().min(1).max(100_000).default(10),
-  /** Runs of one organization past `queued` at once; the rest stay queued and start as these finish. */
-  ORG_MAX_ACTIVE_RUNS: z.coerce.number().int().min(1).max(100_000).default(50),
-  /** Members (Runs) one plan trigger may create; a larger plan is refused with FAILED_PRECONDITION. */
-  PLAN_GROUP_MAX_MEMBERS: z.coerce.number().int().min(1).max(100_000).default(500),
-  /**
-   * A slot whose Run never recorded an end (its workflow was terminated) is free again after this
-   * long; it must exceed the longest Run (RUN_MAX_ATTEMPTS × the runner's 20-minute bound).
-   */
+    .transform((v) => v === 'true')
+    .meta({
+      description: '`false`: runners and webhooks reach nothing but `EGRESS_ALLOW` (tests, CI, fuzzing)',
+      shownDefault: 'true',
+    }),
+  RETENTION_PURGE_CRON: z.string().min(9).max(100).default('17 3 * * *').meta({
+    description: 'when the daily retention purge runs (cron, UTC): the `retention-purge` Temporal Schedule',
+    shownDefault: '`17 3 * * *`',
+  }),
+  RETENTION_BATCH_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(100)
+    .meta({ description: 'rows per purge batch (one activity each)', shownDefault: '100' }),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50).meta({
+    description:
+      'Per-organization request rate (every authenticated API and MCP request): a token bucket that refills this many tokens a second and holds at most RATE_LIMIT_BURST. Past it: 429 RESOURCE_EXHAUSTED with Retry-After. 0 turns the limit off.',
+  }),
+  RATE_LIMIT_BURST: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(300)
+    .meta({ description: 'most tokens the request bucket of an organization holds: the burst it may send at once' }),
+  RUN_REQUEST_RATE_PER_MINUTE: z.coerce.number().min(0).max(100_000).default(30).meta({
+    description:
+      'Run requests (POST /api/run-requests) an organization may make per minute, bursts up to RUN_REQUEST_BURST; 0: off.',
+  }),
+  RUN_REQUEST_BURST: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(10)
+    .meta({ description: 'most run requests an organization may make in a burst' }),
+  ORG_MAX_ACTIVE_RUNS: z.coerce.number().int().min(1).max(100_000).default(50).meta({
+    description: 'Runs of one organization past `queued` at once; the rest stay queued and start as these finish.',
+  }),
+  PLAN_GROUP_MAX_MEMBERS: z.coerce.number().int().min(1).max(100_000).default(500).meta({
+    description: 'Members (Runs) one plan trigger may create; a larger plan is refused with FAILED_PRECONDITION.',
+  }),
   RUN_SLOT_LEASE_MS: z.coerce
     .number()
     .int()
     .min(1000)
-    .default(6 * 3600 * 1000),
-  /**
-   * Per-organization overrides of the limits above, JSON:
-   * `{"org_…": {"ratePerSecond": 100, "rateBurst": 500, "runRequestsPerMinute": 60, "runRequestBurst": 20,
-   * "maxActiveRuns": 200, "planGroupMaxMembers": 1000}}`; unnamed fields keep the defaults.
-   */
+    .default(6 * 3600 * 1000)
+    .meta({
+      description:
+        "A slot whose Run never recorded an end (its workflow was terminated) is free again after this long; it must exceed the longest Run (RUN_MAX_ATTEMPTS × the runner's 20-minute bound).",
+    }),
   ORG_LIMITS: z
     .string()
     .default('{}')
@@ -213,8 +386,15 @@ const schema = z.object({
         ctx.addIssue({ code: 'custom', message: `not a valid limits object: ${(error as Error).message}` });
         return z.NEVER;
       }
+    })
+    .meta({
+      description:
+        'Per-organization overrides of the limits above, JSON: `{"org_…": {"ratePerSecond": 100, "rateBurst": 500, "runRequestsPerMinute": 60, "runRequestBurst": 20, "maxActiveRuns": 200, "planGroupMaxMembers": 1000}}`; unnamed fields keep the defaults.',
     }),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LOG_LEVEL: z
+    .enum(['debug', 'info', 'warn', 'error', 'silent'])
+    .default('info')
+    .meta({ description: 'debug, info, warn, error, silent', shownDefault: 'info' }),
 });
 
 function defaultRunnerConcurrency(): number {
@@ -223,7 +403,7 @@ function defaultRunnerConcurrency(): number {
 }
 
 export type Config = Readonly<ParsedConfig>;
-type ParsedConfig = Omit<z.infer<typeof schema>, 'BASE_URL' | 'SITE_URL' | 'SIGNING_KEY' | 'API_INTERNAL_URL'> & {
+type ParsedConfig = Omit<z.infer<typeof configSchema>, 'BASE_URL' | 'SITE_URL' | 'SIGNING_KEY' | 'API_INTERNAL_URL'> & {
   BASE_URL: string;
   API_INTERNAL_URL: string;
   SITE_URL: string;
@@ -232,7 +412,7 @@ type ParsedConfig = Omit<z.infer<typeof schema>, 'BASE_URL' | 'SITE_URL' | 'SIGN
 
 /** Parses the environment once; throws one readable error listing every bad setting. The result is frozen. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -74,7 +74,7 @@ describe('temporal-compose.yml', () => {
   }
 
   it('copies every source folder the processes import into the image', () => {
-    // The layers the API and the worker are made of (README "Layers"); a missing one fails at start.
+    // The layers the API and the worker are made of (docs/architecture.md, "Layers"); a missing one fails at start.
     const build = services.api.build as { dockerfile_inline?: string };
     const copied = [...(build.dockerfile_inline ?? '').matchAll(/^\s*COPY (\S+) /gm)].map((m) => m[1]);
     for (const folder of ['core', 'db', 'domain', 'workflows', 'activities', 'api']) {

@@ -47,7 +47,7 @@ function runData(
     branch: run.branch ?? run.trigger.branch,
     commitSha: run.trigger.deployment?.commitSha,
     pr: run.trigger.pr,
-    // The signed report page: a link a teammate opens without a credential (README "Run reports").
+    // The signed report page: a link a teammate opens without a credential (docs/interface.md).
     reportUrl: signedReportUrl(reportLinks(config), 'run', run.id),
     completedAt: run.finishedAt ?? run.updatedAt,
   });

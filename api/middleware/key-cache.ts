@@ -20,7 +20,7 @@ export interface ActiveKey {
 /**
  * Active API keys by key id, for `ttlMs`: most requests then authenticate without a query. The
  * secret is still checked on every request; unknown and revoked keys are never cached, so a
- * revocation takes effect in every API process within `ttlMs` (README "Authentication").
+ * revocation takes effect in every API process within `ttlMs` (docs/configuration.md, API_KEY_CACHE_TTL_MS).
  * lru-cache bounds the memory and expires entries by itself.
  */
 export class ApiKeyCache {

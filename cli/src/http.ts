@@ -2,7 +2,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 
-/** Exit codes of `qa`, documented in `qa --help` and the README. */
+/** Exit codes of `qa`, documented in `qa --help` and docs/ci.md. */
 export const EXIT = {
   passed: 0,
   failed: 1,

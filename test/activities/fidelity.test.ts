@@ -47,7 +47,7 @@ describe('web runner fidelity corpus', function () {
   after(async () => {
     await site?.close();
     await browser?.close();
-    // FIDELITY_TABLE=<file>: the README's table (page, expected, got), from this run's verdicts.
+    // FIDELITY_TABLE=<file>: the table of docs/runner.md (page, expected, got), from this run's verdicts.
     if (process.env.FIDELITY_TABLE) {
       const rows = corpus.map(
         (c) => `| \`${c.name}\`: ${c.about} | ${c.expected} | ${got.get(c.name)?.outcome ?? '–'} |`,

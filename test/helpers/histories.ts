@@ -11,7 +11,7 @@ export const HISTORY_DIR = path.resolve(__dirname, '..', 'histories');
  * With RECORD_HISTORIES=1, saves the history of a finished workflow as `<label>.json` (the
  * Temporal CLI's JSON, which the SDK's replayer reads), so that a later change to workflow code
  * is replayed against what real executions recorded. Without it, does nothing: recording is a
- * deliberate step (see README "Reliability").
+ * deliberate step (see docs/reliability.md).
  */
 export async function recordHistory(app: TestApp, workflowId: string, label: string): Promise<void> {
   if (process.env.RECORD_HISTORIES !== '1' || !process.env.TEMPORAL_BIN) return;

@@ -10,7 +10,7 @@ import { installRuntime } from '../helpers/temporal';
  * Safe deploys: Runs live for minutes to hours, so new workflow code meets executions that began
  * under the old code. Every history recorded under test/histories (real executions of each
  * workflow type: passing, failing, retrying, canceled, …) must replay on the current code; a
- * change that would break workflows in flight fails here (use `patched()`; see README).
+ * change that would break workflows in flight fails here (use `patched()`; see docs/reliability.md).
  */
 describe('recorded workflow histories replay on the current workflow code', function () {
   this.timeout(180_000);
