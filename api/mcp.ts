@@ -11,7 +11,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { catalog } from './catalog';
-import type { Operation } from './catalog/define';
+import { toolName, type Operation } from './catalog/define';
 import { invokeOperation } from './catalog/invoke';
 import { withRequestDeadline } from './middleware/deadline';
 import { serializedOnce } from './presenters/shared';
@@ -24,7 +24,6 @@ import { defineEndpoint, type Endpoint } from './resources/define';
 import type { Principal } from '../core/scopes';
 
 /** MCP tool name of an operation (interface.md): dots become underscores. */
-export const toolName = (op: Pick<Operation, 'name'>) => op.name.replace(/\./g, '_');
 
 /**
  * One tool per catalog operation with `mcp: true`, derived in this single loop: the input

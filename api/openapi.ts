@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../core/config';
-import { confirmRuleText, type Operation } from './catalog/define';
+import { confirmRuleText, toolName, type Operation } from './catalog/define';
 import type { Endpoint } from './resources/define';
 import { errorCodes, errorStatus } from '../core/errors';
 import { scopeDescriptions } from '../core/scopes';
@@ -59,7 +59,7 @@ export function buildOpenApi(
   for (const op of catalog) {
     paths[`/api/v1/${op.name}`] = {
       post: {
-        operationId: op.name.replace('.', '_'),
+        operationId: toolName(op),
         summary: op.summary,
         description: op.description,
         tags: [op.name.split('.')[0]],
@@ -68,7 +68,7 @@ export function buildOpenApi(
         'x-idempotency': op.idempotency,
         'x-confirm': op.confirm,
         'x-confirm-rule': confirmRuleText[op.confirm],
-        'x-mcp-tool': op.mcp ? op.name.replace('.', '_') : null,
+        'x-mcp-tool': op.mcp ? toolName(op) : null,
         ...(op.extension ? { 'x-extension': true } : {}),
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.input, 'input') } } },
         responses: {

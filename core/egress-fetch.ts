@@ -78,3 +78,16 @@ export function egressFetch(policy: EgressPolicy) {
     }
   };
 }
+
+/** The first `maxBytes` of a response body as text; the rest is never read (the stream is cancelled). */
+export async function readCapped(res: { body: unknown }, maxBytes: number): Promise<string> {
+  if (!res.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= maxBytes) break;
+  }
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+}

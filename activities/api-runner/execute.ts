@@ -1,5 +1,5 @@
 import type { AssuranceFinding } from '../../core/assurance';
-import { EgressRefused, unreachableWhy, type egressFetch } from '../../core/egress-fetch';
+import { EgressRefused, readCapped, unreachableWhy, type egressFetch } from '../../core/egress-fetch';
 import type { ApiStep, Step } from '../../core/steps';
 import type { Redactor } from '../runner/redactor';
 import type { StepResult } from '../runner/result';
@@ -103,7 +103,7 @@ export function apiSession(o: ApiSessionOptions) {
       redirect: 'manual',
       signal: AbortSignal.any(signals),
     });
-    const text = await readCapped(res);
+    const text = await readCapped(res, MAX_BODY_BYTES);
     const contentType = res.headers.get('content-type') ?? '';
     let parsed: unknown;
     const json = /json/.test(mediaTypeOf(contentType)) && text.length > 0;
@@ -511,18 +511,6 @@ function failedStep(
     verdictSource: 'action',
     durationMs: performance.now() - started,
   };
-}
-
-async function readCapped(res: { body: unknown }): Promise<string> {
-  if (!res.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) break;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export type ApiSession = ReturnType<typeof apiSession>;

@@ -1,13 +1,12 @@
 import { Context } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
-import { assuranceRepository } from '../../db/repositories/assurance';
 import { runRepository } from '../../db/repositories/runs';
 import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
 import { runApiSteps } from '../api-runner/execute';
 import { apiSessionFor, type ApiHostDeps } from '../api-runner/setup';
 import type { ActivityDeps } from '../deps';
 import { Redactor } from '../runner/redactor';
-import { claimRun } from './claim';
+import { claimWithTarget } from './claim';
+import { recordAssurance, recordStep, runDiagnosis } from './record';
 
 export type ApiRunnerDeps = ActivityDeps & ApiHostDeps;
 
@@ -17,19 +16,9 @@ export function apiRunnerActivities(deps: ApiRunnerDeps): RunnerActivities {
   return {
     async executeRun(runId: string): Promise<RunnerResult> {
       const ctx = Context.current();
-      const claim = await claimRun(deps, runId);
-      if ('ended' in claim) return { outcome: 'unverified', flaky: false };
-      if ('missingValues' in claim) return { outcome: 'failed', flaky: false, missingValues: claim.missingValues };
-      const { run } = claim;
-      const baseUrl = run.targets.api?.baseUrl;
-      if (!baseUrl) {
-        throw ApplicationFailure.nonRetryable('run has no API target', 'NoTarget', {
-          category: 'test_definition',
-          suggestedAction:
-            'Give the Run an API target: an Environment with targets.api.baseUrl, or targets.api.baseUrl.',
-          reason: 'The Run has no API address to call.',
-        });
-      }
+      const claimed = await claimWithTarget(deps, runId, 'api');
+      if ('answer' in claimed) return claimed.answer;
+      const { run } = claimed;
       const redactor = new Redactor();
       const { options } = await apiSessionFor(deps, run, redactor, ctx.cancellationSignal);
       const beat = setInterval(() => ctx.heartbeat(), 2_000);
@@ -41,19 +30,7 @@ export function apiRunnerActivities(deps: ApiRunnerDeps): RunnerActivities {
             ctx.heartbeat({ step: index });
             await runRepository.putStep(db.manager, runId, index, { status: 'running' });
           },
-          onStepDone: async (step) => {
-            await runRepository.putStep(db.manager, runId, step.index, {
-              status: step.status,
-              reason: step.reason,
-              observed: { ...step.observed },
-              expectation: step.expectation,
-              verdictSource: step.verdictSource,
-              postconditionProven: step.postconditionProven,
-              recoveryCount: 0,
-              diagnosis: step.diagnosis ?? null,
-              durationMs: Math.round(step.durationMs),
-            });
-          },
+          onStepDone: (step) => recordStep(db.manager, runId, { ...step, recoveryCount: 0 }),
         });
         // Skipped steps were never started; record them too.
         for (const step of ran.steps.filter((s) => s.status === 'skipped')) {
@@ -64,32 +41,10 @@ export function apiRunnerActivities(deps: ApiRunnerDeps): RunnerActivities {
             diagnosis: step.diagnosis ?? null,
           });
         }
-        await assuranceRepository.putResult(db.manager, {
-          runId,
-          orgId: run.orgId,
-          testPlanId: run.testPlanId,
-          environmentSlug: run.environmentSlug,
-          passed: ran.outcome === 'passed',
-          result: redactor.redactDeep(ran.result),
-          createdAt: Date.now(),
-        });
+        await recordAssurance(db.manager, run, ran.outcome === 'passed', redactor.redactDeep(ran.result));
         const failing = ran.steps.find((s) => s.status !== 'passed' && s.diagnosis);
-        const finding = ran.result.findings.find((f) => f.blocking);
-        return {
-          outcome: ran.outcome,
-          flaky: false,
-          ...(failing?.diagnosis
-            ? { diagnosis: { ...failing.diagnosis, reason: failing.reason } }
-            : finding
-              ? {
-                  diagnosis: {
-                    category: 'application' as const,
-                    suggestedAction: 'Read the assurance snapshot: GET /api/runs/{runId}/assurance.',
-                    reason: finding.message,
-                  },
-                }
-              : {}),
-        };
+        const blocking = ran.result.findings.find((f) => f.blocking);
+        return { outcome: ran.outcome, flaky: false, ...runDiagnosis(failing, blocking) };
       } finally {
         clearInterval(beat);
       }

@@ -5,6 +5,7 @@ import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import { environmentRepository } from '../../db/repositories/environments';
 import type { EntityManager } from 'typeorm';
 import type { ActivityDeps } from '../deps';
+import type { RunnerResult } from '../../workflows/contracts';
 
 /** Names of runtime values the Run's steps reference that neither the Run nor its Environment holds. */
 export async function missingValues(db: EntityManager, run: Run): Promise<string[]> {
@@ -48,4 +49,33 @@ export async function claimRun({ db, config }: Pick<ActivityDeps, 'db' | 'config
     startedAt: run.startedAt ?? Date.now(),
   });
   return { run };
+}
+
+const TARGET_WORDS = {
+  web: { field: 'targets.web.baseUrl', kind: 'web', address: 'web address to open' },
+  api: { field: 'targets.api.baseUrl', kind: 'API', address: 'API address to call' },
+} as const;
+
+/**
+ * A runner of `platform` takes a Run (claimRun) and reads its target: the claimed Run and the
+ * address to run against, or the result to answer at once (the Run already ended, or runtime values
+ * are missing). A Run without a target of this platform cannot run anywhere: a non-retryable failure.
+ */
+export async function claimWithTarget(
+  deps: Pick<ActivityDeps, 'db' | 'config'>,
+  runId: string,
+  platform: keyof typeof TARGET_WORDS,
+): Promise<{ run: Run; baseUrl: string } | { answer: RunnerResult }> {
+  const claim = await claimRun(deps, runId);
+  if ('ended' in claim) return { answer: { outcome: 'unverified', flaky: false } };
+  if ('missingValues' in claim)
+    return { answer: { outcome: 'failed', flaky: false, missingValues: claim.missingValues } };
+  const baseUrl = claim.run.targets[platform]?.baseUrl;
+  if (baseUrl) return { run: claim.run, baseUrl };
+  const words = TARGET_WORDS[platform];
+  throw ApplicationFailure.nonRetryable(`run has no ${platform} target`, 'NoTarget', {
+    category: 'test_definition',
+    suggestedAction: `Give the Run a ${words.kind} target: an Environment with ${words.field}, or ${words.field}.`,
+    reason: `The Run has no ${words.address}.`,
+  });
 }

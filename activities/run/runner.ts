@@ -1,11 +1,11 @@
 import { Context } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Browser } from 'playwright-core';
 import type { ContextSource } from '../runner/browser';
 import { createHash } from 'node:crypto';
 import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
 import { runRepository } from '../../db/repositories/runs';
-import { claimRun } from './claim';
+import { claimWithTarget } from './claim';
+import { recordAssurance, recordStep, runDiagnosis } from './record';
 import type { ActivityDeps } from '../deps';
 import { Redactor } from '../runner/redactor';
 import { runWebSteps } from '../runner/web';
@@ -13,7 +13,6 @@ import type { StepResult } from '../runner/result';
 import { fetchValue } from './values-channel';
 import { isApiStep } from '../../core/steps';
 import { runnerEgress } from '../../core/egress';
-import { assuranceRepository } from '../../db/repositories/assurance';
 import { apiSessionFor, type ApiHostDeps } from '../api-runner/setup';
 
 export interface RunnerDeps extends ActivityDeps, ApiHostDeps {
@@ -36,19 +35,9 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
   return {
     async executeRun(runId: string): Promise<RunnerResult> {
       const ctx = Context.current();
-      const claim = await claimRun(deps, runId);
-      if ('ended' in claim) return { outcome: 'unverified', flaky: false };
-      if ('missingValues' in claim) return { outcome: 'failed', flaky: false, missingValues: claim.missingValues };
-      const { run } = claim;
-      const baseUrl = run.targets.web?.baseUrl;
-      if (!baseUrl) {
-        throw ApplicationFailure.nonRetryable('run has no web target', 'NoTarget', {
-          category: 'test_definition',
-          suggestedAction:
-            'Give the Run a web target: an Environment with targets.web.baseUrl, or targets.web.baseUrl.',
-          reason: 'The Run has no web address to open.',
-        });
-      }
+      const claimed = await claimWithTarget(deps, runId, 'web');
+      if ('answer' in claimed) return claimed.answer;
+      const { run, baseUrl } = claimed;
       const logged = (await runRepository.steps(db.manager, [runId])).get(runId) ?? [];
       const firstUnpassed = logged.findIndex((s) => s.status !== 'passed');
       const redactor = new Redactor();
@@ -98,31 +87,13 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
           await api.session.probe();
           blocking = api.session.result().findings.find((f) => f.blocking);
           if (blocking) outcome = 'failed';
-          await assuranceRepository.putResult(db.manager, {
-            runId,
-            orgId: run.orgId,
-            testPlanId: run.testPlanId,
-            environmentSlug: run.environmentSlug,
-            passed: outcome === 'passed',
-            result: redactor.redactDeep(api.session.result()),
-            createdAt: Date.now(),
-          });
+          await recordAssurance(db.manager, run, outcome === 'passed', redactor.redactDeep(api.session.result()));
         }
         const failing = result.steps.find((s) => s.status !== 'passed');
         return {
           outcome,
           flaky: outcome === 'passed' && result.steps.some((s) => s.recoveryCount > 0),
-          ...(failing?.diagnosis
-            ? { diagnosis: { ...failing.diagnosis, reason: failing.reason } }
-            : blocking
-              ? {
-                  diagnosis: {
-                    category: 'application' as const,
-                    suggestedAction: 'Read the assurance snapshot: GET /api/runs/{runId}/assurance.',
-                    reason: blocking.message,
-                  },
-                }
-              : {}),
+          ...runDiagnosis(failing, blocking),
         };
       } finally {
         clearInterval(beat);
@@ -170,16 +141,6 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
         createdAt: Date.now(),
       });
     }
-    await runRepository.putStep(d.db.manager, runId, step.index, {
-      status: step.status,
-      reason: step.reason,
-      observed: { ...step.observed },
-      expectation: step.expectation,
-      verdictSource: step.verdictSource,
-      postconditionProven: step.postconditionProven,
-      recoveryCount: step.recoveryCount,
-      diagnosis: step.diagnosis ?? null,
-      durationMs: Math.round(step.durationMs),
-    });
+    await recordStep(d.db.manager, runId, step);
   }
 }

@@ -208,22 +208,11 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
     });
   } catch (err) {
     if (err instanceof StepFailure || isClosed(err)) throw err;
-    if (phase === 'locate' && isTimeout(err)) {
-      throw new StepFailure(
-        'test_definition',
-        `No field labelled "${target}" appeared within ${seconds(ctx.stepTimeoutMs)}.`,
-        SUGGEST.testDefinition,
-        err,
-      );
-    }
-    if (isTimeout(err)) {
-      throw new StepFailure(
-        'timeout',
-        `The field "${target}" appeared but did not accept input within ${seconds(ctx.stepTimeoutMs)}.`,
-        SUGGEST.timeout,
-        err,
-      );
-    }
+    const failure = timedOutIn(phase, err, ctx, {
+      locate: `No field labelled "${target}" appeared`,
+      act: `The field "${target}" appeared but did not accept input`,
+    });
+    if (failure) throw failure;
     if (/not an <input>|not an input|cannot be filled/i.test(message(err))) {
       throw new StepFailure(
         'test_definition',
@@ -234,6 +223,24 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
     }
     throw err;
   }
+}
+
+/**
+ * The failure of a fill or click whose time ran out, in the words of the phase it was in: nothing to
+ * act on appeared (the test's words do not match the page), or it appeared but would not take the
+ * action. Anything else (a StepFailure, a closed page, another error) is left to the caller: undefined.
+ */
+function timedOutIn(
+  phase: 'locate' | 'act',
+  err: unknown,
+  ctx: StepContext,
+  words: { locate: string; act: string },
+): StepFailure | undefined {
+  if (err instanceof StepFailure || isClosed(err) || !isTimeout(err)) return undefined;
+  const within = `within ${seconds(ctx.stepTimeoutMs)}.`;
+  return phase === 'locate'
+    ? new StepFailure('test_definition', `${words.locate} ${within}`, SUGGEST.testDefinition, err)
+    : new StepFailure('timeout', `${words.act} ${within}`, SUGGEST.timeout, err);
 }
 
 /** A fill on a list chooses the option whose label is the value, as a user picks it by what it says. */
@@ -345,24 +352,12 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
     });
   } catch (err) {
     stopListening();
-    if (err instanceof StepFailure || isClosed(err)) throw err;
-    if (phase === 'locate' && isTimeout(err)) {
-      throw new StepFailure(
-        'test_definition',
-        `No control named "${target}" appeared within ${seconds(ctx.stepTimeoutMs)}.`,
-        SUGGEST.testDefinition,
-        err,
-      );
-    }
-    if (isTimeout(err)) {
-      throw new StepFailure(
-        'timeout',
-        `The control "${target}" appeared but could not be clicked within ${seconds(ctx.stepTimeoutMs)}.`,
-        SUGGEST.timeout,
-        err,
-      );
-    }
-    throw err;
+    throw (
+      timedOutIn(phase, err, ctx, {
+        locate: `No control named "${target}" appeared`,
+        act: `The control "${target}" appeared but could not be clicked`,
+      }) ?? err
+    );
   }
   // The expectation may be checked while the click's effects arrive (a toast can be gone by the time they have).
   ctx.settled = settleAfterClick(ctx, target, seen).finally(stopListening);

@@ -149,3 +149,6 @@ export function pageOf<T extends z.ZodType>(item: T) {
     nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
   });
 }
+
+/** An operation's MCP tool name, also its OpenAPI operationId: `.` becomes `_` (shared/interface.md, "MCP"). */
+export const toolName = (op: Pick<Operation, 'name'>) => op.name.replace(/\./g, '_');

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../../core/errors';
 import { resourceMetadataUrl, unauthenticated, type TokenVerifier } from '../middleware/auth';
 import { allScopes, type Principal, type Scope } from '../../core/scopes';
-import { TokenCache } from './token-cache';
+import { LRUCache } from 'lru-cache';
 
 /** What a valid token asserts, before the membership check. */
 interface TokenFacts {
@@ -44,7 +44,9 @@ export function createTokenVerifier(deps: AppDeps): TokenVerifier {
   if (issuerUrl.protocol !== 'https:' && !insecure)
     throw new Error('OAUTH_ISSUER must be an https URL (http only on loopback)');
   const canIntrospect = Boolean(config.OAUTH_CLIENT_ID && config.OAUTH_CLIENT_SECRET);
-  const cache = new TokenCache<TokenFacts>();
+  // Verified tokens for a minute at most, keyed by the token's SHA-256 (never the token itself); an
+  // entry never outlives the token's own exp. Membership is not cached: it is checked every request.
+  const cache = new LRUCache<string, TokenFacts>({ max: 10_000, ttl: 60_000 });
   const invalid = (message: string) => unauthenticated(deps, message, 'error="invalid_token", ');
 
   let issuer: Promise<Issuer> | null = null;
@@ -145,7 +147,8 @@ export function createTokenVerifier(deps: AppDeps): TokenVerifier {
       if (!facts) {
         const checked = await check(token);
         facts = checked.facts;
-        cache.set(key, facts, checked.exp === undefined ? undefined : checked.exp * 1000);
+        const untilExpiry = checked.exp === undefined ? Infinity : checked.exp * 1000 - Date.now();
+        if (untilExpiry > 0) cache.set(key, facts, { ttl: Math.min(60_000, untilExpiry) });
       }
       if (!(await orgMemberRepository.isMember(deps.db.manager, facts.orgId, facts.sub))) {
         throw invalid("the access token's user is not a member of its organization");

@@ -1,3 +1,4 @@
+import { updateUnlessFinal, type Assignment } from './guarded-update';
 import type { EntityManager } from 'typeorm';
 import {
   InterpretationChargeEntity,
@@ -10,7 +11,6 @@ import {
 } from '../entities/run-requests';
 
 export const finalRunRequestStatuses: RunRequestStatus[] = ['completed', 'rejected', 'failed', 'canceled'];
-const finalList = finalRunRequestStatuses.map((s) => `'${s}'`).join(',');
 
 export const runRequestRepository = {
   /** Throws ER_DUP_ENTRY when the organization already used the key. */
@@ -56,29 +56,17 @@ export const runRequestRepository = {
     },
   ): Promise<boolean> {
     const now = Date.now();
-    const sets = ['status = ?', 'updated_at = ?'];
-    const params: unknown[] = [fields.status, now];
-    if (fields.resolutionSource !== undefined) {
-      sets.push('resolution_source = ?');
-      params.push(fields.resolutionSource);
-    }
-    if (fields.rejectionReasons !== undefined) {
-      sets.push('rejection_reasons = ?');
-      params.push(JSON.stringify(fields.rejectionReasons));
-    }
-    if (fields.error !== undefined) {
-      sets.push('error = ?');
-      params.push(fields.error);
-    }
-    if (finalRunRequestStatuses.includes(fields.status)) {
-      sets.push('completed_at = ?');
-      params.push(now);
-    }
-    const result = await db.query(
-      `UPDATE run_requests SET ${sets.join(', ')} WHERE id = ? AND status NOT IN (${finalList})`,
-      [...params, id],
-    );
-    return (result.affectedRows ?? 0) > 0;
+    const assignments: Assignment[] = [
+      { column: 'status', value: fields.status },
+      { column: 'updated_at', value: now },
+    ];
+    if (fields.resolutionSource !== undefined)
+      assignments.push({ column: 'resolution_source', value: fields.resolutionSource });
+    if (fields.rejectionReasons !== undefined)
+      assignments.push({ column: 'rejection_reasons', value: JSON.stringify(fields.rejectionReasons) });
+    if (fields.error !== undefined) assignments.push({ column: 'error', value: fields.error });
+    if (finalRunRequestStatuses.includes(fields.status)) assignments.push({ column: 'completed_at', value: now });
+    return updateUnlessFinal(db, 'run_requests', id, finalRunRequestStatuses, assignments);
   },
 
   /** Live state of entry Runs: status and the customer-safe reason of a diagnosis. */

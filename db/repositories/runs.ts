@@ -1,3 +1,4 @@
+import { updateUnlessFinal, type Assignment } from './guarded-update';
 import type { EntityManager } from 'typeorm';
 import { readEntities } from '../read-query';
 import {
@@ -14,7 +15,6 @@ import {
 } from '../entities/runs';
 
 export const terminalStatuses: RunStatus[] = ['passing', 'failed', 'unverified', 'canceled', 'invalid'];
-const terminalList = terminalStatuses.map((s) => `'${s}'`).join(',');
 
 export interface RunFilter {
   status?: string;
@@ -147,8 +147,10 @@ export const runRepository = {
     runId: string,
     fields: Partial<Pick<Run, 'status' | 'flaky' | 'attempt' | 'diagnosis' | 'startedAt' | 'finishedAt'>>,
   ): Promise<boolean> {
-    const sets: string[] = ['cursor_value = cursor_value + 1', 'updated_at = ?'];
-    const params: unknown[] = [Date.now()];
+    const assignments: Assignment[] = [
+      { sql: 'cursor_value = cursor_value + 1' },
+      { column: 'updated_at', value: Date.now() },
+    ];
     const columns: Record<string, string> = {
       status: 'status',
       flaky: 'flaky',
@@ -159,14 +161,10 @@ export const runRepository = {
     };
     for (const [key, value] of Object.entries(fields)) {
       if (value === undefined) continue;
-      sets.push(`${columns[key]} = ?`);
-      params.push(key === 'diagnosis' ? JSON.stringify(value) : key === 'flaky' ? (value ? 1 : 0) : value);
+      const stored = key === 'diagnosis' ? JSON.stringify(value) : key === 'flaky' ? (value ? 1 : 0) : value;
+      assignments.push({ column: columns[key], value: stored });
     }
-    const result = await db.query(
-      `UPDATE runs SET ${sets.join(', ')} WHERE id = ? AND status NOT IN (${terminalList})`,
-      [...params, runId],
-    );
-    return (result.affectedRows ?? 0) > 0;
+    return updateUnlessFinal(db, 'runs', runId, terminalStatuses, assignments);
   },
 
   /** Writes one step's state (idempotent by run and index) and grows the Run's cursor. */

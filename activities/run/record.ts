@@ -1,0 +1,59 @@
+import type { EntityManager } from 'typeorm';
+import type { Diagnosis } from '../../workflows/contracts';
+import type { Run } from '../../db/entities/runs';
+import { assuranceRepository } from '../../db/repositories/assurance';
+import { runRepository } from '../../db/repositories/runs';
+import type { ApiRunResult } from '../api-runner/types';
+import type { StepResult } from '../runner/result';
+
+/** Records a finished step's customer-safe result (idempotent by Run and step index). */
+export async function recordStep(db: EntityManager, runId: string, step: StepResult<object>): Promise<void> {
+  await runRepository.putStep(db, runId, step.index, {
+    status: step.status,
+    reason: step.reason,
+    observed: { ...step.observed },
+    expectation: step.expectation,
+    verdictSource: step.verdictSource,
+    postconditionProven: step.postconditionProven,
+    recoveryCount: step.recoveryCount,
+    diagnosis: step.diagnosis ?? null,
+    durationMs: Math.round(step.durationMs),
+  });
+}
+
+/** Stores the API side of a Run for its assurance snapshot (already redacted). */
+export async function recordAssurance(
+  db: EntityManager,
+  run: Run,
+  passed: boolean,
+  result: ApiRunResult,
+): Promise<void> {
+  await assuranceRepository.putResult(db, {
+    runId: run.id,
+    orgId: run.orgId,
+    testPlanId: run.testPlanId,
+    environmentSlug: run.environmentSlug,
+    passed,
+    result,
+    createdAt: Date.now(),
+  });
+}
+
+/**
+ * The Run's diagnosis: the deciding step's, or, when every step passed but the API side found a
+ * blocking problem, one that points at the assurance snapshot.
+ */
+export function runDiagnosis(
+  failing: Pick<StepResult, 'diagnosis' | 'reason'> | undefined,
+  blocking: { message: string } | undefined,
+): { diagnosis?: Diagnosis } {
+  if (failing?.diagnosis) return { diagnosis: { ...failing.diagnosis, reason: failing.reason } };
+  if (!blocking) return {};
+  return {
+    diagnosis: {
+      category: 'application',
+      suggestedAction: 'Read the assurance snapshot: GET /api/runs/{runId}/assurance.',
+      reason: blocking.message,
+    },
+  };
+}
