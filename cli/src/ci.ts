@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { EXIT, QaError } from './http';
+import type { SuiteResult } from './junit';
 
 /** What the CI environment says about this job; read once from the variables it sets. */
 export interface CiContext {
@@ -53,4 +57,49 @@ export function idempotencyKeyFor(ci: CiContext, what: unknown): string {
   if (!ci.runKey) return `qa-${randomUUID()}`;
   const digest = createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 16);
   return `qa-${ci.runKey}-${digest}`.slice(0, 200);
+}
+
+/** GitHub Actions: an error annotation per failed step (at most 10) and a table in the job summary. */
+export function reportToGithub(ci: CiContext, result: SuiteResult) {
+  const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const escProp = (s: string) => esc(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  let annotations = 0;
+  for (const c of result.cases.filter((x) => x.status === 'failed'))
+    for (const s of c.steps.filter((x) => x.status === 'failed')) {
+      if (annotations++ >= 10) break; // GitHub shows at most 10 error annotations per step.
+      process.stdout.write(
+        `::error title=${escProp(`${c.name}: step ${s.index + 1} ${s.action}${s.target ? ` ${s.target}` : ''}`)}::${esc(`${s.reason}${s.diagnosis ? ` (${s.diagnosis.category}: ${s.diagnosis.suggestedAction})` : ''}${c.reportUrl ? ` Report: ${c.reportUrl}` : ''}`)}\n`,
+      );
+    }
+  if (ci.stepSummaryFile) {
+    const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+    const rows = result.cases.map(
+      (c) =>
+        `| ${cell(c.name)} | ${c.status}${c.flaky ? ' (flaky)' : ''} | ${(c.durationMs / 1000).toFixed(1)} s | ${c.reportUrl ? `[report](${c.reportUrl})` : ''} |`,
+    );
+    appendFileSync(
+      ci.stepSummaryFile,
+      [
+        `### QA: ${cell(result.name)}`,
+        '',
+        '| Test Case | Status | Duration | Report |',
+        '| --- | --- | --- | --- |',
+        ...rows,
+        '',
+        ...(result.reportUrl ? [`[Plan group report](${result.reportUrl})`, ''] : []),
+      ].join('\n'),
+    );
+  }
+}
+
+/** Files changed since `ref` (git diff --name-only ref...HEAD), for --changed-since. */
+export function gitChangedFiles(ref: string): string[] {
+  try {
+    return execFileSync('git', ['diff', '--name-only', `${ref}...HEAD`], { encoding: 'utf8' })
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+  } catch (error) {
+    throw new QaError(EXIT.usage, `git diff --name-only ${ref}...HEAD failed: ${(error as Error).message}`);
+  }
 }

@@ -1,16 +1,5 @@
 import { create } from 'xmlbuilder2';
-
-/** One evidence step as run.evidence returns it (the fields the report uses). */
-export interface EvidenceStep {
-  index: number;
-  action: string;
-  target?: string;
-  status: 'passed' | 'failed' | 'skipped';
-  reason: string;
-  diagnosis?: { category: string; suggestedAction: string };
-  durationMs: number;
-  media: Array<{ kind: string; url: string; expiresAt: number }>;
-}
+import type { EvidenceStep } from './shapes';
 
 /** One plan member: a Run of this invocation, a member carried from the original group, or one not selected. */
 export interface CaseResult {

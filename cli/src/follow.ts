@@ -1,0 +1,85 @@
+import { Api, QaError } from './http';
+import type { Output } from './output';
+import { ID, TERMINAL, type PlanGroup, type RunState } from './shapes';
+
+/** Follows Runs with run.get long-polls, drawing a progress line per Run; cancels them on request. */
+export class RunFollower {
+  /** The Test Case name of each Run. */
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly api: Api,
+    private readonly out: Output,
+  ) {}
+
+  /** The Test Case name of each Run, for the progress lines. */
+  async loadNames(subject: string) {
+    if (ID.group.test(subject)) {
+      const group = await this.api.request<PlanGroup>('GET', `/api/plan-groups/${subject}`);
+      for (const m of group.members) if (m.runId) this.names.set(m.runId, m.name);
+      return;
+    }
+    const state = await this.api.op<RunState>('run.get', { runId: subject });
+    if (state.testCaseId)
+      this.names.set(subject, (await this.api.op('test_case.get', { testCaseId: state.testCaseId })).name);
+  }
+
+  /** Follows every Run with run.get long-polls until all are terminal; false when the deadline came first. */
+  async follow(runIds: string[], deadline: number): Promise<boolean> {
+    const states = new Map<string, RunState>();
+    for (const runId of runIds) states.set(runId, await this.api.op<RunState>('run.get', { runId }));
+    for (const s of states.values()) this.show(s);
+    for (;;) {
+      const open = [...states.values()].filter((s) => !TERMINAL.has(s.status));
+      if (!open.length) {
+        this.out.done();
+        return true;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        this.out.done();
+        return false;
+      }
+      // One long-poll at a time on the first open Run, then a quick look at the others.
+      const [first, ...rest] = open;
+      const waitMs = Math.max(0, Math.min(20_000, left));
+      const next = await this.api.op<RunState>(
+        'run.get',
+        { runId: first.runId, cursor: first.cursor, waitMs },
+        // (the HTTP timeout covers the long-poll)
+      );
+      states.set(first.runId, next);
+      this.show(next);
+      for (const s of rest) {
+        const now = await this.api.op<RunState>('run.get', { runId: s.runId });
+        states.set(s.runId, now);
+        this.show(now);
+      }
+    }
+  }
+
+  private show(s: RunState) {
+    const name = this.names.get(s.runId) ?? s.runId;
+    this.out.progress(
+      s.runId,
+      `${name}: ${s.progress.completed}/${s.progress.total} steps, ${s.status}${s.flaky ? ' (flaky)' : ''}`,
+    );
+  }
+
+  async cancel(runIds: string[]) {
+    let canceled = 0;
+    for (const runId of runIds) {
+      try {
+        // One key per Run: a retried cancel replays the first answer.
+        await this.api.request('POST', `/api/runs/${runId}/cancel`, {}, { 'Idempotency-Key': `qa-cancel-${runId}` });
+        canceled++;
+      } catch (error) {
+        // 422: the Run ended meanwhile and keeps its outcome.
+        if (!(error instanceof QaError && error.httpStatus === 422))
+          this.out.line(`qa: could not cancel ${runId}: ${(error as Error).message}`);
+      }
+    }
+    const left = runIds.length - canceled;
+    this.out.line(`Canceled ${canceled} Run(s)${left ? `; ${left} had already ended or could not be canceled` : ''}.`);
+  }
+}

@@ -1,0 +1,150 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Flags } from './args';
+import { reportToGithub, type CiContext } from './ci';
+import { Api, decisive, EXIT, QaError } from './http';
+import { failureOf, junitXml, type CaseResult, type SuiteResult } from './junit';
+import type { Output } from './output';
+import {
+  ID,
+  TERMINAL,
+  type Evidence,
+  type EvidenceStep,
+  type PlanGroup,
+  type PlanGroupMember,
+  type RunState,
+} from './shapes';
+
+/** Reads what the Runs came to and reports it: the summary, JUnit, CI annotations, JSON, the exit code. */
+export class Reporter {
+  constructor(
+    private readonly api: Api,
+    private readonly out: Output,
+    private readonly flags: Flags,
+    private readonly ci: CiContext,
+  ) {}
+
+  /** Reads the final state of a plan group or a Run into the report's shape. */
+  async collect(subject: string, withEvidence: boolean): Promise<SuiteResult> {
+    if (ID.group.test(subject)) {
+      const group = await this.api.request<PlanGroup>('GET', `/api/plan-groups/${subject}`);
+      const cases: CaseResult[] = [];
+      for (const m of group.members) {
+        const ran = m.runId && m.status !== 'passed_in_original';
+        const ev =
+          ran && withEvidence && TERMINAL.has(m.status)
+            ? await this.api.op<Evidence>('run.evidence', { runId: m.runId })
+            : null;
+        cases.push(await this.caseOf(m, ev, group.environmentSlug));
+      }
+      return {
+        name: group.planName,
+        planGroupRunId: group.planGroupRunId,
+        environment: group.environmentSlug,
+        reportUrl: group.reportUrl,
+        timestamp: group.createdAt,
+        cases,
+      };
+    }
+    const state = await this.api.op<RunState>('run.get', { runId: subject });
+    const name = state.testCaseId
+      ? ((await this.api.op('test_case.get', { testCaseId: state.testCaseId })).name as string)
+      : subject;
+    const ev =
+      withEvidence && TERMINAL.has(state.status)
+        ? await this.api.op<Evidence>('run.evidence', { runId: subject })
+        : null;
+    const durationMs = state.createdAt && state.updatedAt ? state.updatedAt - state.createdAt : 0;
+    const c = await this.caseOf(
+      {
+        name,
+        status: state.status,
+        runId: state.runId,
+        verdict: state.verdict,
+        validity: state.validity,
+        flaky: state.flaky,
+        reportUrl: state.reportUrl,
+        reason: state.diagnosis?.reason,
+        diagnosisCategory: state.diagnosis?.category,
+        durationMs,
+      },
+      ev,
+      state.environmentSlug,
+    );
+    return { name, environment: state.environmentSlug, timestamp: state.createdAt ?? Date.now(), cases: [c] };
+  }
+
+  private async caseOf(m: PlanGroupMember, ev: Evidence | null, environment?: string): Promise<CaseResult> {
+    const steps: EvidenceStep[] = ev?.steps ?? [];
+    const attachments: string[] = [];
+    const dir = this.flags['artifacts-dir'];
+    if (dir && (m.status === 'failed' || m.status === 'unverified' || m.status === 'invalid')) {
+      mkdirSync(dir, { recursive: true });
+      for (const s of steps.filter((x) => x.status === 'failed'))
+        for (const media of s.media.filter((x) => x.kind === 'screenshot'))
+          attachments.push(await this.download(media.url, path.join(dir, `${m.runId}-step-${s.index + 1}.png`)));
+    }
+    const durationMs = m.durationMs ?? steps.reduce((n, s) => n + s.durationMs, 0);
+    return {
+      name: m.name,
+      status: m.status,
+      runId: m.runId,
+      verdict: m.verdict,
+      validity: m.validity,
+      flaky: !!m.flaky,
+      reportUrl: m.reportUrl,
+      environment,
+      note: m.reason ?? ev?.diagnosis?.reason,
+      diagnosisCategory: m.diagnosisCategory ?? ev?.diagnosis?.category,
+      durationMs,
+      steps,
+      attachments,
+    };
+  }
+
+  async download(url: string, file: string): Promise<string> {
+    const res = await fetch(url);
+    if (!res.ok) throw new QaError(EXIT.unavailable, `could not download ${url}: HTTP ${res.status}`);
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    return file;
+  }
+
+  printLinks(result: SuiteResult) {
+    if (result.reportUrl) this.out.line(`Report: ${result.reportUrl}`);
+    for (const c of result.cases) if (c.reportUrl && c.runId) this.out.line(`  ${c.name}: ${c.reportUrl}`);
+  }
+
+  printSummary(result: SuiteResult) {
+    this.out.line(`${result.name}:`);
+    for (const c of result.cases) {
+      const why =
+        c.status === 'failed' || c.status === 'unverified' || c.status === 'invalid'
+          ? ` - ${failureOf(c).message}`
+          : c.note && c.status !== 'passing'
+            ? ` - ${c.note}`
+            : '';
+      this.out.line(`  ${c.status.padEnd(18)} ${c.name}${c.flaky ? ' (flaky)' : ''}${why}`);
+      if (c.reportUrl) this.out.line(`  ${''.padEnd(18)} ${c.reportUrl}`);
+    }
+    if (result.reportUrl) this.out.line(`Report: ${result.reportUrl}`);
+  }
+
+  /** Writes JUnit, GitHub annotations and step summary, the JSON document; answers the exit code. */
+  finish(result: SuiteResult, extra: number | null): number {
+    const codes = result.cases.map((c) => {
+      if (c.status === 'failed') return EXIT.failed;
+      if (c.flaky && this.flags['fail-on-flaky']) return EXIT.failed;
+      if (['unverified', 'invalid', 'canceled'].includes(c.status)) return EXIT.inconclusive;
+      return EXIT.passed;
+    });
+    const code = decisive(extra === null ? codes : [...codes, extra]);
+    if (this.flags.junit) {
+      mkdirSync(path.dirname(path.resolve(this.flags.junit)), { recursive: true });
+      writeFileSync(this.flags.junit, junitXml(result));
+      this.out.line(`JUnit: ${this.flags.junit}`);
+    }
+    if (this.ci.provider === 'github') reportToGithub(this.ci, result);
+    if (this.flags.json) process.stdout.write(`${JSON.stringify({ exitCode: code, ...result })}\n`);
+    return code;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The API's answers as qa reads them: one definition for every module of the command. They are
+ * checked against the API's own schemas at compile time (test/cli/shapes.test.ts), so the two cannot
+ * drift apart.
+ */
+
+/** Run statuses after which a Run no longer changes. */
+export const TERMINAL = new Set(['passing', 'failed', 'unverified', 'canceled', 'invalid']);
+
+/** The id formats qa accepts on its command line. */
+export const ID = { run: /^run_[0-9a-z]{26}$/, group: /^pgr_[0-9a-z]{26}$/, plan: /^tp_[0-9a-z]{26}$/ };
+
+/** run.get */
+export interface RunState {
+  runId: string;
+  status: string;
+  verdict?: string;
+  validity?: string;
+  cursor: number;
+  flaky: boolean;
+  progress: { total: number; completed: number; passed: number; failed: number; skipped: number };
+  testCaseId?: string;
+  planGroupRunId?: string;
+  environmentSlug?: string;
+  reportUrl?: string;
+  diagnosis?: { category: string; suggestedAction: string; reason?: string };
+  createdAt?: number;
+  updatedAt?: number;
+}
+
+/** One step of run.evidence (the fields qa reports). */
+export interface EvidenceStep {
+  index: number;
+  action: string;
+  target?: string;
+  status: 'passed' | 'failed' | 'skipped';
+  reason: string;
+  diagnosis?: { category: string; suggestedAction: string };
+  durationMs: number;
+  media: Array<{ kind: string; url: string; expiresAt: number }>;
+}
+
+/** run.evidence */
+export interface Evidence {
+  runId: string;
+  status: string;
+  verdict?: string;
+  validity: string;
+  flaky: boolean;
+  diagnosis?: { category: string; suggestedAction: string; reason?: string };
+  steps: EvidenceStep[];
+}
+
+/** One member of GET /api/plan-groups/{planGroupRunId}. */
+export interface PlanGroupMember {
+  name: string;
+  status: string;
+  runId?: string;
+  verdict?: string;
+  validity?: string;
+  flaky?: boolean;
+  reportUrl?: string;
+  reason?: string;
+  diagnosisCategory?: string;
+  durationMs?: number;
+}
+
+/** GET /api/plan-groups/{planGroupRunId} (and each item of GET /api/plan-groups). */
+export interface PlanGroup {
+  planGroupRunId: string;
+  planName: string;
+  environmentSlug?: string;
+  reportUrl?: string;
+  createdAt: number;
+  rerunOf?: string;
+  members: PlanGroupMember[];
+}
