@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { spawnTypeScript } from '../scripts/lib/node-children';
 
 export const root = resolve(__dirname, '..');
 
@@ -17,9 +18,9 @@ export async function startProcess(
   // BENCH_CPU_PROF=<dir>: every process started here writes a V8 CPU profile there on exit
   // (to see where a figure's time goes; open it in Chrome DevTools or speedscope).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, ...env },
+  const child = spawnTypeScript(script, {
+    env,
+    nodeArgs: profile,
     stdio: ['ignore', 'ignore', onLogLine ? 'pipe' : 'inherit'],
   });
   if (onLogLine) createInterface({ input: child.stderr! }).on('line', onLogLine);

@@ -14,20 +14,36 @@ function prefixLines(stream, out, prefix) {
 }
 
 /**
- * Spawns `node_modules/.bin/tsx <script> ...args` with `env` added to ours, printing each line of
+ * The one way a TypeScript entry point of this repository is started as a process: `node --import
+ * tsx <script>`, so the process is the script itself (its pid is the one to measure or kill, and
+ * signals reach it directly). Used by `npm start` and fuzz (runNode below), the benchmarks, the
+ * fault-injection suite and the tests' worker processes.
+ * @param {string} script path relative to the repository root
+ * @param {{args?: string[], env?: Record<string, string>, stdio?: import('child_process').StdioOptions,
+ *   detached?: boolean, nodeArgs?: string[], cwd?: string}} [options]
+ * @returns {import('child_process').ChildProcess}
+ */
+function spawnTypeScript(
+  script,
+  { args = [], env = {}, stdio = 'inherit', detached = false, nodeArgs = [], cwd = ROOT } = {},
+) {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio,
+    detached,
+  });
+}
+
+/**
+ * Spawns a TypeScript entry point (spawnTypeScript) with `env` added to ours, printing each line of
  * its stdout/stderr on ours prefixed with `[name]` (default: the script's base name).
  * @returns {{name: string, pid: number, child: import('child_process').ChildProcess,
  *   exited: Promise<{code: number|null, signal: string|null, error?: Error}>, stop: (timeoutMs?: number) => Promise<void>}}
  */
 function runNode(script, args = [], env = {}, { name, cwd = ROOT } = {}) {
   name = name || path.basename(script).replace(/\.[cm]?[jt]s$/, '');
-  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [script, ...args], {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawnTypeScript(script, { args, env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const prefix = `[${name}] `;
   const flushed = Promise.all([
     prefixLines(child.stdout, process.stdout, prefix),
@@ -49,7 +65,7 @@ function runNode(script, args = [], env = {}, { name, cwd = ROOT } = {}) {
     pid: child.pid,
     child,
     exited,
-    // SIGTERM to tsx itself: it relays the signal to the node process running the script.
+    // SIGTERM to the script's process: it shuts down by itself (SIGKILL after timeoutMs).
     stop: (timeoutMs = 10_000) => {
       if (!handle._stopping)
         handle._stopping = child.pid
@@ -61,4 +77,4 @@ function runNode(script, args = [], env = {}, { name, cwd = ROOT } = {}) {
   return handle;
 }
 
-module.exports = { runNode };
+module.exports = { runNode, spawnTypeScript };

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnTypeScript } from '../../scripts/lib/node-children';
 
 export const root = path.resolve(__dirname, '..', '..');
 
@@ -69,12 +70,7 @@ export class ServiceProcess {
   async start(timeoutMs = 180_000): Promise<void> {
     this.logOffset = fs.existsSync(this.logFile) ? fs.statSync(this.logFile).size : 0;
     const fd = fs.openSync(this.logFile, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', this.script], {
-      cwd: root,
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', fd, fd],
-      detached: true,
-    });
+    const child = spawnTypeScript(this.script, { env: this.env, stdio: ['ignore', fd, fd], detached: true });
     fs.closeSync(fd);
     this.child = child;
     this.expectedDown = false;

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { spawnTypeScript } from '../../scripts/lib/node-children';
 import type { TestApp } from './app';
 
 /**
@@ -9,12 +9,10 @@ import type { TestApp } from './app';
  */
 export function startWorkerProcess(app: TestApp, roles: Record<string, string>): ChildProcess {
   const c = app.deps.config;
-  return spawn(process.execPath, ['--import', 'tsx', 'activities/worker.ts'], {
-    cwd: resolve(__dirname, '../..'),
+  return spawnTypeScript('activities/worker.ts', {
     detached: true,
     stdio: 'ignore',
     env: {
-      ...process.env,
       DATABASE_URL: c.DATABASE_URL,
       TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
       SECRETS_KEY: c.SECRETS_KEY,
