@@ -195,7 +195,7 @@ export const mcpEndpoints: Endpoint[] = [
       406: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.',
     },
     async handler({ principal, deps, requestId, koa }) {
-      const server = createMcpServer(principal!, deps, requestId);
+      const server = createMcpServer(principal, deps, requestId);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       koa.res.on('close', () => {
         void transport.close();

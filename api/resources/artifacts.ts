@@ -59,7 +59,7 @@ export const uploadUrlEndpoint = defineEndpoint({
     const now = Date.now();
     const intentId = newId('art');
     const storageId = newId('sto');
-    const storageKey = `artifacts/${principal!.orgId}/${storageId}.${extension[body.platform]}`;
+    const storageKey = `artifacts/${principal.orgId}/${storageId}.${extension[body.platform]}`;
     const uploadUrl = await storage.presignPut(
       storageKey,
       body.contentType,
@@ -69,7 +69,7 @@ export const uploadUrlEndpoint = defineEndpoint({
     const expiresAt = now + UPLOAD_INTENT_TTL_MS;
     await artifactRepository.insertIntent(deps.db.manager, {
       id: intentId,
-      orgId: principal!.orgId,
+      orgId: principal.orgId,
       platform: body.platform,
       declaredBytes: body.declaredBytes,
       contentType: body.contentType,
@@ -188,7 +188,7 @@ export const scanEndpoint = defineEndpoint({
   }),
   response: artifactScanResult,
   async handler({ body, principal, deps }) {
-    const orgId = principal!.orgId;
+    const orgId = principal.orgId;
     const intent = await artifactRepository.intent(deps.db.manager, orgId, body.intentId);
     if (!intent || intent.storageId !== body.storageId)
       throw notFound(`Upload intent ${body.intentId} for storageId ${body.storageId}`);

@@ -29,7 +29,7 @@ export const assuranceEndpoint = defineEndpoint({
   response: assuranceSnapshot,
   async handler({ params, principal, deps }) {
     const run = await runRepository.byId(deps.db.manager, params.runId);
-    if (!run || run.orgId !== principal!.orgId) throw notFound(`Run ${params.runId}`);
+    if (!run || run.orgId !== principal.orgId) throw notFound(`Run ${params.runId}`);
     if (run.platforms[0] !== 'api') {
       return empty(`only API Runs have an assurance snapshot; this Run's platform is ${run.platforms[0]}`);
     }

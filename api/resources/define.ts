@@ -9,23 +9,26 @@ import type { Principal, Scope } from '../../core/scopes';
  */
 export type Access = { scope: Scope } | 'credential' | 'api_key_only' | 'public';
 
-export interface EndpointContext<P, Q, B> {
+/** Who calls an endpoint of this access: anyone may call a public one, any other has a principal. */
+export type CallerOf<A extends Access> = A extends 'public' ? null : Principal;
+
+export interface EndpointContext<P, Q, B, Caller extends Principal | null = Principal | null> {
   params: P;
   query: Q;
   body: B;
-  principal: Principal | null;
+  principal: Caller;
   deps: AppDeps;
   requestId: string;
   koa: Koa.Context;
 }
 
-export interface Endpoint<P = any, Q = any, B = any> {
+export interface Endpoint<P = any, Q = any, B = any, A extends Access = Access> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Koa path syntax, e.g. `/api/runs/:runId`; OpenAPI gets `{runId}`. */
   path: string;
   summary: string;
   description?: string;
-  access: Access;
+  access: A;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -48,11 +51,16 @@ export interface Endpoint<P = any, Q = any, B = any> {
    * credential (e.g. the Origin rule of /api/mcp); throws an AppError to refuse.
    */
   before?(koa: Koa.Context, deps: AppDeps): void;
-  handler(ctx: EndpointContext<P, Q, B>): Promise<unknown>;
+  handler(ctx: EndpointContext<P, Q, B, CallerOf<A>>): Promise<unknown>;
 }
 
-/** Identity helper that keeps the handler's types tied to its schemas. */
-export function defineEndpoint<P = {}, Q = {}, B = {}>(endpoint: Endpoint<P, Q, B>): Endpoint<P, Q, B> {
+/**
+ * Identity helper that keeps the handler's types tied to its schemas, and its principal to its
+ * access: a handler of an endpoint that is not public always has one.
+ */
+export function defineEndpoint<P = {}, Q = {}, B = {}, const A extends Access = Access>(
+  endpoint: Endpoint<P, Q, B, A>,
+): Endpoint<P, Q, B, A> {
   return endpoint;
 }
 

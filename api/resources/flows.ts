@@ -26,7 +26,7 @@ export const getFlowEndpoint = defineEndpoint({
   async handler({ params, principal, deps }) {
     // Checked before the query: the column's collation would match `Login` to `login`.
     const flow = slug.safeParse(params.slug).success
-      ? await flowRepository.bySlug(deps.db.manager, principal!.orgId, params.slug)
+      ? await flowRepository.bySlug(deps.db.manager, principal.orgId, params.slug)
       : null;
     if (!flow) throw notFound(`Flow ${params.slug}`);
     return flowView(flow);
@@ -50,7 +50,7 @@ export const putFlowEndpoint = defineEndpoint({
     const now = Date.now();
     await flowRepository.upsert(deps.db.manager, {
       id: newId('flow'),
-      orgId: principal!.orgId,
+      orgId: principal.orgId,
       slug: params.slug,
       name: body.name,
       description: body.description ?? '',
@@ -58,7 +58,7 @@ export const putFlowEndpoint = defineEndpoint({
       createdAt: now,
       updatedAt: now,
     });
-    const saved = await flowRepository.bySlug(deps.db.manager, principal!.orgId, params.slug);
+    const saved = await flowRepository.bySlug(deps.db.manager, principal.orgId, params.slug);
     // A DELETE that came in between: the flow is gone, as that request said.
     if (!saved) throw notFound(`Flow ${params.slug}`);
     return flowView(saved);

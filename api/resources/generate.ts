@@ -35,7 +35,7 @@ export const generatePlanEndpoint = defineEndpoint({
   response: z.object({ testPlanId: z.string(), status: z.literal('generating') }),
   async handler({ body, principal, deps }) {
     const testPlanId = await startGeneration(deps, {
-      orgId: principal!.orgId,
+      orgId: principal.orgId,
       name: body.name,
       platforms: body.platforms ?? ['web'],
       ...(body.prompt

@@ -20,7 +20,7 @@ export const getPlanGroupEndpoint = defineEndpoint({
   params: z.object({ planGroupRunId: id('pgr') }),
   response: planGroupState,
   async handler({ params, principal, deps }) {
-    const group = await runRepository.planGroup(deps.db.manager, principal!.orgId, params.planGroupRunId);
+    const group = await runRepository.planGroup(deps.db.manager, principal.orgId, params.planGroupRunId);
     if (!group) throw notFound(`plan group ${params.planGroupRunId}`);
     return planGroupView(await loadPlanGroup(deps.db.manager, group), reportLinks(deps.config));
   },
@@ -45,7 +45,7 @@ export const listPlanGroupsEndpoint = defineEndpoint({
   response: z.array(planGroupState),
   async handler({ query, principal, deps }) {
     const { limit, ...filter } = query;
-    const groups = await runRepository.planGroups(deps.db.manager, principal!.orgId, filter, limit);
+    const groups = await runRepository.planGroups(deps.db.manager, principal.orgId, filter, limit);
     const links = reportLinks(deps.config);
     return Promise.all(groups.map(async (g) => planGroupView(await loadPlanGroup(deps.db.manager, g), links)));
   },
@@ -71,13 +71,7 @@ export const rerunEndpoint = defineEndpoint({
   async handler({ body, principal, deps, requestId, koa }) {
     const idempotencyKey = koa.get('Idempotency-Key');
     if (!idempotencyKey) throw new AppError('INVALID_ARGUMENT', 'send an Idempotency-Key header');
-    return invokeOperation(
-      operationsByName.get('run.rerun')!,
-      { ...body, idempotencyKey },
-      principal!,
-      deps,
-      requestId,
-    );
+    return invokeOperation(operationsByName.get('run.rerun')!, { ...body, idempotencyKey }, principal, deps, requestId);
   },
 });
 

@@ -24,7 +24,7 @@ export const listPlansEndpoint = defineEndpoint({
   }),
   response: z.array(resourcePlan),
   async handler({ query, principal, deps }) {
-    const rows = await resourcePlanRepository.list(deps.db.manager, principal!.orgId, query.offset, query.limit);
+    const rows = await resourcePlanRepository.list(deps.db.manager, principal.orgId, query.offset, query.limit);
     const counts = await testPlanRepository.memberCounts(
       deps.db.manager,
       rows.map((p) => p.id),
@@ -80,7 +80,7 @@ export const createPlanEndpoint = defineEndpoint({
     const id = newId('tp');
     await testPlanRepository.insert(deps.db.manager, {
       id,
-      orgId: principal!.orgId,
+      orgId: principal.orgId,
       name: body.name,
       description: body.description ?? '',
       platforms: body.platforms ?? ['web'],

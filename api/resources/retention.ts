@@ -38,7 +38,7 @@ export const getRetentionEndpoint = defineEndpoint({
   access: { scope: 'svc:read' },
   response: policyView,
   async handler({ principal, deps }) {
-    return present(await retentionRepository.policy(deps.db.manager, principal!.orgId));
+    return present(await retentionRepository.policy(deps.db.manager, principal.orgId));
   },
 });
 
@@ -60,7 +60,7 @@ export const putRetentionEndpoint = defineEndpoint({
   response: policyView,
   async handler({ body, principal, deps }) {
     const db = deps.db.manager;
-    const current = await retentionRepository.policy(db, principal!.orgId);
+    const current = await retentionRepository.policy(db, principal.orgId);
     const fields = ['mediaDays', 'nonPassingMediaDays', 'runDays'] as const;
     const changed = fields.filter((f) => current[f] !== body[f]);
     if (!changed.length) return present(current);
@@ -71,7 +71,7 @@ export const putRetentionEndpoint = defineEndpoint({
       );
     const now = Date.now();
     const policy = { mediaDays: body.mediaDays, nonPassingMediaDays: body.nonPassingMediaDays, runDays: body.runDays };
-    await retentionRepository.putPolicy(db, principal!.orgId, policy, now);
+    await retentionRepository.putPolicy(db, principal.orgId, policy, now);
     return present({ ...policy, updatedAt: now });
   },
 });
@@ -91,7 +91,7 @@ export const pinRunEndpoint = defineEndpoint({
   params: z.object({ runId: idOf('run') }),
   response: pinView,
   async handler({ params, principal, deps }) {
-    if (!(await retentionRepository.setPinned(deps.db.manager, principal!.orgId, params.runId, Date.now())))
+    if (!(await retentionRepository.setPinned(deps.db.manager, principal.orgId, params.runId, Date.now())))
       throw notFound(`Run ${params.runId}`);
     return { runId: params.runId, pinned: true };
   },
@@ -106,7 +106,7 @@ export const unpinRunEndpoint = defineEndpoint({
   params: z.object({ runId: idOf('run') }),
   response: pinView,
   async handler({ params, principal, deps }) {
-    if (!(await retentionRepository.setPinned(deps.db.manager, principal!.orgId, params.runId, null)))
+    if (!(await retentionRepository.setPinned(deps.db.manager, principal.orgId, params.runId, null)))
       throw notFound(`Run ${params.runId}`);
     return { runId: params.runId, pinned: false };
   },

@@ -64,13 +64,13 @@ export const createRunRequestEndpoint = defineEndpoint({
   response: runRequestRecord,
   async handler({ body, principal, deps, koa }) {
     const idemKey = idempotencyKeyOf(body.idempotencyKey, koa.get('Idempotency-Key'));
-    await limitRunRequestRate(deps, principal!.orgId);
+    await limitRunRequestRate(deps, principal.orgId);
     const { idempotencyKey: _key, ...fields } = body;
     const requestHash = sha256(canonicalJson(fields));
     const now = Date.now();
     const row = {
       id: newId('rr'),
-      orgId: principal!.orgId,
+      orgId: principal.orgId,
       idemKey,
       requestHash,
       status: 'interpreting' as const,
@@ -127,7 +127,7 @@ export const runRequestStatusEndpoint = defineEndpoint({
   query: z.strictObject({ id: id('rr').describe('The requestId.') }),
   response: runRequestRecord,
   async handler({ query, principal, deps }) {
-    const request = await runRequestRepository.get(deps.db.manager, principal!.orgId, query.id);
+    const request = await runRequestRepository.get(deps.db.manager, principal.orgId, query.id);
     if (!request) throw notFound(`Run request ${query.id}`);
     return runRequestView(deps.db.manager, request);
   },

@@ -75,7 +75,7 @@ export const triggerEndpoint = defineEndpoint({
     const queued = (await invokeOperation(
       operationsByName.get('run.trigger')!,
       { ...body, idempotencyKey },
-      principal!,
+      principal,
       deps,
       requestId,
       'resource',
@@ -103,7 +103,7 @@ export const listRunsEndpoint = defineEndpoint({
   async handler({ query, principal, deps }) {
     const runs = await runRepository.listByOffset(
       deps.db.manager,
-      principal!.orgId,
+      principal.orgId,
       query.status,
       query.offset,
       query.limit,
@@ -127,7 +127,7 @@ export const getRunEndpoint = defineEndpoint({
     reportUrl: z.string().describe('Signed link to the Run report page (no credential needed).'),
   }),
   async handler({ params, principal, deps }) {
-    const run = await runRepository.get(deps.db.manager, principal!.orgId, params.runId);
+    const run = await runRepository.get(deps.db.manager, principal.orgId, params.runId);
     if (!run) throw notFound(`Run ${params.runId}`);
     const steps = (await runRepository.steps(deps.db.manager, [run.id])).get(run.id)!;
     return resourceRunView(run, steps, signedReportUrl(reportLinks(deps.config), 'run', run.id));
@@ -146,7 +146,7 @@ export const reportEndpoint = defineEndpoint({
   }),
   response: z.object({ success: z.literal(true) }),
   async handler({ body, principal, deps }) {
-    const run = await runRepository.get(deps.db.manager, principal!.orgId, body.runId);
+    const run = await runRepository.get(deps.db.manager, principal.orgId, body.runId);
     if (!run) throw notFound(`Run ${body.runId}`);
     if (terminalStatuses.includes(run.status)) {
       throw new AppError(
@@ -176,7 +176,7 @@ export const cancelRunEndpoint = defineEndpoint({
   body: z.strictObject({}),
   response: z.object({ runId: z.string(), status: z.string() }),
   async handler({ params, principal, deps }) {
-    const orgId = principal!.orgId;
+    const orgId = principal.orgId;
     const run = await runRepository.get(deps.db.manager, orgId, params.runId);
     if (!run) throw notFound(`Run ${params.runId}`);
     const ended = (status: string) =>
@@ -222,7 +222,7 @@ export const runTraceEndpoint = defineEndpoint({
   status: 302,
   responses: { 302: 'Redirect to the trace zip (application/zip)', 404: 'No such Run, or no trace kept' },
   async handler({ params, principal, deps, koa }) {
-    const run = await runRepository.get(deps.db.manager, principal!.orgId, params.runId);
+    const run = await runRepository.get(deps.db.manager, principal.orgId, params.runId);
     if (!run) throw notFound(`Run ${params.runId}`);
     const trace = run.mediaExpiredAt === null ? await runRepository.trace(deps.db.manager, run.id) : null;
     if (!trace || !(await deps.storage.exists(trace.storageKey)))

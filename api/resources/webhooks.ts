@@ -173,7 +173,7 @@ export const createWebhookEndpoint = defineEndpoint({
   response: withSecret,
   async handler({ body, principal, deps }) {
     checkUrl(deps, body.url);
-    const orgId = principal!.orgId;
+    const orgId = principal.orgId;
     if ((await webhookRepository.countEndpoints(deps.db.manager, orgId)) >= deps.config.WEBHOOK_MAX_ENDPOINTS) {
       throw new AppError(
         'RESOURCE_EXHAUSTED',
@@ -210,7 +210,7 @@ export const listWebhooksEndpoint = defineEndpoint({
   access,
   response: z.object({ items: z.array(endpointView) }),
   async handler({ principal, deps }) {
-    const rows = await webhookRepository.endpoints(deps.db.manager, principal!.orgId);
+    const rows = await webhookRepository.endpoints(deps.db.manager, principal.orgId);
     return { items: rows.map((r) => presentEndpoint(r)) };
   },
 });
@@ -223,7 +223,7 @@ export const getWebhookEndpoint = defineEndpoint({
   params: webhookParams,
   response: endpointView,
   async handler({ params, principal, deps }) {
-    return presentEndpoint(await owned(deps, principal!.orgId, params.webhookId));
+    return presentEndpoint(await owned(deps, principal.orgId, params.webhookId));
   },
 });
 
@@ -242,7 +242,7 @@ export const updateWebhookEndpoint = defineEndpoint({
   }),
   response: endpointView,
   async handler({ params, body, principal, deps }) {
-    const endpoint = await owned(deps, principal!.orgId, params.webhookId);
+    const endpoint = await owned(deps, principal.orgId, params.webhookId);
     if (body.url !== undefined) checkUrl(deps, body.url);
     const patch: Partial<WebhookEndpoint> = { ...body, updatedAt: Date.now() };
     if (body.enabled === true && !endpoint.enabled) Object.assign(patch, { disabledReason: null, failingSince: null });
@@ -260,7 +260,7 @@ export const deleteWebhookEndpoint = defineEndpoint({
   params: webhookParams,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
   async handler({ params, principal, deps }) {
-    if (!(await webhookRepository.deleteEndpoint(deps.db.manager, principal!.orgId, params.webhookId)))
+    if (!(await webhookRepository.deleteEndpoint(deps.db.manager, principal.orgId, params.webhookId)))
       throw notFound(`Webhook ${params.webhookId}`);
     return { id: params.webhookId, deleted: true as const };
   },
@@ -275,7 +275,7 @@ export const rotateWebhookSecretEndpoint = defineEndpoint({
   params: webhookParams,
   response: withSecret,
   async handler({ params, principal, deps }) {
-    const endpoint = await owned(deps, principal!.orgId, params.webhookId);
+    const endpoint = await owned(deps, principal.orgId, params.webhookId);
     const secret = newWebhookSecret();
     const now = Date.now();
     await webhookRepository.updateEndpoint(deps.db.manager, endpoint.id, {
@@ -300,7 +300,7 @@ export const testWebhookEndpoint = defineEndpoint({
   params: webhookParams,
   response: deliveryView,
   async handler({ params, principal, deps }) {
-    const endpoint = await owned(deps, principal!.orgId, params.webhookId);
+    const endpoint = await owned(deps, principal.orgId, params.webhookId);
     const now = Date.now();
     const event = await webhookRepository.putEvent(deps.db.manager, {
       id: newId('evt'),
@@ -328,7 +328,7 @@ export const listDeliveriesEndpoint = defineEndpoint({
   query: z.strictObject({ limit: queryInt(1, 100, 20), cursor: z.string().optional() }),
   response: z.object({ items: z.array(deliveryView), nextCursor: z.string().nullable() }),
   async handler({ params, query, principal, deps }) {
-    const endpoint = await owned(deps, principal!.orgId, params.webhookId);
+    const endpoint = await owned(deps, principal.orgId, params.webhookId);
     const filters = { webhookId: endpoint.id };
     const after = decodeCursor(query.cursor, filters);
     const rows = await webhookRepository.deliveries(deps.db.manager, endpoint.id, after, query.limit + 1);
@@ -347,10 +347,10 @@ export const redeliverEndpoint = defineEndpoint({
   params: z.object({ deliveryId: idOf('whd') }),
   response: deliveryView,
   async handler({ params, principal, deps }) {
-    const original = await webhookRepository.delivery(deps.db.manager, principal!.orgId, params.deliveryId);
+    const original = await webhookRepository.delivery(deps.db.manager, principal.orgId, params.deliveryId);
     if (!original) throw notFound(`Delivery ${params.deliveryId}`);
     const [endpoint, event] = await Promise.all([
-      webhookRepository.endpoint(deps.db.manager, principal!.orgId, original.endpointId),
+      webhookRepository.endpoint(deps.db.manager, principal.orgId, original.endpointId),
       webhookRepository.event(deps.db.manager, original.eventId),
     ]);
     if (!endpoint || !event) throw notFound(`Delivery ${params.deliveryId}`);
