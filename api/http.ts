@@ -48,17 +48,14 @@ async function answerV1(ctx: Koa.Context, deps: AppDeps, operation: string): Pro
   const body = (ctx.request as { body?: unknown }).body;
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
-  const result = await invokeOperation(
-    op,
-    body,
+  const result = await invokeOperation(op, body, {
     principal,
     deps,
-    ctx.state.requestId,
-    'v1',
-    ctx.state.receivedAt,
-    ctx.state.extendDeadline,
-    true,
-  );
+    requestId: ctx.state.requestId,
+    receivedAt: ctx.state.receivedAt,
+    extendDeadline: ctx.state.extendDeadline,
+    keepLater: true,
+  });
   if (result instanceof LaterAnswer) return answerLater(ctx, result, deps.log);
   // The header is set as it is (no media-type lookup per request); the text is what Koa would write.
   ctx.set('Content-Type', JSON_TYPE);

@@ -95,16 +95,13 @@ export function createMcpServer(principal: Principal, deps: AppDeps, requestId: 
       // run.get extends the bound by its wait once it waits (extendDeadline).
       return success(
         await withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, (extend) =>
-          invokeOperation(
-            entry.op,
-            request.params.arguments ?? {},
+          invokeOperation(entry.op, request.params.arguments ?? {}, {
             principal,
             deps,
             requestId,
-            'v1',
-            performance.now(),
-            extend,
-          ),
+            receivedAt: performance.now(),
+            extendDeadline: extend,
+          }),
         ),
       );
     } catch (error) {

@@ -56,25 +56,29 @@ const noCommit = () => {
   throw new Error('reads have no commit');
 };
 
+/** Who calls a catalog operation, from which surface, and how the surface wants the answer. */
+export interface OperationCall {
+  principal: Principal;
+  deps: AppDeps;
+  requestId: string;
+  /** Which surface called: the v1 catalog (HTTP or MCP), or a resource-style endpoint built on it. */
+  surface?: OperationContext['surface'];
+  /** performance.now() when the request arrived (long-poll deadlines count from it). */
+  receivedAt?: number;
+  /** Moves the request's deadline once a long-poll waits (api/middleware/deadline.ts). */
+  extendDeadline?: (waitMs: number) => void;
+  /** The caller writes a LaterAnswer itself when it settles (the v1 HTTP surface); others get its value. */
+  keepLater?: boolean;
+}
+
 /**
  * Runs one catalog operation for an authenticated caller: scope, validation, then the handler,
  * inside an idempotent transaction for mutations. HTTP and MCP both come through here.
  */
-export async function invokeOperation(
-  op: Operation,
-  raw: unknown,
-  principal: Principal,
-  deps: AppDeps,
-  requestId: string,
-  /** Which surface called: the v1 catalog (HTTP or MCP), or a resource-style endpoint built on it. */
-  surface: OperationContext['surface'] = 'v1',
-  /** performance.now() when the request arrived (long-poll deadlines count from it). */
-  receivedAt = performance.now(),
-  /** Moves the request's deadline once a long-poll waits (api/middleware/deadline.ts). */
-  extendDeadline: (waitMs: number) => void = () => undefined,
-  /** The caller writes a LaterAnswer itself when it settles (the v1 HTTP surface); others get its value. */
-  keepLater = false,
-): Promise<unknown> {
+export async function invokeOperation(op: Operation, raw: unknown, call: OperationCall): Promise<unknown> {
+  const { principal, deps, requestId, surface = 'v1', keepLater = false } = call;
+  const receivedAt = call.receivedAt ?? performance.now();
+  const extendDeadline = call.extendDeadline ?? (() => undefined);
   requireScope(principal, op.scope);
   const input = parseInput(op.input, raw) as Record<string, unknown>;
   // Accepted on every mutation, read only by replacing ones: elsewhere it is no part of the request.

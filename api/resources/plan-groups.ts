@@ -71,7 +71,11 @@ export const rerunEndpoint = defineEndpoint({
   async handler({ body, principal, deps, requestId, koa }) {
     const idempotencyKey = koa.get('Idempotency-Key');
     if (!idempotencyKey) throw new AppError('INVALID_ARGUMENT', 'send an Idempotency-Key header');
-    return invokeOperation(operationsByName.get('run.rerun')!, { ...body, idempotencyKey }, principal, deps, requestId);
+    return invokeOperation(
+      operationsByName.get('run.rerun')!,
+      { ...body, idempotencyKey },
+      { principal, deps, requestId },
+    );
   },
 });
 

@@ -75,10 +75,7 @@ export const triggerEndpoint = defineEndpoint({
     const queued = (await invokeOperation(
       operationsByName.get('run.trigger')!,
       { ...body, idempotencyKey },
-      principal,
-      deps,
-      requestId,
-      'resource',
+      { principal, deps, requestId, surface: 'resource' },
     )) as { runIds: string[]; planGroupRunId?: string };
     return {
       runId: queued.runIds[0],
