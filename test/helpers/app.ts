@@ -199,3 +199,16 @@ export async function call<T = any>(
 let counter = 0;
 /** A unique idempotency key per call site. */
 export const key = (label = 'k') => `${label}-${Date.now()}-${counter++}-${randomBytes(3).toString('hex')}`;
+
+/** Creates a web Test Case with `fields`, triggers one Run of it with `trigger` (environmentSlug, targets…); answers its runId. */
+export async function runNewCase(t: WithOrg, fields: Record<string, unknown>, trigger: Record<string, unknown>) {
+  const testCase = await newCase(t, fields);
+  const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+    idempotencyKey: key(),
+    testCaseId: testCase.id,
+    ...trigger,
+  });
+  if (triggered.status !== 200)
+    throw new Error(`run.trigger answered ${triggered.status}: ${JSON.stringify(triggered.body)}`);
+  return triggered.body.runIds[0] as string;
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import yauzl from 'yauzl';
+import { zipEntries } from './zips';
 
 /** Every form a secret takes on its way through a browser, a form post, a JSON body or a header. */
 export function secretForms(secret: string): string[] {
@@ -127,34 +127,13 @@ function zipsUnder(root: string): string[] {
 }
 
 async function zipHits(path: string, needles: string[]): Promise<string[]> {
-  let zip: yauzl.ZipFile;
+  let entries: Map<string, Buffer>;
   try {
-    zip = await yauzl.fromBufferPromise(await readFile(path), { lazyEntries: true });
+    entries = await zipEntries(await readFile(path));
   } catch {
     return []; // gone, or still being written
   }
-  const hits: string[] = [];
-  try {
-    await new Promise<void>((resolve, reject) => {
-      zip.on('entry', async (entry: yauzl.Entry) => {
-        try {
-          const chunks: Buffer[] = [];
-          for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-          const data = Buffer.concat(chunks);
-          if (needles.some((needle) => data.includes(needle))) hits.push(`${path}!${entry.fileName}`);
-          zip.readEntry();
-        } catch (error) {
-          reject(error);
-        }
-      });
-      zip.on('end', resolve);
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  } catch {
-    // a zip cut short while written: what it held so far was searched
-  } finally {
-    zip.close();
-  }
-  return hits;
+  return [...entries]
+    .filter(([, data]) => needles.some((needle) => data.includes(needle)))
+    .map(([name]) => `${path}!${name}`);
 }

@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 
@@ -86,4 +91,31 @@ export async function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
     file.readEntry();
   });
   return entries;
+}
+
+/**
+ * A trace zip opened with the tooling playwright-core ships (`trace open`, the parser show-trace
+ * uses): its action list, and the frame of an action. Removed by `close`.
+ */
+export async function openTrace(zip: Buffer) {
+  const dir = await mkdtemp(join(tmpdir(), 'qa-trace-test-'));
+  const cli = join(dirname(require.resolve('playwright-core/package.json')), 'cli.js');
+  const exec = (...args: string[]) => promisify(execFile)(process.execPath, [cli, 'trace', ...args], { cwd: dir });
+  try {
+    await writeFile(join(dir, 'trace.zip'), zip);
+    await exec('open', 'trace.zip');
+    const { stdout: actions } = await exec('actions');
+    return {
+      actions,
+      /** The screenshot the viewer shows for action number `action` (PNG). */
+      async screenshot(action: string): Promise<Buffer> {
+        await exec('screenshot', action, '-o', join(dir, 'frame.png'));
+        return readFile(join(dir, 'frame.png'));
+      },
+      close: () => rm(dir, { recursive: true, force: true }),
+    };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
 }

@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { call, key, newCase } from '../helpers/app';
 import { followRun, useRunStack, traceLink } from '../helpers/runs';
-import { zipEntries } from '../helpers/zips';
+import { openTrace, zipEntries } from '../helpers/zips';
 
 // Characters that make the raw, URL-encoded, form-encoded and JSON forms of the secret all differ.
 const SECRET = 'Tr4ce "secret"/pa$$ word+';
@@ -68,13 +63,9 @@ describe('Playwright traces of web Runs', function () {
       assert.match(log, /ada@example\.test/, 'the fill before the secret is recorded, value and all');
 
       // The trace opens with the tooling playwright-core ships (the same parser as show-trace).
-      const dir = await mkdtemp(join(tmpdir(), 'qa-trace-test-'));
+      const trace = await openTrace(zip);
       try {
-        await writeFile(join(dir, 'trace.zip'), zip);
-        const cli = join(dirname(require.resolve('playwright-core/package.json')), 'cli.js');
-        const exec = promisify(execFile);
-        await exec(process.execPath, [cli, 'trace', 'open', 'trace.zip'], { cwd: dir });
-        const { stdout } = await exec(process.execPath, [cli, 'trace', 'actions'], { cwd: dir });
+        const stdout = trace.actions;
         assert.match(stdout, /Navigate/);
         assert.match(stdout, /Fill/);
         // From the secret on nothing was recorded: those steps are listed with their screenshots only.
@@ -86,9 +77,7 @@ describe('Playwright traces of web Runs', function () {
         // Screenshots are part of the trace (issue 13): the viewer has a frame for the failed click.
         const click = /^\s*(\d+)\.\s+\S+\s+Click\b/m.exec(stdout);
         assert.ok(click, stdout);
-        const shot = join(dir, 'click.png');
-        await exec(process.execPath, [cli, 'trace', 'screenshot', click[1], '-o', shot], { cwd: dir });
-        const image = await readFile(shot);
+        const image = await trace.screenshot(click[1]);
         assert.equal(image.subarray(1, 4).toString('latin1'), 'PNG');
         assert.deepEqual(
           [image.readUInt32BE(16), image.readUInt32BE(20)],
@@ -96,7 +85,7 @@ describe('Playwright traces of web Runs', function () {
           'the viewport, as the Run saw it',
         );
       } finally {
-        await rm(dir, { recursive: true, force: true });
+        await trace.close();
       }
     });
 

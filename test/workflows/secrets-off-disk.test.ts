@@ -1,19 +1,17 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { call, createOrg, environment, key, newCase, useApp, type TestApp } from '../helpers/app';
+import { join, resolve } from 'node:path';
+import { call, createOrg, environment, runNewCase, useApp, type WithOrg } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { followRun, traceLink } from '../helpers/runs';
 import { watchForSecrets, type SecretWatch } from '../helpers/secret-watch';
 import { privateQueues, useWorkers } from '../helpers/temporal';
 import { killGroup, startWorkerProcess } from '../helpers/worker-process';
-import { buildZip, zipEntries } from '../helpers/zips';
+import { buildZip, openTrace, zipEntries } from '../helpers/zips';
 
 // Characters that make the raw, URL-encoded, form-encoded, JSON and base64 forms all differ.
 const PASSWORD = 'Disk-Watch "pass"/w0rd+ 9f3e';
@@ -94,16 +92,8 @@ const accountSteps = (path: string) => [
   { action: 'click', target: 'Save', expect: { text: 'Welcome back' } },
 ];
 
-async function triggerCase(t: { app: TestApp; org: { apiKey: string } }, name: string, steps: unknown[]) {
-  const testCase = await newCase(t, { name, steps });
-  const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
-    idempotencyKey: key(),
-    testCaseId: testCase.id,
-    environmentSlug: 'account',
-  });
-  assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
-  return triggered.body.runIds[0] as string;
-}
+const triggerCase = (t: WithOrg, name: string, steps: unknown[]) =>
+  runNewCase(t, { name, steps }, { environmentSlug: 'account' });
 
 describe('secrets never reach the disk (issue 30)', function () {
   this.timeout(240_000);
@@ -125,7 +115,8 @@ describe('secrets never reach the disk (issue 30)', function () {
   before(async () => {
     // The runner's temporary directory (Playwright's trace files, Chromium's profile) is its own.
     workerTmp = mkdtempSync(join(tmpdir(), 'qa-secret-watch-'));
-    t.onClose(() => rmSync(workerTmp, { recursive: true, force: true }));
+    // Chromium of a runner just killed may still be writing its profile there: retry the removal.
+    t.onClose(() => rmSync(workerTmp, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 }));
     watched = {
       fast: [workerTmp, resolve(t.app.deps.config.MEDIA_DIR)],
       slow: [resolve('.data'), ...(process.env.TEST_SERVICES_DIR ? [process.env.TEST_SERVICES_DIR] : [])],
@@ -183,19 +174,14 @@ describe('secrets never reach the disk (issue 30)', function () {
       for (const secret of [PASSWORD, CODE]) assert.ok(!data.includes(secret), `${name} holds a secret`);
     }
     // It opens with the tooling playwright-core ships and lists every step, the unrecorded ones too.
-    const dir = mkdtempSync(join(tmpdir(), 'qa-trace-open-'));
+    const opened = await openTrace(zip);
     try {
-      writeFileSync(join(dir, 'trace.zip'), zip);
-      const cli = join(dirname(require.resolve('playwright-core/package.json')), 'cli.js');
-      const exec = promisify(execFile);
-      await exec(process.execPath, [cli, 'trace', 'open', 'trace.zip'], { cwd: dir });
-      const { stdout } = await exec(process.execPath, [cli, 'trace', 'actions'], { cwd: dir });
-      assert.match(stdout, /Navigate/);
-      assert.match(stdout, /Fill "Password" \(not recorded\)/);
-      assert.match(stdout, /Fill "Recovery code" \(not recorded\)/);
-      assert.match(stdout, /Click "Save" \(not recorded\)/);
+      assert.match(opened.actions, /Navigate/);
+      assert.match(opened.actions, /Fill "Password" \(not recorded\)/);
+      assert.match(opened.actions, /Fill "Recovery code" \(not recorded\)/);
+      assert.match(opened.actions, /Click "Save" \(not recorded\)/);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await opened.close();
     }
   });
 

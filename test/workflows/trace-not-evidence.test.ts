@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { signedMediaUrl } from '../../api/runs/media-links';
 import { allScopes } from '../../core/scopes';
 import { orgMemberRepository } from '../../db/repositories/org-members';
-import { call, createOrg, key, newCase } from '../helpers/app';
+import { call, createOrg, runNewCase } from '../helpers/app';
 import { startIssuer, type TestIssuer } from '../helpers/oidc';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { followRun, startRunStack, type RunStack, traceLink } from '../helpers/runs';
@@ -39,20 +39,18 @@ describe('a trace is for the team, not External Evidence (issue 30)', function (
     await orgMemberRepository.add(stack.app.deps.db.manager, stack.org.orgId, user, Date.now());
     hook = await registerWebhook(stack, receiver, '/hooks');
     // Signs in with the Environment's secret, then expects a greeting the site never shows.
-    const testCase = await newCase(stack, {
-      name: 'Wrong greeting',
-      steps: [
-        { action: 'navigate', target: '/login' },
-        { action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'PASSWORD' } },
-        { action: 'click', target: 'Sign in', expect: { text: 'Goodbye' } },
-      ],
-    });
-    const triggered = await call(stack.app, stack.org.apiKey, 'run.trigger', {
-      idempotencyKey: key(),
-      environmentSlug: 'local',
-      testCaseId: testCase.id,
-    });
-    runId = triggered.body.runIds[0];
+    runId = await runNewCase(
+      stack,
+      {
+        name: 'Wrong greeting',
+        steps: [
+          { action: 'navigate', target: '/login' },
+          { action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'PASSWORD' } },
+          { action: 'click', target: 'Sign in', expect: { text: 'Goodbye' } },
+        ],
+      },
+      { environmentSlug: 'local' },
+    );
     const { state } = await followRun(stack.app, stack.org.apiKey, runId);
     assert.equal(state.status, 'failed');
   });
