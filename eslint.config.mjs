@@ -19,6 +19,11 @@ const workflowsOnlyContracts = {
   allowTypeImports: true,
 };
 
+const apiRules = [
+  ...refuse(['activities'], 'api/ never imports activities/ (move shared rules to domain/ or core/)'),
+  workflowsOnlyContracts,
+];
+
 const rules = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -62,10 +67,19 @@ export default tseslint.config(
     ]),
   },
   {
+    // The surfaces (v1, REST, MCP, OpenAPI) and the app that composes them wrap the endpoint list.
+    files: ['api/surfaces/**/*.ts', 'api/app.ts', 'api/server.ts'],
+    rules: rules([...apiRules]),
+  },
+  {
     files: ['api/**/*.ts'],
+    ignores: ['api/surfaces/**', 'api/app.ts', 'api/server.ts'],
     rules: rules([
-      ...refuse(['activities'], 'api/ never imports activities/ (move shared rules to domain/ or core/)'),
-      workflowsOnlyContracts,
+      ...apiRules,
+      ...['surfaces', 'app'].map((name) => ({
+        regex: into(name),
+        message: 'endpoints and what they use never import a surface: the surfaces are loops over the list',
+      })),
     ]),
   },
   {

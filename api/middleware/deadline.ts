@@ -55,7 +55,7 @@ export function withRequestDeadline<T>(ms: number, work: (extend: ExtendDeadline
  * Every request is answered within `ms` (plus the wait a long-poll asked for, once it waits): a
  * hung database or Temporal server yields 503 UNAVAILABLE, never a hang. The extension is
  * `ctx.state.extendDeadline`. /api/mcp speaks JSON-RPC on its own response; its tool calls get
- * the same bound inside (api/mcp.ts).
+ * the same bound inside (api/surfaces/mcp.ts).
  */
 export function requestDeadline(ms: number): Koa.Middleware {
   return async (ctx, next) => {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { Config } from '../../core/config';
-import { defineEndpoint } from '../resources/define';
 import { allScopes } from '../../core/scopes';
 
-const metadata = z.object({
+export const metadata = z.object({
   resource: z.string().describe('The protected resource: {SITE_URL}/api/mcp'),
   resource_name: z.string(),
   authorization_servers: z
@@ -25,19 +24,3 @@ export function protectedResourceMetadata(config: Config): z.infer<typeof metada
     resource_documentation: `${config.BASE_URL}/api/openapi.json`,
   };
 }
-
-/** `GET /.well-known/oauth-protected-resource/api/mcp`: RFC 9728 metadata, public. */
-export const protectedResourceMetadataEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/.well-known/oauth-protected-resource/api/mcp',
-  summary: 'OAuth protected-resource metadata (RFC 9728) of the MCP endpoint and the API.',
-  description:
-    'Named by the resource_metadata parameter of every bearer challenge; OAuth clients read ' +
-    'authorization_servers here to find where to obtain access tokens.',
-  access: 'public',
-  response: metadata,
-  async handler({ deps, koa }) {
-    koa.set('Cache-Control', 'public, max-age=300');
-    return protectedResourceMetadata(deps.config);
-  },
-});

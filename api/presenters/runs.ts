@@ -135,31 +135,33 @@ export function evidenceView(
   };
 }
 
-/** The resource-style Run document. */
-export function resourceRunView(run: Run, steps?: RunStep[], reportUrl?: string) {
+/** The resource-style Run document; one Run's own read also carries its report link (after createdAt). */
+export function resourceRunView<Link extends string | undefined = undefined>(
+  run: Run,
+  steps: RunStep[],
+  reportUrl?: Link,
+) {
   return {
     _id: run.id,
     testPlanId: run.testPlanId,
     testCaseId: run.testCaseId,
     status: run.status,
     platforms: run.platforms,
-    trigger: run.trigger,
+    // A JSON record to the document: the trigger fields a Run was queued with.
+    trigger: run.trigger as unknown as Record<string, unknown>,
     createdAt: run.createdAt,
-    ...(reportUrl ? { reportUrl } : {}),
+    // Left out of the JSON when there is none (a list).
+    reportUrl: reportUrl as Link,
     ...retentionFields(run),
-    ...(steps
-      ? {
-          logs: steps.map((s) => ({
-            stepIndex: s.stepIndex,
-            action: s.action,
-            target: s.target ?? '',
-            status: s.status,
-            platform: s.platform,
-            error: s.status === 'failed' ? (s.reason ?? '') : '',
-            durationMs: s.durationMs ?? 0,
-            timestamp: s.updatedAt,
-          })),
-        }
-      : {}),
+    logs: steps.map((s) => ({
+      stepIndex: s.stepIndex,
+      action: s.action,
+      target: s.target ?? '',
+      status: s.status,
+      platform: s.platform,
+      error: s.status === 'failed' ? (s.reason ?? '') : '',
+      durationMs: s.durationMs ?? 0,
+      timestamp: s.updatedAt,
+    })),
   };
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { catalog } from '../../api/catalog';
-import { defineEndpoint } from '../../api/resources/define';
+import { defineEndpoint } from '../../api/endpoints/model';
+import { catalog } from '../helpers/operations';
 import { allScopes, type Scope } from '../../core/scopes';
 import { orgMemberRepository } from '../../db/repositories/org-members';
 import { call, createOrg, key, useApp } from '../helpers/app';
@@ -243,11 +243,11 @@ describe('OAuth access tokens', function () {
     // the same router and capabilities as the real ones.
     const probe = (path: string, access: 'api_key_only' | { scope: Scope }) =>
       defineEndpoint({
-        method: 'POST',
-        path,
+        name: 'probe.post',
+        bindings: { rest: { method: 'POST', path } },
         summary: 'test probe',
         access,
-        response: z.object({ ok: z.boolean() }),
+        output: z.object({ ok: z.boolean() }),
         body: z.object({}),
         async handler() {
           return { ok: true };

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { catalog } from '../../api/catalog';
-import { resourceEndpoints } from '../../api/resources';
+import { catalog, restBindings } from '../helpers/operations';
 import { useApp } from '../helpers/app';
 
 describe('OpenAPI document', () => {
@@ -23,7 +22,7 @@ describe('OpenAPI document', () => {
     }
     assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ['apiKey', 'oauth2']);
     assert.ok(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes['svc:read']);
-    for (const e of resourceEndpoints.filter((x) => !x.internal)) {
+    for (const e of restBindings.filter((x) => !x.internal)) {
       const path = e.path.replace(/:([A-Za-z]+)/g, '{$1}');
       assert.ok(doc.paths[path]?.[e.method.toLowerCase()], `${e.method} ${path} is documented`);
     }

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalog } from '../../api/catalog';
-import { catalogTools } from '../../api/mcp';
-import { buildOpenApi } from '../../api/openapi';
-import { resourceEndpoints } from '../../api/resources';
+import { servedEndpoints } from '../../api/app';
+import { endpoints } from '../../api/endpoints';
+import { mcpTools } from '../../api/surfaces/mcp';
+import { buildOpenApi } from '../../api/surfaces/openapi';
 
 /**
  * The OpenAPI document and the MCP tool list, compared with copies recorded from the code: a change
@@ -22,12 +22,12 @@ const recorded = (name: string, actual: unknown) => {
 
 describe('the interface as recorded', () => {
   it('the OpenAPI document is the recorded one', () => {
-    const document = JSON.parse(JSON.stringify(buildOpenApi(catalog, resourceEndpoints, CONFIG)));
+    const document = JSON.parse(JSON.stringify(buildOpenApi(servedEndpoints(), CONFIG)));
     assert.deepEqual(document, recorded('openapi.recorded.json', document));
   });
 
   it('the MCP tool list is the recorded one', () => {
-    const tools = [...catalogTools().values()].map(({ tool }) => tool);
+    const tools = [...mcpTools(endpoints).values()].map(({ tool }) => tool);
     const plain = JSON.parse(JSON.stringify(tools));
     assert.deepEqual(plain, recorded('mcp-tools.recorded.json', plain));
   });

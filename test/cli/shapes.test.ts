@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { z } from 'zod';
-import runEvidence from '../../api/catalog/run.evidence';
-import { runState } from '../../api/catalog/run.get';
+import runEvidence from '../../api/endpoints/run.evidence';
+import { runState } from '../../api/endpoints/run.get';
 import { planGroupState } from '../../api/presenters/plan-groups';
 import { ID, TERMINAL, type Evidence, type PlanGroup, type RunState } from '../../cli/src/shapes';
 import { runStatus } from '../../core/runs';

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../../core/config';
 import { createApp } from '../../api/app';
 import { createDeps } from '../../api/deps-factory';
 import type { AppDeps } from '../../api/deps';
-import type { Endpoint } from '../../api/resources/define';
+import type { Endpoint } from '../../api/endpoints/model';
 import { createOrganization } from '../../domain/organizations';
 
 /** Settings every test shares: the services the global fixture started, a fixed secrets key. */

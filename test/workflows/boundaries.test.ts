@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { defineEndpoint } from '../../api/resources/define';
+import { defineEndpoint } from '../../api/endpoints/model';
 import { call, key, newCase, useApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { followRun, useRunStack } from '../helpers/runs';
@@ -77,12 +77,12 @@ describe('run.get waitMs is clamped at 25 s', function () {
 describe('the 500 path shows no stack, SQL or path', function () {
   const boom = (path: string, fail: (deps: any) => Promise<unknown>) =>
     defineEndpoint({
-      method: 'GET',
-      path,
+      name: 'probe.fail',
+      bindings: { rest: { method: 'GET', path } },
       summary: 'test probe that fails',
       access: 'public',
-      response: z.object({ ok: z.boolean() }),
-      async handler({ deps }) {
+      output: z.object({ ok: z.boolean() }),
+      async handler(_input, { deps }) {
         await fail(deps);
         return { ok: true };
       },

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -115,8 +115,12 @@ describe('secrets never reach the disk (issue 30)', function () {
   before(async () => {
     // The runner's temporary directory (Playwright's trace files, Chromium's profile) is its own.
     workerTmp = mkdtempSync(join(tmpdir(), 'qa-secret-watch-'));
-    // Chromium of a runner just killed may still be writing its profile there: retry the removal.
-    t.onClose(() => rmSync(workerTmp, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 }));
+    // Chromium of a runner just SIGKILLed outlives it and may still write its profile there: end
+    // every process whose command line names the directory (its --user-data-dir), then remove it.
+    t.onClose(() => {
+      spawnSync('pkill', ['-KILL', '-f', workerTmp]);
+      rmSync(workerTmp, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+    });
     watched = {
       fast: [workerTmp, resolve(t.app.deps.config.MEDIA_DIR)],
       slow: [resolve('.data'), ...(process.env.TEST_SERVICES_DIR ? [process.env.TEST_SERVICES_DIR] : [])],

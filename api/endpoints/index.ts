@@ -1,0 +1,127 @@
+import type { Endpoint } from './model';
+import artifactsScan from './artifacts.scan';
+import artifactsUpload from './artifacts.upload';
+import artifactsUploadUrl from './artifacts.upload_url';
+import docsPage from './docs.page';
+import docsScript from './docs.script';
+import environmentGet from './environment.get';
+import environmentList from './environment.list';
+import environmentUpsert from './environment.upsert';
+import evidenceMedia from './evidence.media';
+import flowsGet from './flows.get';
+import flowsPut from './flows.put';
+import noteComment from './note.comment';
+import noteCreate from './note.create';
+import noteList from './note.list';
+import oauthProtectedResource from './oauth.protected_resource';
+import planGroupsGet from './plan_groups.get';
+import planGroupsList from './plan_groups.list';
+import plansCreate from './plans.create';
+import plansGenerate from './plans.generate';
+import plansList from './plans.list';
+import reportsPlanGroup from './reports.plan_group';
+import reportsRun from './reports.run';
+import retentionGet from './retention.get';
+import retentionPut from './retention.put';
+import runEvidence from './run.evidence';
+import runGet from './run.get';
+import runList from './run.list';
+import runRerun from './run.rerun';
+import runTrigger from './run.trigger';
+import runRequestsCreate from './run_requests.create';
+import runRequestsStatus from './run_requests.status';
+import runnerValues from './runner.values';
+import runsAssurance from './runs.assurance';
+import runsCancel from './runs.cancel';
+import runsGet from './runs.get';
+import runsList from './runs.list';
+import runsPin from './runs.pin';
+import runsReportStep from './runs.report_step';
+import runsTrace from './runs.trace';
+import runsUnpin from './runs.unpin';
+import storageReadLocal from './storage.read_local';
+import testCaseCreate from './test_case.create';
+import testCaseGet from './test_case.get';
+import testCaseList from './test_case.list';
+import testCaseUpdateSteps from './test_case.update_steps';
+import testPlanCreate from './test_plan.create';
+import testPlanGet from './test_plan.get';
+import testPlanList from './test_plan.list';
+import testPlanSetMembers from './test_plan.set_members';
+import webhooksCreate from './webhooks.create';
+import webhooksDelete from './webhooks.delete';
+import webhooksDeliveries from './webhooks.deliveries';
+import webhooksGet from './webhooks.get';
+import webhooksList from './webhooks.list';
+import webhooksRedeliver from './webhooks.redeliver';
+import webhooksRotateSecret from './webhooks.rotate_secret';
+import webhooksTest from './webhooks.test';
+import webhooksUpdate from './webhooks.update';
+
+/**
+ * Every endpoint of the API, defined once. The surfaces (api/surfaces: v1, REST, MCP, OpenAPI) are
+ * loops over this list; nothing here knows them. The v1 operations come first, in the order their
+ * MCP tools are listed.
+ */
+export const endpoints: Endpoint[] = [
+  testCaseList,
+  testCaseGet,
+  testCaseCreate,
+  testCaseUpdateSteps,
+  testPlanList,
+  testPlanGet,
+  testPlanCreate,
+  testPlanSetMembers,
+  runTrigger,
+  runList,
+  runGet,
+  runEvidence,
+  runRerun,
+  environmentList,
+  environmentGet,
+  environmentUpsert,
+  noteList,
+  noteCreate,
+  noteComment,
+  oauthProtectedResource,
+  runsList,
+  runsGet,
+  runsReportStep,
+  runsCancel,
+  runsTrace,
+  planGroupsGet,
+  planGroupsList,
+  reportsRun,
+  reportsPlanGroup,
+  docsPage,
+  docsScript,
+  runsAssurance,
+  evidenceMedia,
+  storageReadLocal,
+  runnerValues,
+  artifactsUploadUrl,
+  artifactsUpload,
+  artifactsScan,
+  plansList,
+  plansCreate,
+  plansGenerate,
+  flowsGet,
+  flowsPut,
+  runRequestsCreate,
+  runRequestsStatus,
+  webhooksCreate,
+  webhooksList,
+  webhooksGet,
+  webhooksUpdate,
+  webhooksDelete,
+  webhooksRotateSecret,
+  webhooksTest,
+  webhooksDeliveries,
+  webhooksRedeliver,
+  retentionGet,
+  retentionPut,
+  runsPin,
+  runsUnpin,
+];
+
+export const endpointsByName = new Map(endpoints.map((e) => [e.name, e]));

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { runRepository } from '../../db/repositories/runs';
+import { notFound } from '../../core/errors';
+import { evidenceView } from '../presenters/runs';
+import { defineEndpoint } from './model';
+import { idOf as id } from '../../core/ids';
+import { evidenceMediaKinds } from '../../core/runs';
+
+const evidenceStep = z.object({
+  index: z.number().int(),
+  action: z.string(),
+  target: z.string().optional(),
+  status: z.enum(['passed', 'failed', 'skipped']),
+  reason: z.string(),
+  observed: z
+    .record(z.string(), z.unknown())
+    .describe('Customer-safe facts the runner observed (URL, title, what was found).'),
+  expectation: z.string().describe('The authored expectation, in words.'),
+  verdictSource: z.string(),
+  postconditionProven: z.boolean(),
+  recoveryCount: z.number().int(),
+  diagnosis: z.object({ category: z.string(), suggestedAction: z.string() }).optional(),
+  media: z
+    .array(z.object({ kind: z.enum(evidenceMediaKinds), url: z.string(), expiresAt: z.number() }))
+    .describe(
+      'Signed links, valid 15 minutes; call run.evidence again for fresh ones. Empty once the media expired (see mediaExpiredAt). ' +
+        "A Run's Playwright trace is not evidence: the organization's API key fetches it from GET /api/runs/{runId}/trace.",
+    ),
+  durationMs: z.number(),
+});
+
+export default defineEndpoint({
+  name: 'run.evidence',
+  bindings: { v1: true, mcp: true },
+  summary: 'External Evidence of a Run: customer-safe facts, verdict, diagnosis and short-lived media links.',
+  access: { scope: 'svc:read' },
+  idempotency: 'none',
+  confirm: 'never',
+  body: { runId: id('run'), step: z.number().int().min(0).optional().describe('Only this step index.') },
+  output: z.object({
+    runId: z.string(),
+    status: z.string(),
+    verdict: z.string().optional(),
+    validity: z.string(),
+    flaky: z.boolean(),
+    diagnosis: z
+      .object({ category: z.string(), suggestedAction: z.string(), reason: z.string().optional() })
+      .optional(),
+    pinned: z.boolean().describe('Pinned Runs are kept by retention whatever their age (POST /api/runs/{runId}/pin).'),
+    mediaExpiredAt: z
+      .number()
+      .optional()
+      .describe(
+        "Present when retention removed this Run's media (epoch ms): every step's media list is then empty; the facts remain.",
+      ),
+    steps: z.array(evidenceStep),
+  }),
+  async handler(input, { db, orgId, deps }) {
+    const run = await runRepository.get(db, orgId, input.runId);
+    if (!run) throw notFound(`Run ${input.runId}`);
+    const steps = (await runRepository.steps(db, [run.id]))
+      .get(run.id)!
+      .filter((s) => input.step === undefined || s.stepIndex === input.step);
+    const media = await runRepository.media(db, run.id);
+    return evidenceView(run, steps, media, { baseUrl: deps.config.BASE_URL, signingKey: deps.config.SIGNING_KEY });
+  },
+});

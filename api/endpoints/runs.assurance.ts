@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { assuranceSnapshot } from '../../core/assurance';
+import { idOf } from '../../core/ids';
+import { notFound } from '../../core/errors';
+import { assuranceRepository } from '../../db/repositories/assurance';
+import { runRepository, terminalStatuses } from '../../db/repositories/runs';
+import { startAssuranceWorkflow } from '../workflow-starts';
+import { defineEndpoint } from './model';
+import { empty } from './shared/assurance';
+
+/** GET /api/runs/{runId}/assurance: the immutable, value-free API assurance snapshot of a Run. */
+export default defineEndpoint({
+  name: 'runs.assurance',
+  bindings: { rest: { method: 'GET', path: '/api/runs/:runId/assurance' } },
+  summary: "A Run's API assurance snapshot: contract, isolation, fuzz, coverage and overlay patches.",
+  description:
+    'Built once after an API Run ends (workflow assurance-<runId>) and never changed. Until then, and for Runs ' +
+    'that are not API Runs, report is null and reason says why. Value-free: statuses, path shapes, type ' +
+    'fingerprints and counts only.',
+  access: 'credential',
+  params: z.object({ runId: idOf('run') }),
+  output: assuranceSnapshot,
+  async handler(input, { principal, deps }) {
+    const run = await runRepository.byId(deps.db.manager, input.runId);
+    if (!run || run.orgId !== principal.orgId) throw notFound(`Run ${input.runId}`);
+    if (run.platforms[0] !== 'api') {
+      return empty(`only API Runs have an assurance snapshot; this Run's platform is ${run.platforms[0]}`);
+    }
+    const stored = await assuranceRepository.snapshot(deps.db.manager, run.orgId, run.id);
+    if (stored) return stored.snapshot;
+    if (!terminalStatuses.includes(run.status))
+      return empty(`the Run is ${run.status}; the snapshot follows once it ends`);
+    // A Run that ended without its snapshot (e.g. before this build): start the backfill now.
+    await startAssuranceWorkflow(deps, run.orgId, run.id).catch((error: unknown) =>
+      deps.log.warn('assurance backfill not started', {
+        runId: run.id,
+        error: String((error as Error)?.message ?? error),
+      }),
+    );
+    return empty('the snapshot is being built; ask again in a moment');
+  },
+});

@@ -1,0 +1,104 @@
+import type Koa from 'koa';
+import type { ServerResponse } from 'node:http';
+import type { AppDeps } from '../deps';
+import { AppError, methodNotAllowed } from '../../core/errors';
+import { authenticate } from '../middleware/auth';
+import type { Endpoint } from '../endpoints/model';
+import { runEndpoint } from '../endpoints/pipeline';
+import { serializedOnce } from '../presenters/shared';
+import { LaterAnswer } from '../endpoints/later';
+import { toAppError } from '../middleware/errors';
+import type { Logger } from '../../core/log';
+
+/**
+ * `POST /api/v1/<operation>` for every endpoint with a v1 binding; nothing is registered by hand. The route is
+ * one fixed prefix and one path segment, matched here as @koa/router matched `/api/v1/:operation`
+ * (case-insensitive, URL-decoded, one trailing slash allowed): the router built a middleware chain
+ * for every request, and the v1 reads and long-polls are the hottest requests there are.
+ */
+export function v1Routes(endpoints: Endpoint[], deps: AppDeps): Koa.Middleware {
+  const operations = new Map(endpoints.filter((e) => e.bindings.v1).map((e) => [e.name, e]));
+  return (ctx, next) => {
+    const operation = operationIn(ctx.path);
+    return operation === undefined ? next() : answerV1(ctx, deps, operations, operation);
+  };
+}
+
+const PREFIX = '/api/v1/';
+
+function operationIn(path: string): string | undefined {
+  if (path.length <= PREFIX.length || path.slice(0, PREFIX.length).toLowerCase() !== PREFIX) return undefined;
+  const segment = path.endsWith('/') ? path.slice(PREFIX.length, -1) : path.slice(PREFIX.length);
+  if (segment === '' || segment.includes('/')) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+async function answerV1(
+  ctx: Koa.Context,
+  deps: AppDeps,
+  operations: Map<string, Endpoint>,
+  operation: string,
+): Promise<void> {
+  if (ctx.method !== 'POST') throw methodNotAllowed(ctx.method, ctx.path, 'POST');
+  const authenticated = authenticate(ctx, deps);
+  const principal = authenticated instanceof Promise ? await authenticated : authenticated;
+  const op = operations.get(operation);
+  if (!op) throw new AppError('NOT_FOUND', `unknown operation "${operation}"; see GET /api/openapi.json`);
+  // The exact header most clients send is matched without parsing it (type-is does the rest).
+  if (ctx.req.headers['content-type'] !== 'application/json' && !ctx.is('application/json'))
+    throw new AppError('INVALID_ARGUMENT', 'Content-Type must be application/json');
+  const body = (ctx.request as { body?: unknown }).body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
+  const { value: result } = await runEndpoint(
+    op,
+    { body },
+    {
+      principal,
+      deps,
+      requestId: ctx.state.requestId,
+      receivedAt: ctx.state.receivedAt,
+      extendDeadline: ctx.state.extendDeadline,
+      keepLater: true,
+    },
+  );
+  if (result instanceof LaterAnswer) return answerLater(ctx, result, deps.log);
+  // The header is set as it is (no media-type lookup per request); the text is what Koa would write.
+  ctx.set('Content-Type', JSON_TYPE);
+  ctx.body = serializedOnce(result) ?? JSON.stringify(result);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A parked long-poll: the middleware chain ends now (ctx.respond = false) and the reply is written
+ * when the answer settles, as Koa and errorEnvelope would have written it (same status, headers
+ * and body). The request's deadline is not needed past this point: the wait ends by its own timer
+ * and the read it answers with has its own bound (api/runs/watcher.ts).
+ */
+function answerLater(ctx: Koa.Context, later: LaterAnswer, log: Logger): void {
+  ctx.respond = false;
+  ctx.status = 200; // what the request log line says; a failure below writes its own status
+  const { res } = ctx;
+  const requestId: string = ctx.state.requestId;
+  later.settled.then(
+    (value) => writeJson(res, 200, serializedOnce(value) ?? JSON.stringify(value)),
+    (raw: unknown) => {
+      const error = toAppError(raw, requestId, log);
+      writeJson(res, error.status, JSON.stringify(error.toJSON()), error.headers);
+    },
+  );
+}
+
+function writeJson(res: ServerResponse, status: number, text: string, headers?: Record<string, string>): void {
+  if (res.writableEnded || res.destroyed) return; // the follower went away while it waited
+  res.statusCode = status;
+  for (const name in headers) res.setHeader(name, headers[name]);
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
