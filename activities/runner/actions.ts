@@ -1,7 +1,17 @@
 import type { Locator, Page, Request, Response } from 'playwright-core';
 import type { StepOf, WebStep } from '../../core/steps';
 import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds } from './failures';
-import { POLL_MS, controlCandidates, describeElement, fieldCandidates, findVisible, showsText } from './locate';
+import {
+  POLL_MS,
+  comboboxCandidates,
+  controlCandidates,
+  describeElement,
+  fieldCandidates,
+  findVisible,
+  isEditable,
+  showsText,
+} from './locate';
+import { revealFor } from './reveal';
 import { quietly, readElement } from './quiet';
 import type { Redactor } from './redactor';
 import type { Observed } from './result';
@@ -169,13 +179,23 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
   const target = ctx.step.target;
   let phase: 'locate' | 'act' = 'locate';
   let value: ChosenValue | undefined; // chosen once per step, so a recovery types the same value again
+  const reveal = revealFor(ctx, target, { items: false });
   try {
     return await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
-      const field = await findVisible(ctx.page, (scope) => fieldCandidates(scope, target), timeout);
+      const field = await findVisible(
+        ctx.page,
+        (scope) => [...fieldCandidates(scope, target), ...comboboxCandidates(scope, target)],
+        timeout,
+        reveal,
+      );
       phase = 'act';
       const described = await describeElement(field, target);
       ctx.observed.found ??= described.text;
+      if (!(await isEditable(field))) {
+        value ??= await chooseValue(ctx, { type: 'combobox', words: '' });
+        return await pickOption(ctx, field, value);
+      }
       const facts = await readFieldFacts(field, described.role, ctx.step.valueSpec.kind === 'agent');
       value ??= await chooseValue(ctx, facts);
       if (value.secret || facts.type === 'password') {
@@ -191,13 +211,15 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       let held: string;
       if (facts.type === 'select') {
         held = await choose(ctx, field, value);
+      } else if (facts.type === 'range') {
+        held = await slide(field, value.text.trim());
       } else {
         await field.fill(value.text, { timeout: remaining(ctx) });
         // The postcondition of a fill: the field now holds exactly what was typed. Compared in memory only.
         held = await readHeld(field, remaining(ctx));
       }
       if (!value.secret) ctx.observed.value = held;
-      if (held !== (facts.type === 'select' ? value.text.trim() : value.text)) {
+      if (held !== (facts.type === 'select' || facts.type === 'range' ? value.text.trim() : value.text)) {
         throw new StepFailure(
           'application',
           `The field "${target}" did not keep the value typed into it.`,
@@ -223,6 +245,60 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
     }
     throw err;
   }
+}
+
+/**
+ * A fill on a slider (`<input type=range>`), which takes no typing: set it where a person would drag
+ * it, and let the page hear the input and change events a drag ends with. What it holds after is what
+ * the page kept (a slider snaps to its step and bounds).
+ */
+function slide(field: Locator, to: string): Promise<string> {
+  return quietly(field.page(), () =>
+    field.evaluate((el, value) => {
+      const input = el as HTMLInputElement;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      return input.value;
+    }, to),
+  );
+}
+
+/**
+ * A fill on a custom select (a combobox built from divs, its options perhaps in a portal): open it,
+ * click the option named by the value, and check the select now shows it, as a person would.
+ */
+async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<string> {
+  const chosen = value.text.trim();
+  const what = value.secret ? 'the given value' : `"${chosen}"`;
+  await box.click({ timeout: remaining(ctx) });
+  const option = await findVisible(
+    ctx.page,
+    (scope) => [scope.getByRole('option', { name: chosen, exact: true }), scope.getByRole('option', { name: chosen })],
+    Math.min(remaining(ctx), 2000),
+  ).catch((err: unknown) => {
+    if (!isTimeout(err)) throw err;
+    throw new StepFailure(
+      'test_definition',
+      `The list "${ctx.step.target}" offers no option ${what}.`,
+      "Check the step's value against the options the list offers at this point.",
+    );
+  });
+  await option.click({ timeout: remaining(ctx) });
+  const shows = await quietly(ctx.page, () =>
+    box.evaluate((el) =>
+      ((el as HTMLInputElement).value || el.getAttribute('aria-valuetext') || el.textContent || '').trim(),
+    ),
+  );
+  if (!value.secret) ctx.observed.value = shows;
+  if (!shows.toLowerCase().includes(chosen.toLowerCase())) {
+    throw new StepFailure(
+      'application',
+      `The list "${ctx.step.target}" did not take the option ${what}.`,
+      'Check whether choosing this option works in the application, or change the value the step chooses.',
+    );
+  }
+  return `The list "${ctx.step.target}" shows the chosen option.`;
 }
 
 /**
@@ -342,10 +418,11 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
     page.off('response', onResponse);
     page.off('popup', onPopup);
   };
+  const reveal = revealFor(ctx, target, { items: true });
   try {
     await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
-      const control = await findVisible(ctx.page, (scope) => controlCandidates(scope, target), timeout);
+      const control = await findVisible(ctx.page, (scope) => controlCandidates(scope, target), timeout, reveal);
       phase = 'act';
       ctx.observed.found ??= (await describeElement(control, target)).text;
       await control.click({ timeout: remaining(ctx) });

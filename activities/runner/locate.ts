@@ -5,8 +5,33 @@ import { quietly } from './quiet';
 /** Where controls are looked for: the page's main frame or any of its frames (same- or cross-origin, nested). */
 export type Scope = Page | Frame;
 
-/** Roles a click target may have, in the order they are preferred. */
-const CONTROL_ROLES = ['button', 'link', 'menuitem', 'tab', 'checkbox', 'radio', 'option'] as const;
+/**
+ * Roles a click target may have, in the order they are preferred: native controls and the ARIA
+ * widgets component libraries build from divs (menus, tabs, switches, selects, trees, grids). A grid
+ * cell comes before its row, whose name is every cell's text.
+ */
+const CONTROL_ROLES = [
+  'button',
+  'link',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'checkbox',
+  'radio',
+  'switch',
+  'option',
+  'combobox',
+  'treeitem',
+  'gridcell',
+  'row',
+] as const;
+
+/** Controls that icon buttons and the like are named by their tooltip (title or aria-describedby) instead. */
+const TOOLTIP_ROLES = ['button', 'link', 'menuitem', 'tab', 'checkbox', 'switch'] as const;
+
+/** Items that live in a list, menu or tree that may be closed: a click on one opens its owner first. */
+export const ITEM_ROLES = ['option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem'] as const;
 
 /** Elements that take a value; `fill` refuses anything else (a select takes the option whose label is the value). */
 const EDITABLE = 'input:not([type=hidden]), textarea, select, [contenteditable]:not([contenteditable=false])';
@@ -18,15 +43,31 @@ export function fieldCandidates(scope: Scope, target: string): Locator[] {
     scope.getByLabel(target, { exact: false }),
     scope.getByPlaceholder(target),
     scope.locator(`[name=${cssString(target)}]`),
+    // A field a person names by its tooltip, below every name it has.
+    scope.getByTitle(target),
   ].map((candidate) => candidate.and(editable));
 }
 
-/** Ways to find a control for click, preferred first: by role and accessible name, then by exact text. */
+/**
+ * Ways to find a control for click, preferred first: by role and accessible name, then by exact
+ * text, then by the tooltip a person reads on an icon button (its accessible description).
+ */
 export function controlCandidates(scope: Scope, target: string): Locator[] {
   return [
     ...CONTROL_ROLES.map((role) => scope.getByRole(role, { name: target })),
     scope.getByText(target, { exact: true }),
+    ...TOOLTIP_ROLES.map((role) => scope.getByRole(role, { description: target })),
   ];
+}
+
+/** Whether the element takes typed text (a field), as opposed to a custom select or another control. */
+export function isEditable(element: Locator): Promise<boolean> {
+  return quietly(element.page(), () => element.evaluate((el, selector) => el.matches(selector), EDITABLE));
+}
+
+/** A custom select (a combobox that is not a field) by its name, for a fill that picks one of its options. */
+export function comboboxCandidates(scope: Scope, target: string): Locator[] {
+  return [scope.getByRole('combobox', { name: target }), scope.getByTitle(target).and(scope.getByRole('combobox'))];
 }
 
 /** Pause between looks while waiting for an element: short enough for a toast, long enough to stay cheap. */
@@ -43,16 +84,25 @@ export function findVisible(
   page: Page,
   candidatesIn: (scope: Scope) => Locator[],
   timeoutMs: number,
+  reveal?: Reveal,
 ): Promise<Locator> {
-  return quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs));
+  return quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal));
 }
+
+/**
+ * What a person does when the control is not on screen (open the list that holds it, scroll to it):
+ * called after each look that found nothing, with how long the look has been missing.
+ */
+export type Reveal = (missingForMs: number) => Promise<void>;
 
 async function lookUntilVisible(
   page: Page,
   candidatesIn: (scope: Scope) => Locator[],
   timeoutMs: number,
+  reveal?: Reveal,
 ): Promise<Locator> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
   for (;;) {
     let best: { rank: number; locator: Locator } | undefined;
     for (const frame of page.frames()) {
@@ -84,6 +134,7 @@ async function lookUntilVisible(
     }
     if (best) return best.locator;
     if (Date.now() >= deadline) throw new errors.TimeoutError(`no visible match within ${timeoutMs}ms`);
+    if (reveal) await reveal(Date.now() - started);
     await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
   }
 }

@@ -16,6 +16,8 @@ export interface Observed {
   text?: string;
   /** What a fill left in the field; only when the value is not secret. */
   value?: string;
+  /** How many times the page was scrolled down to find the control (content that renders when scrolled to). */
+  scrolled?: number;
 }
 
 export interface StepResult<O = Observed> {

@@ -59,8 +59,8 @@ describe('web runner fidelity corpus', function () {
     }
   });
 
-  it('has at least 40 pages, with passing, failing and unverified cases', () => {
-    assert.ok(corpus.length >= 40, `${corpus.length} cases`);
+  it('has at least 80 pages, with passing, failing and unverified cases', () => {
+    assert.ok(corpus.length >= 80, `${corpus.length} cases`);
     for (const verdict of ['passed', 'failed', 'unverified'] as const)
       assert.ok(
         corpus.some((c) => c.expected === verdict),
@@ -78,6 +78,20 @@ describe('web runner fidelity corpus', function () {
       assert.equal(result.outcome, c.expected, reasons);
     });
   }
+
+  it('says in the step facts that it scrolled to find what renders when scrolled to, and only then', () => {
+    const scrolled = (name: string) => got.get(name)?.steps.map((s) => s.observed.scrolled ?? 0) ?? [];
+    // issue 36: "the step's facts say that it scrolled"
+    for (const name of ['lazy-load-more', 'lazy-panel-section', 'virtual-list'])
+      assert.ok(scrolled(name)[1] > 0, `${name}: ${JSON.stringify(scrolled(name))}`);
+    // A page whose control is on screen needs no scroll.
+    for (const name of ['aria-select', 'icon-button-title', 'iframe-login'])
+      assert.deepEqual(
+        scrolled(name).filter((n) => n > 0),
+        [],
+        name,
+      );
+  });
 });
 
 describe('web runner egress in frames and new tabs', function () {
