@@ -194,6 +194,11 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       ctx.observed.found ??= described.text;
       if (!(await isEditable(field))) {
         value ??= await chooseValue(ctx, { type: 'combobox', words: '' });
+        // An Environment value chosen in a list shows on the page: the recording stops first, as for a typed one.
+        if (value.secret) {
+          ctx.redactor.add(value.text);
+          await ctx.browsing.beforeSecret();
+        }
         return await pickOption(ctx, field, value);
       }
       const facts = await readFieldFacts(field, described.role, ctx.step.valueSpec.kind === 'agent');
