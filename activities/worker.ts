@@ -17,6 +17,9 @@ async function main() {
   const runnerPlatforms = config.WORKER_RUNNER_PLATFORMS.split(',')
     .map((p) => p.trim())
     .filter(Boolean);
+  // A runner host that names an Appium server runs the mobile runner too.
+  if (runnerPlatforms.length && config.APPIUM_URL)
+    for (const mobile of ['android', 'ios']) if (!runnerPlatforms.includes(mobile)) runnerPlatforms.push(mobile);
   // A runner refuses at start, not at the first secret, to send values over an unencrypted network.
   const channelProblem = runnerPlatforms.length && config.RUNNER_TOKEN ? runnerChannelProblem(config) : null;
   if (channelProblem) throw new Error(channelProblem);

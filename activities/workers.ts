@@ -10,6 +10,7 @@ import {
 } from './index';
 import { ContextPool, launchBrowser } from './runner/browser';
 import { runnerEgress } from '../core/egress';
+import { mobileRunnerActivities, sessionKeeper } from './mobile/runner';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
 
@@ -106,16 +107,22 @@ export async function createWorkers(options: WorkerSetOptions) {
       }),
     );
   }
+  // The mobile runner exists only where the runner host names an Appium server (APPIUM_URL).
+  const sessions = options.runnerPlatforms.some(isMobile) ? sessionKeeper(deps) : null;
+  if (sessions) await sessions.endLeftovers();
   for (const platform of options.runnerPlatforms) {
-    if (platform !== 'web' && platform !== 'api')
-      throw new Error(
-        `no runner for platform ${platform} in this build; mobile runners connect to ${runnerQueue(config, platform)}`,
-      );
+    if (!['web', 'api', 'android', 'ios'].includes(platform)) throw new Error(`no runner for platform ${platform}`);
+    if (isMobile(platform) && !sessions) {
+      deps.log.info('no mobile runner: APPIUM_URL is not set', { platform, queue: runnerQueue(config, platform) });
+      continue;
+    }
     const hostEnv = options.hostEnv ?? runnerHostEnvironment();
     const activities =
       platform === 'api'
         ? createApiRunnerActivities({ ...deps, hostEnv })
-        : createRunnerActivities({ ...deps, hostEnv, browser: browser.get, contexts });
+        : isMobile(platform)
+          ? mobileRunnerActivities({ ...deps, platform, sessions: sessions! })
+          : createRunnerActivities({ ...deps, hostEnv, browser: browser.get, contexts });
     // Only a runner that can substitute polls the queue of Runs that use Environment values.
     const queues = [
       runnerQueue(config, platform),
@@ -129,8 +136,10 @@ export async function createWorkers(options: WorkerSetOptions) {
           taskQueue,
           activities,
           ...(options.identity ? { identity: options.identity } : {}),
-          // Web Runs share one Chromium, a fresh context each (RUNNER_CONCURRENCY); API Runs mostly wait.
-          maxConcurrentActivityTaskExecutions: platform === 'api' ? 10 : config.RUNNER_CONCURRENCY,
+          // Web Runs share one Chromium, a fresh context each (RUNNER_CONCURRENCY); API Runs mostly wait;
+          // mobile Runs hold an Appium session each (MOBILE_RUNNER_CONCURRENCY, shared by both platforms).
+          maxConcurrentActivityTaskExecutions:
+            platform === 'api' ? 10 : isMobile(platform) ? config.MOBILE_RUNNER_CONCURRENCY : config.RUNNER_CONCURRENCY,
         }),
       );
     }
@@ -140,9 +149,12 @@ export async function createWorkers(options: WorkerSetOptions) {
     run: () => Promise.all(workers.map((w) => w.run())),
     async shutdown() {
       for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
+      await sessions?.closeAll();
       await contexts.close();
       await browser.close();
     },
     closeBrowser: browser.close,
   };
 }
+
+const isMobile = (platform: string): platform is 'android' | 'ios' => platform === 'android' || platform === 'ios';

@@ -16,6 +16,28 @@ const orgLimitOverrides = z.record(z.string().min(1).max(40), orgLimits);
  * Every setting of the service, parsed once from the environment. Nothing else reads
  * `process.env`; tests build a Config from their own object.
  */
+/** Capabilities JSON the runner host merges into every session of a platform (device name, OS, a cloud's credentials). */
+function appiumCapabilities(platform: 'android' | 'ios') {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx): Record<string, unknown> => {
+      if (!text?.trim()) return {};
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      } catch {
+        // reported below, without echoing the text: it may hold a device cloud's credentials
+      }
+      ctx.addIssue({ code: 'custom', message: 'a JSON object of Appium capabilities' });
+      return z.NEVER;
+    })
+    .meta({
+      description: `JSON capabilities merged into every ${platform} Appium session (device name, OS version, a device cloud's options)`,
+      shownDefault: '{}',
+    });
+}
+
 export const configSchema = z.object({
   PORT: z.coerce
     .number()
@@ -188,6 +210,25 @@ export const configSchema = z.object({
   RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultRunnerConcurrency).meta({
     description: 'web Runs one worker process runs at once (one Chromium, a fresh context each)',
     shownDefault: '2 per core, at most 1 per 256 MiB',
+  }),
+  APPIUM_URL: z
+    .url({ protocol: /^https?$/, error: 'an http(s) URL of an Appium server, grid or device cloud hub' })
+    .optional()
+    .meta({
+      description:
+        'Appium server (or device cloud hub) of the mobile runner; without it no worker takes android or ios Runs',
+      shownDefault: 'unset',
+    }),
+  APPIUM_CAPABILITIES_ANDROID: appiumCapabilities('android'),
+  APPIUM_CAPABILITIES_IOS: appiumCapabilities('ios'),
+  MOBILE_RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1).meta({
+    description: 'Appium sessions one worker process holds at once (device clouds cap parallel sessions)',
+    shownDefault: '1',
+  }),
+  MOBILE_RUNNER_NAME: z.string().min(1).max(200).optional().meta({
+    description:
+      "this mobile runner's name, under which it records its open sessions so that a restart ends them; give each runner process on one host its own",
+    shownDefault: 'the host name',
   }),
   RUNNER_TRACE: z.enum(['on-failure', 'always', 'off']).default('on-failure').meta({
     description: 'Playwright trace of each web Run that did not pass; `always` for every Run, `off` for none',

@@ -91,3 +91,18 @@ export async function readCapped(res: { body: unknown }, maxBytes: number): Prom
   }
   return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
 }
+
+/**
+ * Why the policy refuses `url` (its own rules, then every address its host resolves to), or null.
+ * For a client this process does not connect itself (a browser Appium drives), checked just before.
+ */
+export function refusalOf(policy: EgressPolicy, url: string): Promise<string | null> {
+  const why = policy.refuseUrl(url);
+  if (why) return Promise.resolve(why);
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve) => {
+    checkedLookup(policy)(host, { all: true }, (error) =>
+      resolve(error ? (error instanceof EgressRefused ? error.message : 'the host does not resolve') : null),
+    );
+  });
+}

@@ -7,6 +7,8 @@
 // Settings (environment): PORT (3000), DB_PORT (3307), TEMPORAL_PORT (7233),
 // TEMPORAL_UI_PORT (8233), DATABASE_URL / TEMPORAL_ADDRESS to use existing servers instead,
 // TEMPORAL_NAMESPACE (default), SECRETS_KEY / RUNNER_TOKEN (else from .data/secrets.env).
+// `npm start -- --mobile` also starts a local Appium server (APPIUM_PORT, 4723) with its Chromium
+// driver and points the mobile runner at it, unless APPIUM_URL names one already.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -14,6 +16,7 @@ const http = require('node:http');
 const tools = require('./lib/tools.js');
 const services = require('./lib/services.js');
 const { loadDevEnv, ensureSecrets } = require('./dev-env.js');
+const appiumLib = require('./lib/appium.js');
 
 const root = path.resolve(__dirname, '..');
 const dataDir = path.join(root, '.data');
@@ -119,12 +122,15 @@ async function main() {
     db: intEnv('DB_PORT', 3307),
     temporal: intEnv('TEMPORAL_PORT', 7233),
     ui: intEnv('TEMPORAL_UI_PORT', 8233),
+    appium: intEnv('APPIUM_PORT', 4723),
   }));
+  const localAppium = process.argv.includes('--mobile') && !process.env.APPIUM_URL;
 
   await step('install npm dependencies', null, () => tools.ensureNodeModules(root));
   const temporalBin = external.temporal ? null : await step('Temporal CLI', null, () => tools.ensureTemporal(root));
   if (!external.db) await step('MariaDB', null, () => tools.ensureMariadb());
   const chromium = await step('Chromium', null, () => tools.ensureChromium());
+  const appiumTools = localAppium ? await step('Appium', null, () => tools.ensureAppium(root)) : null;
 
   fs.mkdirSync(path.join(dataDir, 'media'), { recursive: true });
   const devEnv = await step('secrets', `check that ${dataDir} is writable`, () => {
@@ -181,6 +187,28 @@ async function main() {
     CHROMIUM_PATH: chromium,
   };
 
+  if (appiumTools) {
+    await step('Appium', `set APPIUM_PORT to a free port (now ${ports.appium})`, async () => {
+      if (!(await services.isPortFree(ports.appium))) throw new Error(`port ${ports.appium} on 127.0.0.1 is in use`);
+      say(`starting Appium on 127.0.0.1:${ports.appium} (Chromium driver, mobile emulation)`);
+      const appium = await appiumLib.startAppium({
+        bin: appiumTools.appium,
+        home: appiumTools.appiumHome,
+        port: ports.appium,
+        onOutput: (text) => process.stdout.write(text.replace(/^(?=.)/gm, '[appium] ')),
+      });
+      started.push({ name: 'Appium', stop: () => appium.stop() });
+      watch('Appium', appium.exited);
+      const paths = { chromium, chromedriver: appiumTools.chromedriver };
+      // What a device cloud's settings would be: the runner host's capabilities for each platform.
+      Object.assign(env, {
+        APPIUM_URL: appium.url,
+        APPIUM_CAPABILITIES_ANDROID: JSON.stringify(appiumLib.chromiumCapabilities('Pixel 7', paths)),
+        APPIUM_CAPABILITIES_IOS: JSON.stringify(appiumLib.chromiumCapabilities('iPhone 14 Pro Max', paths)),
+      });
+    });
+  }
+
   await step('migrations', 'read the [db] lines above; the database is at ' + maskUrl(env.DATABASE_URL), async () => {
     requireFile('db/migrate.ts');
     say('running migrations (db/migrate.ts)');
@@ -224,6 +252,7 @@ async function main() {
     `OpenAPI      ${base}/api/openapi.json`,
     `Temporal UI  ${temporal.value ? temporal.value.uiUrl : `(external Temporal at ${env.TEMPORAL_ADDRESS})`}`,
     `Database     ${maskUrl(env.DATABASE_URL)}`,
+    ...(env.APPIUM_URL ? [`Appium       ${maskUrl(env.APPIUM_URL)} (android and ios Runs)`] : []),
     `Data, logs   ${path.relative(process.cwd(), dataDir) || '.'}/`,
     '',
     'Get an API key:  npm run -s admin -- org create --name demo',

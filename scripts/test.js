@@ -31,6 +31,15 @@ if (!process.env.TEST_TEMPORAL_ADDRESS) env.TEMPORAL_BIN = step('Temporal CLI', 
 if (!process.env.TEST_DATABASE_URL) step('MariaDB', () => tools.ensureMariadb());
 env.CHROMIUM_PATH = step('Chromium', () => tools.ensureChromium());
 step('xmllint', () => tools.ensureXmllint());
+{
+  // The mobile runner's tests drive Chromium through a real Appium server.
+  const appium = step('Appium', () => tools.ensureAppium(root));
+  Object.assign(env, {
+    TEST_APPIUM_BIN: appium.appium,
+    TEST_APPIUM_HOME: appium.appiumHome,
+    CHROMEDRIVER_PATH: appium.chromedriver,
+  });
+}
 
 // Options of mocha that take a value: the value is not a spec file.
 const VALUE_OPTIONS = new Set([

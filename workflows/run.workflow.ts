@@ -199,7 +199,12 @@ function describe(error: unknown): { permanent: boolean; diagnosis: Diagnosis } 
       ),
     };
   }
-  return { permanent: false, diagnosis: infrastructure('The runner failed before finishing the Run.') };
+  // A runner that names its trouble (e.g. the Appium server is down) says so in the details.
+  const details = cause instanceof ApplicationFailure ? (cause.details?.[0] as Diagnosis | undefined) : undefined;
+  return {
+    permanent: false,
+    diagnosis: details?.category ? details : infrastructure('The runner failed before finishing the Run.'),
+  };
 }
 
 /**

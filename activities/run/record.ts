@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import type { ActivityDeps } from '../deps';
 import type { Diagnosis } from '../../workflows/contracts';
 import type { Run } from '../../db/entities/runs';
 import { assuranceRepository } from '../../db/repositories/assurance';
@@ -56,4 +58,33 @@ export function runDiagnosis(
       reason: blocking.message,
     },
   };
+}
+
+/** The id of a step's media: the same on every attempt, so a retried write replaces rather than adds. */
+export const mediaId = (runId: string, index: number, kind: string) =>
+  `med_${createHash('sha256').update(`${runId}:${index}:${kind}`).digest('hex').slice(0, 26)}`;
+
+/** Records a finished step with its screenshot (web and mobile runners alike). */
+export async function saveStep(
+  deps: Pick<ActivityDeps, 'db' | 'storage'>,
+  orgId: string,
+  runId: string,
+  step: StepResult<object>,
+): Promise<void> {
+  if (step.screenshot) {
+    const storageKey = `runs/${orgId}/${runId}/step-${step.index}-screenshot.png`;
+    await deps.storage.put(storageKey, step.screenshot, 'image/png');
+    await runRepository.putMedia(deps.db.manager, {
+      id: mediaId(runId, step.index, 'screenshot'),
+      orgId,
+      runId,
+      stepIndex: step.index,
+      kind: 'screenshot',
+      storageKey,
+      contentType: 'image/png',
+      byteSize: step.screenshot.length,
+      createdAt: Date.now(),
+    });
+  }
+  await recordStep(deps.db.manager, runId, step);
 }

@@ -1,11 +1,10 @@
 import { Context } from '@temporalio/activity';
 import type { Browser } from 'playwright-core';
 import type { ContextSource } from '../runner/browser';
-import { createHash } from 'node:crypto';
 import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
 import { runRepository } from '../../db/repositories/runs';
 import { claimWithTarget } from './claim';
-import { recordAssurance, recordStep, runDiagnosis } from './record';
+import { mediaId, recordAssurance, runDiagnosis, saveStep } from './record';
 import type { ActivityDeps } from '../deps';
 import { Redactor } from '../runner/redactor';
 import { runWebSteps } from '../runner/web';
@@ -21,9 +20,6 @@ export interface RunnerDeps extends ActivityDeps, ApiHostDeps {
   /** The worker's context pool (fresh context per Run, one kept warm while idle); without it each Run opens its own. */
   contexts?: ContextSource;
 }
-
-const mediaId = (runId: string, index: number, kind: string) =>
-  `med_${createHash('sha256').update(`${runId}:${index}:${kind}`).digest('hex').slice(0, 26)}`;
 
 /**
  * The web runner activity. Safe to run more than once: step logs and media are keyed by
@@ -123,24 +119,5 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
       byteSize: trace.length,
       createdAt: Date.now(),
     });
-  }
-
-  async function saveStep(d: RunnerDeps, orgId: string, runId: string, step: StepResult) {
-    if (step.screenshot) {
-      const storageKey = `runs/${orgId}/${runId}/step-${step.index}-screenshot.png`;
-      await d.storage.put(storageKey, step.screenshot, 'image/png');
-      await runRepository.putMedia(d.db.manager, {
-        id: mediaId(runId, step.index, 'screenshot'),
-        orgId,
-        runId,
-        stepIndex: step.index,
-        kind: 'screenshot',
-        storageKey,
-        contentType: 'image/png',
-        byteSize: step.screenshot.length,
-        createdAt: Date.now(),
-      });
-    }
-    await recordStep(d.db.manager, runId, step);
   }
 }

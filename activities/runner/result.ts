@@ -66,7 +66,7 @@ export interface WebRunResult {
  *   missing (`environment`), the step ran out of time (`timeout`), the runner failed
  *   (`infrastructure`), or the Run was canceled (`canceled`).
  */
-export function outcomeOf(steps: readonly StepResult[]): Outcome {
+export function outcomeOf(steps: readonly Pick<StepResult<object>, 'status' | 'diagnosis'>[]): Outcome {
   if (steps.length > 0 && steps.every((s) => s.status === 'passed')) return 'passed';
   const demonstrated = steps.some((s) => s.status === 'failed' && s.diagnosis?.category === 'application');
   return demonstrated ? 'failed' : 'unverified';

@@ -10,6 +10,7 @@ import { Webhooks1763784900000 } from './1763784900000-Webhooks';
 import { Retention1763785100000 } from './1763785100000-Retention';
 import { OrgLimits1763786420000 } from './1763786420000-OrgLimits';
 import { TestCaseStepCount1763841818000 } from './1763841818000-TestCaseStepCount';
+import { MobileSessions1764180000000 } from './1764180000000-MobileSessions';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   Retention1763785100000,
   OrgLimits1763786420000,
   TestCaseStepCount1763841818000,
+  MobileSessions1764180000000,
 ];

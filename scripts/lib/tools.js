@@ -269,6 +269,82 @@ function ensureSchemathesis(root) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Appium (the mobile runner's test server), pinned, with its Chromium driver in a project-local
+// APPIUM_HOME, driving Debian's chromedriver: the whole Appium protocol path without a device.
+
+const APPIUM_VERSION = '3.8.0';
+const APPIUM_CHROMIUM_DRIVER_VERSION = '3.1.1';
+
+function appiumDriverVersion(appiumHome) {
+  try {
+    const pkg = path.join(appiumHome, 'node_modules', 'appium-chromium-driver', 'package.json');
+    return JSON.parse(fs.readFileSync(pkg, 'utf8')).version;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * { appium, appiumHome, chromedriver }: the pinned Appium CLI under <root>/.tools/appium, its
+ * Chromium driver installed into <root>/.tools/appium/home, and Debian's chromedriver.
+ */
+function ensureAppium(root) {
+  const prefix = path.join(root, '.tools', 'appium');
+  const appium = path.join(prefix, 'node_modules', '.bin', 'appium');
+  const appiumHome = path.join(prefix, 'home');
+  const installed = (() => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(prefix, 'node_modules', 'appium', 'package.json'), 'utf8')).version;
+    } catch {
+      return null;
+    }
+  })();
+  if (installed !== APPIUM_VERSION) {
+    log(`installing Appium (npm appium@${APPIUM_VERSION}) into .tools/appium`);
+    fs.mkdirSync(prefix, { recursive: true });
+    const res = run('npm', ['install', '--no-audit', '--no-fund', '--prefix', prefix, `appium@${APPIUM_VERSION}`], {
+      env: { ...process.env, APPIUM_SKIP_AUTOINSTALL: '1' },
+    });
+    if (!res.ok)
+      throw stepError(
+        'install Appium',
+        describeFailure(`npm install appium@${APPIUM_VERSION}`, res),
+        'check npm registry access',
+      );
+  }
+  if (appiumDriverVersion(appiumHome) !== APPIUM_CHROMIUM_DRIVER_VERSION) {
+    log(
+      `installing Appium's Chromium driver (appium-chromium-driver@${APPIUM_CHROMIUM_DRIVER_VERSION}) into .tools/appium/home`,
+    );
+    const res = run(appium, ['driver', 'install', `chromium@${APPIUM_CHROMIUM_DRIVER_VERSION}`], {
+      env: { ...process.env, APPIUM_HOME: appiumHome },
+    });
+    if (!res.ok || appiumDriverVersion(appiumHome) !== APPIUM_CHROMIUM_DRIVER_VERSION)
+      throw stepError(
+        'install the Appium Chromium driver',
+        describeFailure(`appium driver install chromium@${APPIUM_CHROMIUM_DRIVER_VERSION}`, res),
+        `APPIUM_HOME=${appiumHome} ${appium} driver install chromium@${APPIUM_CHROMIUM_DRIVER_VERSION}`,
+      );
+  }
+  let chromedriver = findFirst(['/usr/bin/chromedriver', 'chromedriver']);
+  if (!chromedriver) {
+    log('chromedriver not found; installing Debian package chromium-driver');
+    const res = aptInstall('chromium-driver', { noRecommends: true });
+    chromedriver = findFirst(['/usr/bin/chromedriver', 'chromedriver']);
+    if (!chromedriver)
+      throw stepError(
+        'install chromedriver',
+        res.ok ? 'chromium-driver installed but chromedriver not found' : res.reason,
+        'install it yourself: apt-get install chromium-driver',
+      );
+  }
+  log(
+    `Appium: ${path.relative(root, appium)} ${APPIUM_VERSION}, Chromium driver ${APPIUM_CHROMIUM_DRIVER_VERSION}, ${chromedriver}`,
+  );
+  return { appium, appiumHome, chromedriver };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Debian packages
 
 let aptUpdated = false;
@@ -407,6 +483,7 @@ module.exports = {
   ensureXmllint,
   ensureTemporal,
   ensureSchemathesis,
+  ensureAppium,
   ensureMariadb,
   ensureChromium,
   findMariadbBins,

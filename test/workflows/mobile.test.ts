@@ -9,8 +9,9 @@ const SCHEDULE_TO_START_MS = 3000;
 describe('Mobile Runs: scan gating and runner queues', function () {
   this.timeout(90_000);
   const t = useApp({ ...privateQueues(), MOBILE_SCHEDULE_TO_START_MS: String(SCHEDULE_TO_START_MS) });
-  // Orchestration only: no android or ios runner is connected to this suite's queues.
-  useWorkers(t, { runnerPlatforms: [] });
+  // The worker is asked for the mobile runners, but the runner host names no Appium server
+  // (APPIUM_URL unset): no android or ios worker polls this suite's queues, and Runs wait queued.
+  useWorkers(t, { runnerPlatforms: ['android', 'ios'] });
   let testCaseId: string;
   let testPlanId: string;
 

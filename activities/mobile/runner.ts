@@ -1,0 +1,152 @@
+import { hostname } from 'node:os';
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { runnerEgress } from '../../core/egress';
+import { artifactRepository } from '../../db/repositories/artifacts';
+import { runRepository } from '../../db/repositories/runs';
+import type { Run } from '../../db/entities/runs';
+import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
+import type { ActivityDeps } from '../deps';
+import { claimRun } from '../run/claim';
+import { runDiagnosis, saveStep } from '../run/record';
+import { fetchValue } from '../run/values-channel';
+import { Redactor } from '../runner/redactor';
+import { dialectOf, sessionCapabilities, type AppUnderTest, type MobilePlatform } from './capabilities';
+import { appiumOrigin, isUnavailable, logSafe } from './device';
+import { SessionKeeper } from './sessions';
+import { runMobileSteps } from './steps';
+
+/** How long a signed artifact link lives: the device cloud fetches the app when the session starts. */
+const APP_LINK_TTL_SECONDS = 15 * 60;
+
+export interface MobileRunnerDeps extends ActivityDeps {
+  platform: MobilePlatform;
+  sessions: SessionKeeper;
+}
+
+/** The runner's name under which it records its sessions (MOBILE_RUNNER_NAME, else the host name). */
+export function mobileRunnerName(config: ActivityDeps['config']): string {
+  return config.MOBILE_RUNNER_NAME ?? hostname();
+}
+
+/** One SessionKeeper per worker process, shared by its android and ios queues. */
+export function sessionKeeper(deps: ActivityDeps): SessionKeeper | null {
+  const { config } = deps;
+  if (!config.APPIUM_URL) return null;
+  return new SessionKeeper(deps, config.APPIUM_URL, mobileRunnerName(config), config.MOBILE_RUNNER_CONCURRENCY);
+}
+
+/**
+ * The mobile runner activity (android or ios) on an Appium server. Like the web runner it is safe
+ * to run more than once: a new attempt opens a new session and resumes reporting at the first step
+ * not yet passed, replaying the earlier ones to rebuild the app's state.
+ */
+export function mobileRunnerActivities(deps: MobileRunnerDeps): RunnerActivities {
+  const { config, db, log, platform, sessions } = deps;
+  return {
+    async executeRun(runId: string): Promise<RunnerResult> {
+      const ctx = Context.current();
+      let current = -1;
+      const heartbeat = () => ctx.heartbeat({ step: current });
+      // Past MOBILE_RUNNER_CONCURRENCY sessions the Run waits here, still `queued` (claimed only after).
+      const release = await sessions.slot(heartbeat, ctx.cancellationSignal);
+      const beat = setInterval(heartbeat, 2_000);
+      try {
+        const claim = await claimRun(deps, runId);
+        if ('ended' in claim) return { outcome: 'unverified', flaky: false };
+        if ('missingValues' in claim) return { outcome: 'failed', flaky: false, missingValues: claim.missingValues };
+        const { run } = claim;
+        const app = await appOf(run);
+        const capabilities = sessionCapabilities(platform, hostCapabilities(), app);
+        const dialect = dialectOf(capabilities);
+        heartbeat();
+        const device = await sessions.open(runId, capabilities, dialect).catch((err: unknown) => {
+          log.warn('appium session not started', {
+            runId,
+            appium: appiumOrigin(config.APPIUM_URL!),
+            error: logSafe(err),
+          });
+          throw unavailable(err);
+        });
+        // Canceled or timed out: the session goes at once, so the device is free and stops billing.
+        const onAbort = () => void sessions.close(device);
+        ctx.cancellationSignal.addEventListener('abort', onAbort, { once: true });
+        const redactor = new Redactor();
+        try {
+          const logged = (await runRepository.steps(db.manager, [runId])).get(runId) ?? [];
+          const firstUnpassed = logged.findIndex((s) => s.status !== 'passed');
+          const result = await runMobileSteps({
+            device,
+            steps: run.steps,
+            ...(app && !('link' in app) ? { installedApp: app } : {}),
+            resolveValue: (name) => fetchValue(config, runId, name),
+            redactor,
+            egress: runnerEgress(config),
+            startAtStep: firstUnpassed < 0 ? logged.length : firstUnpassed,
+            signal: ctx.cancellationSignal,
+            onStepStart: async (index) => {
+              current = index;
+              heartbeat();
+              await runRepository.putStep(db.manager, runId, index, { status: 'running' });
+            },
+            onStepDone: async (step) => {
+              await saveStep(deps, run.orgId, runId, step);
+              if (step.internalError)
+                log.warn('step failed', { runId, step: step.index, error: redactor.redact(step.internalError) });
+            },
+          });
+          const failing = result.steps.find((s) => s.status !== 'passed');
+          return { outcome: result.outcome, flaky: false, ...runDiagnosis(failing, undefined) };
+        } catch (err) {
+          if (!ctx.cancellationSignal.aborted)
+            log.warn('mobile run interrupted', { runId, error: redactor.redact(logSafe(err)) });
+          throw isUnavailable(err) ? unavailable(err) : err;
+        } finally {
+          ctx.cancellationSignal.removeEventListener('abort', onAbort);
+          await sessions.close(device);
+        }
+      } finally {
+        clearInterval(beat);
+        release();
+      }
+    },
+  };
+
+  function hostCapabilities(): Record<string, unknown> {
+    return platform === 'android' ? config.APPIUM_CAPABILITIES_ANDROID : config.APPIUM_CAPABILITIES_IOS;
+  }
+
+  /**
+   * The app the session starts. An uploaded artifact is handed over as a short-lived signed link,
+   * and only when its scan is clean (checked again here: the trigger checked it too).
+   */
+  async function appOf(run: Run): Promise<AppUnderTest> {
+    const target = run.targets[platform];
+    if (target?.storageId) {
+      const scan = await artifactRepository.scan(db.manager, run.orgId, target.storageId);
+      const intent = await artifactRepository.intentByStorageId(db.manager, run.orgId, target.storageId);
+      if (scan?.status !== 'clean' || !intent) {
+        throw ApplicationFailure.nonRetryable('artifact not clean', 'ArtifactNotClean', {
+          category: 'test_definition',
+          suggestedAction: 'Upload the app again and scan it (POST /api/artifacts/scan) until its status is clean.',
+          reason: `The app artifact ${target.storageId} has no clean scan.`,
+        });
+      }
+      return { link: await deps.storage.readUrl(intent.storageKey, APP_LINK_TTL_SECONDS) };
+    }
+    if (platform === 'android' && run.targets.android?.appId) return { appId: run.targets.android.appId };
+    if (platform === 'ios' && run.targets.ios?.bundleId) return { bundleId: run.targets.ios.bundleId };
+    return null;
+  }
+}
+
+/** A retryable failure the Run workflow reads as `infrastructure` (retried, then `invalid`). */
+function unavailable(cause: unknown): ApplicationFailure {
+  if (cause instanceof ApplicationFailure) return cause;
+  return ApplicationFailure.retryable('Appium unavailable', 'AppiumUnavailable', {
+    category: 'infrastructure',
+    suggestedAction:
+      'Check that the Appium server or device cloud (APPIUM_URL) is up and has a free device, then retry the Run.',
+    reason: 'The Appium server could not be used.',
+  });
+}

@@ -1,0 +1,219 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { call, environment, key, newCase, useApp } from '../helpers/app';
+import { chromiumCapabilities, startAppium, type TestAppium } from '../helpers/appium';
+import { scan, upload } from '../helpers/artifacts';
+import { followRun } from '../helpers/runs';
+import { watchForSecrets } from '../helpers/secret-watch';
+import { startSite, type TestSite } from '../helpers/site';
+import { privateQueues, startWorkers } from '../helpers/temporal';
+import { apkZip } from '../helpers/zips';
+import { SessionKeeper } from '../../activities/mobile/sessions';
+import { sessionCapabilities } from '../../activities/mobile/capabilities';
+
+const PASSWORD = 'Mobile "pass"/w0rd+ 7c1a';
+
+/**
+ * The mobile runner against a real Appium server with the Chromium driver: an Android Run and an
+ * iOS Run drive Chromium in mobile emulation through Appium's protocol, with the capabilities the
+ * runner host gives (as a device cloud's would be).
+ */
+describe('Mobile Runs through Appium (Chromium driver)', function () {
+  this.timeout(180_000);
+  const t = useApp({ ...privateQueues(), RUN_MAX_ATTEMPTS: '2' });
+  let appium: TestAppium;
+  let site: TestSite;
+  let appiumTmp: string;
+  let stopWorkers: () => Promise<void>;
+
+  before(async () => {
+    // Chromedriver's and Chromium's temporary profile go to a directory of their own, watched below.
+    appiumTmp = mkdtempSync(join(tmpdir(), 'qa-appium-'));
+    appium = await startAppium({ tmpDir: appiumTmp });
+    site = await startSite(PASSWORD);
+    const workers = await startWorkers(t.app, {
+      runnerPlatforms: ['android', 'ios'],
+      config: {
+        APPIUM_URL: appium.url,
+        APPIUM_CAPABILITIES_ANDROID: chromiumCapabilities('Pixel 7'),
+        APPIUM_CAPABILITIES_IOS: chromiumCapabilities('iPhone 14 Pro Max'),
+        MOBILE_RUNNER_CONCURRENCY: 2,
+        MOBILE_RUNNER_NAME: `test-${key()}`,
+      },
+    });
+    stopWorkers = workers.stop;
+    t.onClose(async () => {
+      await workers.stop();
+      await appium.stop();
+      await site.close();
+      rmSync(appiumTmp, { recursive: true, force: true });
+    });
+    await environment(t, 'mobile', { runtimeValues: { PASSWORD } });
+  });
+
+  const signIn = [
+    { action: 'navigate', target: '' },
+    { action: 'fill', target: 'Email', valueSpec: { kind: 'literal', text: 'ada@example.test' } },
+    { action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'PASSWORD' } },
+    { action: 'click', target: 'Sign in', expect: { text: 'Welcome, ada@example.test' } },
+  ];
+  const stepsTo = (path: string, steps: Record<string, unknown>[]) =>
+    steps.map((s, i) => (i === 0 ? { ...s, target: `${site.url}${path}` } : s));
+
+  async function run(platform: 'android' | 'ios', steps: Record<string, unknown>[], trigger = {}) {
+    const testCase = await newCase(t, { name: `${platform} case`, platforms: [platform], steps });
+    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+      environmentSlug: 'mobile',
+      ...trigger,
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const runId = triggered.body.runIds[0] as string;
+    const { state, seen } = await followRun(t.app, t.org.apiKey, runId, 150_000);
+    const evidence = (await call(t.app, t.org.apiKey, 'run.evidence', { runId })).body;
+    return { runId, state, seen, evidence };
+  }
+
+  for (const platform of ['android', 'ios'] as const) {
+    it(`runs an ${platform} Run's steps: a secret filled, a screenshot per step, the session gone after`, async () => {
+      const watch = watchForSecrets({ fast: [appiumTmp, resolve(t.app.deps.config.MEDIA_DIR)] }, [PASSWORD]);
+      const { runId, state, evidence } = await run(platform, stepsTo('/login', signIn));
+      const hits = await watch.stop();
+      assert.equal(state.status, 'passing', JSON.stringify(evidence));
+      assert.deepEqual(
+        evidence.steps.map((s: { status: string }) => s.status),
+        ['passed', 'passed', 'passed', 'passed'],
+      );
+      for (const step of evidence.steps) {
+        assert.deepEqual(
+          step.media.map((m: { kind: string }) => m.kind),
+          ['screenshot'],
+          `step ${step.index} has one screenshot`,
+        );
+        const png = await fetch(step.media[0].url);
+        assert.equal(png.status, 200);
+        assert.deepEqual([...new Uint8Array(await png.arrayBuffer()).slice(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+      }
+      // The site got the secret; nothing we keep or print holds it.
+      assert.ok(site.passwords.includes(PASSWORD));
+      assert.deepEqual(hits, [], 'no file holds the secret');
+      const stored = JSON.stringify([state, evidence, await call(t.app, t.org.apiKey, 'run.get', { runId })]);
+      assert.ok(!stored.includes(PASSWORD) && !stored.includes('w0rd'), 'the Run and its evidence do not hold it');
+      assert.ok(!appium.output().includes('w0rd'), 'Appium printed nothing of it');
+      assert.equal(evidence.steps[3].observed.found, 'button "Sign in"');
+      assert.equal(evidence.steps[1].observed.value, 'ada@example.test');
+      assert.equal(evidence.steps[2].observed.value, undefined, 'a secret field reports no value');
+      assert.deepEqual(await appium.sessions(), [], 'the session was deleted');
+    });
+  }
+
+  it('a disproven expectation is failed; a control that never shows is unverified', async () => {
+    const failed = await run('android', stepsTo('/', [{ action: 'navigate', expect: { text: 'Checkout complete' } }]));
+    assert.equal(failed.state.status, 'failed');
+    assert.equal(failed.evidence.steps[0].diagnosis.category, 'application');
+    assert.match(failed.evidence.steps[0].reason, /does not show "Checkout complete"/);
+
+    const missing = await run(
+      'ios',
+      stepsTo('/', [
+        { action: 'navigate' },
+        { action: 'click', target: 'Pay now' },
+        { action: 'click', target: 'Home' },
+      ]),
+    );
+    assert.equal(missing.state.status, 'unverified');
+    assert.deepEqual(
+      missing.evidence.steps.map((s: { status: string }) => s.status),
+      ['passed', 'failed', 'skipped'],
+    );
+    assert.equal(missing.evidence.steps[1].diagnosis.category, 'test_definition');
+    assert.match(missing.evidence.steps[1].reason, /No control "Pay now" appeared/);
+    assert.deepEqual(await appium.sessions(), []);
+  });
+
+  it("starts an artifact Run's session with appium:app, a working signed link to the scanned file", async () => {
+    const bytes = await apkZip();
+    const up = await upload(t.app, t.org.apiKey, 'android', bytes);
+    assert.equal((await scan(t.app, t.org.apiKey, up, 'android')).body.status, 'clean');
+    // Appium's own record of the session, read while the Run holds it.
+    const seenCaps: Record<string, unknown>[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        for (const s of await appium.sessions().catch(() => [])) seenCaps.push(s.capabilities);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const { state } = await run('android', stepsTo('/slow', [{ action: 'navigate' }]), {
+      targets: { android: { storageId: up.storageId } },
+    });
+    watching = false;
+    await watcher;
+    assert.equal(state.status, 'passing');
+    const link = seenCaps.map((c) => c.app ?? c['appium:app']).find(Boolean) as string | undefined;
+    assert.ok(link, `Appium recorded appium:app (saw ${JSON.stringify(seenCaps[0] ?? null)})`);
+    const fetched = await fetch(link);
+    assert.equal(fetched.status, 200);
+    assert.deepEqual(Buffer.from(await fetched.arrayBuffer()), bytes);
+    const forged = new URL(link);
+    const sig = forged.searchParams.get('sig') ?? '';
+    forged.searchParams.set('sig', `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`);
+    const tampered = await fetch(forged);
+    assert.notEqual(tampered.status, 200, 'the link is signed');
+  });
+
+  it('ends the sessions a crashed runner left open when it starts again', async () => {
+    const name = `crashed-${key()}`;
+    const config = t.app.deps.config;
+    const before = new SessionKeeper(t.app.deps, appium.url, name, 1);
+    // A session opened and recorded, then the process "dies" without closing it.
+    const device = await before.open(
+      'run_leftover',
+      sessionCapabilities('android', chromiumCapabilities('Pixel 7'), null),
+      'web',
+    );
+    assert.deepEqual(
+      (await appium.sessions()).map((s) => s.id),
+      [device.sessionId],
+    );
+    const after = new SessionKeeper(t.app.deps, appium.url, name, 1);
+    assert.equal(await after.endLeftovers(), 1);
+    assert.deepEqual(await appium.sessions(), []);
+    void config;
+  });
+
+  it('retries a Run whose Appium server died, then ends it invalid with the infrastructure category', async () => {
+    const testCase = await newCase(t, {
+      name: 'slow android',
+      platforms: ['android'],
+      steps: [
+        { action: 'navigate', target: `${site.url}/slow` },
+        { action: 'click', target: 'Next' },
+      ],
+    });
+    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+      environmentSlug: 'mobile',
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const runId = triggered.body.runIds[0] as string;
+    // Killed while the Run holds its session (the slow page takes 3 s to load).
+    for (let i = 0; i < 300 && !(await appium.sessions().catch(() => [])).length; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    await appium.kill();
+    const { state, seen } = await followRun(t.app, t.org.apiKey, runId, 150_000);
+    assert.ok(
+      seen.some((s) => s.status === 'retrying'),
+      `retried (${seen.map((s) => s.status).join(' → ')})`,
+    );
+    assert.equal(state.status, 'invalid');
+    assert.equal(state.diagnosis.category, 'infrastructure');
+    assert.match(state.diagnosis.reason, /Appium/);
+    await appium.start();
+    void stopWorkers;
+  });
+});
