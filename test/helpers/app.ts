@@ -70,6 +70,9 @@ export async function startApp(
   const deps = await createDeps(testConfig({ ...overrides, PORT: port }), 'test-api');
   await migrateOnce(deps);
   const server = createApp(deps, extraEndpoints).listen(Number(port), '127.0.0.1');
+  // As api/server.ts: longer than a client's idle keep-alive, so the server never closes a socket the
+  // client is about to reuse (a test that blocks its event loop, e.g. spawnSync, made that race real).
+  server.keepAliveTimeout = 30_000;
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
