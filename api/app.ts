@@ -25,7 +25,16 @@ export const servedEndpoints = (extra: Endpoint[] = []): Endpoint[] => [
 export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
   const app = new Koa({ proxy: false });
   const served = servedEndpoints(extraEndpoints);
-  const openapi = JSON.stringify(buildOpenApi(served, deps.config));
+  // With an OAuth issuer, the document states the issuer's own endpoints: read from its metadata
+  // on the first request and kept once read (until then each request tries again).
+  let openapi: string | null = deps.tokenVerifier ? null : JSON.stringify(buildOpenApi(served, deps.config));
+  const openapiDocument = async (): Promise<string> => {
+    if (openapi) return openapi;
+    const issuer = await deps.tokenVerifier!.authorizationServer();
+    const document = JSON.stringify(buildOpenApi(served, deps.config, issuer));
+    if (issuer) openapi = document;
+    return document;
+  };
   const routes = restRoutes(served);
 
   const meta = new Router();
@@ -33,9 +42,9 @@ export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
     await deps.db.query('SELECT 1');
     ctx.body = { status: 'ok' };
   });
-  meta.get('/api/openapi.json', (ctx) => {
+  meta.get('/api/openapi.json', async (ctx) => {
     ctx.type = 'application/json';
-    ctx.body = openapi;
+    ctx.body = await openapiDocument();
   });
 
   app.use(requestId(deps.log));

@@ -302,7 +302,7 @@ export const configSchema = z.object({
     .min(1)
     .max(1000)
     .default(8)
-    .meta({ description: 'largest plan × environment matrix of a run request, counted in Runs', shownDefault: '8' }),
+    .meta({ description: 'largest plan × environment matrix of a run request, counted in entries', shownDefault: '8' }),
   MOBILE_SCHEDULE_TO_START_MS: z.coerce
     .number()
     .int()

@@ -73,6 +73,8 @@ export interface RestBinding<Out = any> {
   status?: number;
   /** Documented non-JSON successes and extra answers, e.g. a redirect. */
   responses?: Record<string, string>;
+  /** Headers of a success, by name, with what they carry (e.g. a Link to the next page). */
+  headers?: Record<string, string>;
   /** Internal plumbing (runner channel, local storage): served but left out of the OpenAPI document. */
   internal?: boolean;
   /**

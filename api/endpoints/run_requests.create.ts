@@ -28,12 +28,13 @@ export default defineEndpoint({
   description:
     'Give request (natural language) or planIds / planNames (structured), optionally with environmentSlugs and ' +
     'platforms. The answer is the run request record (status interpreting); follow it with GET /api/run-requests/status. ' +
-    'The matrix holds at most RUN_REQUEST_MAX_ENTRIES Runs (default 8): a plan counts one Run per member Test Case and ' +
-    'one for its inline steps, per environment; a larger matrix is rejected with nothing queued. Idempotency: a UUID in ' +
+    'The matrix holds at most RUN_REQUEST_MAX_ENTRIES plan × environment entries (default 8); each entry queues its ' +
+    "plan's Runs (one per member Test Case and one for its inline steps), which do not count against the limit. A " +
+    'larger matrix is rejected with nothing queued. Idempotency: a UUID in ' +
     'idempotencyKey or the Idempotency-Key header (generated when omitted); resending it returns the original request, ' +
-    'interpreted and billed once. The same key with a different body is 409. Each organization may send ' +
+    'interpreted and billed once, even past the run-request rate. The same key with a different body is 409. Each organization may send ' +
     'RUN_REQUEST_RATE_PER_MINUTE run requests a minute (default 30, bursts of RUN_REQUEST_BURST, default 10; ' +
-    'replays count too); past it the answer is 429 RESOURCE_EXHAUSTED with Retry-After.',
+    'replays do not count); past it the answer is 429 RESOURCE_EXHAUSTED with Retry-After.',
   access: { scope: 'svc:runs:write' },
   body: z
     .strictObject({
@@ -61,9 +62,12 @@ export default defineEndpoint({
   output: runRequestRecord,
   async handler(input, { principal, deps, koa }) {
     const idemKey = idempotencyKeyOf(input.idempotencyKey, koa.get('Idempotency-Key'));
-    await limitRunRequestRate(deps, principal.orgId);
     const { idempotencyKey: _key, ...fields } = input;
     const requestHash = sha256(canonicalJson(fields));
+    // A replay queues nothing: it answers the recorded request without spending the rate.
+    const recorded = await runRequestRepository.byKey(deps.db.manager, principal.orgId, idemKey);
+    if (recorded) return replay(recorded);
+    await limitRunRequestRate(deps, principal.orgId);
     const now = Date.now();
     const row = {
       id: newId('rr'),
@@ -91,6 +95,12 @@ export default defineEndpoint({
       if (!isDuplicateKey(error)) throw error;
       const existing = await runRequestRepository.byKey(deps.db.manager, row.orgId, idemKey);
       if (!existing) throw error;
+      return replay(existing);
+    }
+    await startRunRequestWorkflow(deps, row);
+    return runRequestView(deps.db.manager, row);
+
+    async function replay(existing: NonNullable<Awaited<ReturnType<typeof runRequestRepository.byKey>>>) {
       if (existing.requestHash !== requestHash) {
         throw new AppError(
           'CONFLICT',
@@ -102,7 +112,5 @@ export default defineEndpoint({
       koa.set('Idempotent-Replayed', 'true');
       return runRequestView(deps.db.manager, existing);
     }
-    await startRunRequestWorkflow(deps, row);
-    return runRequestView(deps.db.manager, row);
   },
 });

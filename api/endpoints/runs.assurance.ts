@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assuranceSnapshot } from '../../core/assurance';
 import { idOf } from '../../core/ids';
+import { isApiStep } from '../../core/steps';
 import { notFound } from '../../core/errors';
 import { assuranceRepository } from '../../db/repositories/assurance';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
@@ -14,8 +15,8 @@ export default defineEndpoint({
   bindings: { rest: { method: 'GET', path: '/api/runs/:runId/assurance' } },
   summary: "A Run's API assurance snapshot: contract, isolation, fuzz, coverage and overlay patches.",
   description:
-    'Built once after an API Run ends (workflow assurance-<runId>) and never changed. Until then, and for Runs ' +
-    'that are not API Runs, report is null and reason says why. Value-free: statuses, path shapes, type ' +
+    'Built once after a Run with API steps ends (an API Run, or a web + API Run; workflow assurance-<runId>) and ' +
+    'never changed. Until then, and for Runs without API steps, report is null and reason says why. Value-free: statuses, path shapes, type ' +
     'fingerprints and counts only.',
   access: 'credential',
   params: z.object({ runId: idOf('run') }),
@@ -23,11 +24,14 @@ export default defineEndpoint({
   async handler(input, { principal, deps }) {
     const run = await runRepository.byId(deps.db.manager, input.runId);
     if (!run || run.orgId !== principal.orgId) throw notFound(`Run ${input.runId}`);
-    if (run.platforms[0] !== 'api') {
-      return empty(`only API Runs have an assurance snapshot; this Run's platform is ${run.platforms[0]}`);
-    }
+    // Served whenever one was built: an API Run's, and a mixed web + API Run's too.
     const stored = await assuranceRepository.snapshot(deps.db.manager, run.orgId, run.id);
     if (stored) return stored.snapshot;
+    if (!run.platforms.includes('api') || !run.steps.some(isApiStep)) {
+      return empty(
+        `only Runs with API steps on the api platform have an assurance snapshot; this Run's platforms are ${run.platforms.join(', ')}`,
+      );
+    }
     if (!terminalStatuses.includes(run.status))
       return empty(`the Run is ${run.status}; the snapshot follows once it ends`);
     // A Run that ended without its snapshot (e.g. before this build): start the backfill now.

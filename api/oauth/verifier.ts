@@ -141,6 +141,14 @@ export function createTokenVerifier(deps: AppDeps): TokenVerifier {
   }
 
   return {
+    async authorizationServer() {
+      const as = await discover().then(
+        (found) => found.as,
+        () => null,
+      );
+      if (!as?.authorization_endpoint || !as.token_endpoint) return null;
+      return { authorizationUrl: as.authorization_endpoint, tokenUrl: as.token_endpoint };
+    },
     async verify(token: string): Promise<Principal> {
       const key = sha256(token);
       let facts = cache.get(key);

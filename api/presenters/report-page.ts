@@ -173,6 +173,13 @@ export function apiDocsPage(openapiUrl: string, scriptUrl: string): string {
     withDefaultFonts: false,
     hideClientButton: true,
     telemetry: false,
+    // A self-hosted reference offers nothing that leads to Scalar's hosted services: no "Ask AI"
+    // agent, no "Generate MCP", no developer toolbar with "Deploy", no generated client libraries.
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: 'never',
+    hiddenClients: true,
+    documentDownloadType: 'json',
   }).replace(/</g, '\\u003c')});</script>
 </body></html>`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IssuerEndpoints } from '../middleware/auth';
 import type { Config } from '../../core/config';
 import { confirmRuleText, scopeOf, toolName, type Endpoint } from '../endpoints/model';
 import { errorCodes, errorStatus } from '../../core/errors';
@@ -15,6 +16,11 @@ export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
     io,
     target: 'draft-2020-12',
     unrepresentable: 'any',
+    // zod writes `default` only for .default(); a query value coerced from text states its own in meta.
+    override: (ctx) => {
+      const meta = z.globalRegistry.get(ctx.zodSchema);
+      if (meta?.default !== undefined && ctx.jsonSchema.default === undefined) ctx.jsonSchema.default = meta.default;
+    },
   }) as Record<string, unknown>;
   return rest;
 };
@@ -50,7 +56,11 @@ function errorResponses(ref: object, codes: number[]) {
  * The OpenAPI 3.1 document, generated from the endpoint definitions (their v1 and REST bindings):
  * nothing in it is written by hand, so it cannot drift from the code.
  */
-export function buildOpenApi(endpoints: Endpoint[], config: Pick<Config, 'BASE_URL' | 'SITE_URL' | 'OAUTH_ISSUER'>) {
+export function buildOpenApi(
+  endpoints: Endpoint[],
+  config: Pick<Config, 'BASE_URL' | 'SITE_URL' | 'OAUTH_ISSUER'>,
+  issuerEndpoints?: IssuerEndpoints | null,
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of endpoints) {
     if (!op.bindings.v1 || !op.body) continue;
@@ -129,6 +139,16 @@ export function buildOpenApi(endpoints: Endpoint[], config: Pick<Config, 'BASE_U
       responses: {
         [String(status)]: {
           description: status < 300 ? 'Success' : summary,
+          ...(binding.headers
+            ? {
+                headers: Object.fromEntries(
+                  Object.entries(binding.headers).map(([name, text]) => [
+                    name,
+                    { description: text, schema: { type: 'string' } },
+                  ]),
+                ),
+              }
+            : {}),
           content: { 'application/json': { schema: jsonSchema(shape ? shape.response : e.output, 'output') } },
         },
         ...Object.fromEntries(
@@ -161,17 +181,7 @@ export function buildOpenApi(endpoints: Endpoint[], config: Pick<Config, 'BASE_U
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'Organization API key (aut_…); holds every scope.' },
-        oauth2: {
-          type: 'oauth2',
-          description: 'OAuth access token (JWT or opaque) for a member of the organization.',
-          flows: {
-            authorizationCode: {
-              authorizationUrl: `${issuer ?? config.SITE_URL}/authorize`,
-              tokenUrl: `${issuer ?? config.SITE_URL}/token`,
-              scopes: scopeDescriptions,
-            },
-          },
-        },
+        oauth2: oauthScheme(issuer, issuerEndpoints),
       },
       schemas: {
         Error: {
@@ -264,4 +274,38 @@ function schemaParams(schema: z.ZodType | undefined, where: 'path' | 'query') {
     required: where === 'path' || (json.required ?? []).includes(name),
     schema: s,
   }));
+}
+
+/**
+ * The OAuth scheme: the authorization and token URLs as the configured issuer's metadata states
+ * them. Until that metadata could be read (or with no issuer configured) the document points at
+ * where a client discovers them instead of guessing paths.
+ */
+function oauthScheme(issuer: string | undefined, endpoints: IssuerEndpoints | null | undefined) {
+  const description = 'OAuth access token (JWT or opaque) for a member of the organization.';
+  if (endpoints) {
+    return {
+      type: 'oauth2',
+      description,
+      flows: {
+        authorizationCode: {
+          authorizationUrl: endpoints.authorizationUrl,
+          tokenUrl: endpoints.tokenUrl,
+          scopes: scopeDescriptions,
+        },
+      },
+    };
+  }
+  if (!issuer) {
+    return {
+      type: 'oauth2',
+      description: `${description} No issuer is configured (OAUTH_ISSUER), so no OAuth flow is offered: use an API key.`,
+      flows: {},
+    };
+  }
+  return {
+    type: 'openIdConnect',
+    description: `${description} The issuer's metadata could not be read when this document was made; discover its endpoints here.`,
+    openIdConnectUrl: `${issuer}/.well-known/openid-configuration`,
+  };
 }

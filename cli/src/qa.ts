@@ -50,10 +50,16 @@ class Cli {
   // ---- qa run
   async run(): Promise<number> {
     const f = this.flags;
-    if (!!f.plan === !!f.case) throw new QaError(EXIT.usage, 'give exactly one of --plan and --case');
+    // A plan group id names its plan and environment already: `--rerun-failed <pgr_…>` may stand alone.
+    const rerunOfGroup = !!f['rerun-failed'] && ID.group.test(f['rerun-failed']);
+    if (rerunOfGroup && f.case)
+      throw new QaError(EXIT.usage, '--rerun-failed re-runs a plan group; it takes no --case');
+    if (!rerunOfGroup && !!f.plan === !!f.case) throw new QaError(EXIT.usage, 'give exactly one of --plan and --case');
     if (f.env && f['base-url']) throw new QaError(EXIT.usage, 'give --env or --base-url, not both');
-    if (!f.env && !f['base-url']) throw new QaError(EXIT.usage, 'give --env <slug> or --base-url <url>');
-    if (f['rerun-failed'] && !f.plan) throw new QaError(EXIT.usage, '--rerun-failed needs --plan');
+    if (!rerunOfGroup && !f.env && !f['base-url'])
+      throw new QaError(EXIT.usage, 'give --env <slug> or --base-url <url>');
+    if (f['rerun-failed'] && !f.plan && !rerunOfGroup)
+      throw new QaError(EXIT.usage, '--rerun-failed last|auto needs --plan');
     const timeoutMs = parseDuration(f.timeout ?? '60m');
     const commit = f.commit ?? this.ci.commit;
     const target = {

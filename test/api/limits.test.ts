@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { call, createOrg, environment, key, newCase, startApp, useApp, type TestApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
@@ -117,6 +118,26 @@ describe('per-organization run-request rate and plan group size', function () {
     assert.equal((await list(t.app, t.org.apiKey)).status, 200);
     const rows = await t.app.deps.db.query('SELECT COUNT(*) AS n FROM run_requests WHERE org_id = ?', [t.org.orgId]);
     assert.equal(Number(rows[0].n), 2, 'the refused request recorded nothing');
+  });
+
+  it('an idempotent replay past the rate answers the recorded request (it queues nothing)', async () => {
+    // Issue 33: a replay returns the recorded answer, never 429.
+    const org = await createOrg(t.app.deps);
+    const body = { request: 'run the smoke tests' };
+    const first = await rest(t.app, org.apiKey, 'POST', '/api/run-requests', body, { 'Idempotency-Key': randomUUID() });
+    const keyed = randomUUID();
+    const second = await rest(t.app, org.apiKey, 'POST', '/api/run-requests', body, { 'Idempotency-Key': keyed });
+    assert.deepEqual([first.status, second.status], [202, 202]);
+    const refused = await rest(t.app, org.apiKey, 'POST', '/api/run-requests', body, {
+      'Idempotency-Key': randomUUID(),
+    });
+    assertExhausted(refused, false);
+    const replayed = await rest(t.app, org.apiKey, 'POST', '/api/run-requests', body, { 'Idempotency-Key': keyed });
+    assert.equal(replayed.status, 202, JSON.stringify(replayed.body));
+    assert.equal(replayed.headers.get('Idempotent-Replayed'), 'true');
+    assert.equal(replayed.body.requestId, second.body.requestId);
+    const rows = await t.app.deps.db.query('SELECT COUNT(*) AS n FROM run_requests WHERE org_id = ?', [org.orgId]);
+    assert.equal(Number(rows[0].n), 2);
   });
 
   it('a plan trigger with more members than the limit is refused with FAILED_PRECONDITION and queues nothing', async () => {

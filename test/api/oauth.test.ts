@@ -31,6 +31,17 @@ describe('OAuth access tokens', function () {
     steps: [{ action: 'navigate', target: '/login' }],
   });
 
+  it("states the issuer's own authorization and token endpoints in the OpenAPI document (read from its metadata)", async () => {
+    const metadata = (await fetch(`${issuer.issuer}/.well-known/openid-configuration`).then((r) => r.json())) as {
+      authorization_endpoint: string;
+      token_endpoint: string;
+    };
+    const doc = (await fetch(`${t.app.url}/api/openapi.json`).then((r) => r.json())) as any;
+    const flow = doc.components.securitySchemes.oauth2.flows.authorizationCode;
+    assert.equal(flow.authorizationUrl, metadata.authorization_endpoint);
+    assert.equal(flow.tokenUrl, metadata.token_endpoint);
+  });
+
   describe('valid tokens', () => {
     it('accepts a JWT access token of a member, scoped to the organization of its org claim', async () => {
       const created = await call(t.app, t.org.apiKey, 'test_case.create', newCase('seen through OAuth'));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { call, createOrg, environment, key, useApp } from '../helpers/app';
 import { isClientError, rest } from '../helpers/rest';
+import { newId } from '../../core/ids';
 
 describe('resource-style plans and flows', () => {
   const t = useApp();
@@ -45,6 +46,40 @@ describe('resource-style plans and flows', () => {
     assert.equal(again.body[0]._id, v1Plan.body.id);
     assert.deepEqual(again.body[0].steps, []);
     assert.equal(again.body[0].memberCount, 0);
+  });
+
+  it('GET /api/plans without parameters returns every plan; past 1,000 the first 1,000 and a Link to the rest', async () => {
+    // Issue 33: the specification's GET /api/plans takes no parameters and returns the plan records.
+    const org = await createOrg(t.app.deps);
+    const names = Array.from({ length: 25 }, (_, i) => `plan ${i}`);
+    for (const name of names) await call(t.app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name });
+    const all = await rest(t.app, org.apiKey, 'GET', '/api/plans');
+    assert.equal(all.status, 200);
+    assert.equal(all.body.length, 25, 'more than a page of 20');
+    assert.equal(all.headers.get('Link'), null);
+    const offset = await rest(t.app, org.apiKey, 'GET', '/api/plans?offset=20');
+    assert.deepEqual(
+      offset.body.map((p: { name: string }) => p.name),
+      ['plan 4', 'plan 3', 'plan 2', 'plan 1', 'plan 0'],
+    );
+
+    // 1,000 more, written straight to the table (creating them one by one would only be slower).
+    const now = Date.now();
+    const rows = Array.from({ length: 1000 }, (_, i) => [newId('tp'), org.orgId, `bulk ${i}`, now + i]);
+    await t.app.deps.db.query(
+      `INSERT INTO test_plans (id, org_id, name, description, platforms, steps, api_auth_profiles, mode, status, created_at, updated_at)
+       VALUES ${rows.map(() => `(?, ?, ?, '', '["web"]', '[]', '[]', 'manual', 'created', ?, ?)`).join(', ')}`,
+      rows.flatMap(([id, orgId, name, at]) => [id, orgId, name, at, at]),
+    );
+    const first = await rest(t.app, org.apiKey, 'GET', '/api/plans');
+    assert.equal(first.body.length, 1000);
+    const link = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('Link') ?? '');
+    assert.ok(link, `Link: ${first.headers.get('Link')}`);
+    const rest2 = await rest(t.app, org.apiKey, 'GET', link[1]);
+    assert.equal(rest2.body.length, 25);
+    assert.equal(rest2.headers.get('Link'), null);
+    const seen = new Set([...first.body, ...rest2.body].map((p: { _id: string }) => p._id));
+    assert.equal(seen.size, 1025, 'every plan once');
   });
 
   it('saves a flow by slug, reads it back, replaces it, and keeps it inside the organization', async () => {

@@ -330,6 +330,20 @@ describe('the qa command, installed from its packed tarball, against the real st
     assert.equal(report.testcase.length, 2, 'the JUnit still covers the whole plan');
   });
 
+  it('--rerun-failed <planGroupRunId> --wait stands alone: the group names its plan and environment', async () => {
+    // Issue 33: refused before with "give exactly one of --plan and --case".
+    assert.ok(failingGroup, 'set by the failing-plan test');
+    const r = await qa(['run', '--rerun-failed', failingGroup, '--wait', '--json']);
+    assert.equal(r.code, EXIT.failed, r.stdout + r.stderr);
+    const doc = JSON.parse(r.stdout.split('\n').find((l) => l.startsWith('{'))!);
+    const group = await fetch(`${s.app.url}/api/plan-groups/${doc.planGroupRunId}`, {
+      headers: { Authorization: `Bearer ${s.org.apiKey}` },
+    }).then((x) => x.json());
+    assert.equal(group.rerunOf, failingGroup);
+    const mixed = await qa(['run', '--case', 'tc_x', '--rerun-failed', failingGroup]);
+    assert.equal(mixed.code, EXIT.usage);
+  });
+
   it('selects only the members a change touches (scope "changed", covers:<glob>)', async () => {
     const testPlanId = await plan('CLI changed', [
       { name: 'Login UI', steps: [{ action: 'navigate', target: '/login' }], tags: ['covers:web/login/**'] },
@@ -410,6 +424,9 @@ describe('the qa command, installed from its packed tarball, against the real st
       );
       assert.ok(shown.length >= 3, `operations listed by the renderer: ${shown.length}`);
       assert.deepEqual(outside, [], 'no request leaves the deployment');
+      // Issue 33: nothing that leads to Scalar's hosted services.
+      for (const hosted of ['Ask AI', 'Generate MCP', 'Deploy', 'Client Libraries'])
+        assert.equal(await page.getByText(hosted, { exact: true }).count(), 0, `"${hosted}" is not offered`);
     } finally {
       await page.close();
     }

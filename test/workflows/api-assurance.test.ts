@@ -323,6 +323,28 @@ describe('API Runs and the assurance snapshot', function () {
     assert.ok(!JSON.stringify([mixed, evidence]).includes('ord_'), 'the order id (a value) is in neither');
   });
 
+  it('serves the snapshot of a web + API Run whose first platform is web', async () => {
+    // Issue 33: a ["web", "api"] Run builds a snapshot, so GET …/assurance serves it (never null forever).
+    const planId = await createPlan(
+      'Web first, then the API',
+      [
+        { action: 'navigate', target: '/dashboard' },
+        {
+          action: 'request',
+          target: 'POST /orders',
+          value: '{"item": "ink", "quantity": 1}',
+          config: { authProfile: 'alice' },
+        },
+      ],
+      { platforms: ['web', 'api'], config: { fuzz: false } },
+    );
+    const runId = await trigger(planId);
+    const { state } = await followRun(t.app, t.org.apiKey, runId);
+    assert.ok(['passing', 'failed'].includes(state.status), JSON.stringify(state));
+    const snapshot = await snapshotOf(t, runId);
+    assert.notEqual(snapshot.report, null);
+  });
+
   it('a web Run answers report: null with a reason; another organization gets NOT_FOUND', async () => {
     await call(t.app, t.org.apiKey, 'environment.upsert', {
       idempotencyKey: key(),
@@ -343,7 +365,7 @@ describe('API Runs and the assurance snapshot', function () {
     const res = await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${web.body.runIds[0]}/assurance`);
     assert.equal(res.status, 200);
     assert.equal(res.body.report, null);
-    assert.match(res.body.reason, /only API Runs/);
+    assert.match(res.body.reason, /only Runs with API steps/);
     assert.deepEqual([res.body.findings, res.body.coverage, res.body.inferredPatches], [[], [], []]);
     const other = await createOrg(t.app.deps);
     const hidden = await rest(t.app, other.apiKey, 'GET', `/api/runs/${runId}/assurance`);
