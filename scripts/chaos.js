@@ -5,6 +5,9 @@
 // Settings (environment): CHAOS_RUNS (100), CHAOS_HOLD_S (12), CHAOS_DRAIN_S (600),
 // CHAOS_RECOVERY_LIMIT_S (180), CHAOS_PLAN_SIZE (5), CHAOS_FAULTS (all; e.g. runner,mariadb-hang),
 // CHAOS_KEEP (keep the logs also when it passes).
+// Node 24 LTS: an older Node runs this script again under the pinned one (scripts/lib/node-lts.js).
+if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__dirname, '..'))) return;
+
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const tools = require('./lib/tools.js');

@@ -11,6 +11,9 @@
 // FUZZ_MAX_EXAMPLES (per operation, default 15), FUZZ_SEED (default fixed), FUZZ_REPORT_DIR
 // (default .data/fuzz).
 
+// Node 24 LTS: an older Node runs this script again under the pinned one (scripts/lib/node-lts.js).
+if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__dirname, '..'))) return;
+
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');

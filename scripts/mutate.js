@@ -10,6 +10,9 @@
 // broken in one place) and the run to minutes. A mutant is killed when the tests fail.
 // Every file is restored after each mutant, also on Ctrl-C.
 
+// Node 24 LTS: an older Node runs this script again under the pinned one (scripts/lib/node-lts.js).
+if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__dirname, '..'))) return;
+
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
@@ -206,8 +209,8 @@ const MUTANTS = [
   [
     'a one-step change does not wake waiters',
     'api/runs/watcher.ts',
-    'row.cursor > waiter.cursor ||',
-    'row.cursor > waiter.cursor + 1 ||',
+    '(w) => row.cursor > w.cursor ||',
+    '(w) => row.cursor > w.cursor + 1 ||',
     [T.longPoll],
   ],
   // Paging

@@ -10,6 +10,9 @@
 // `npm start -- --mobile` also starts a local Appium server (APPIUM_PORT, 4723) with its Chromium
 // driver and points the mobile runner at it, unless APPIUM_URL names one already.
 
+// Node 24 LTS: an older Node runs this script again under the pinned one (scripts/lib/node-lts.js).
+if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__dirname, '..'))) return;
+
 const fs = require('node:fs');
 const path = require('node:path');
 const http = require('node:http');

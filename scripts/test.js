@@ -6,6 +6,9 @@
 //
 // TEST_DATABASE_URL / TEST_TEMPORAL_ADDRESS: use existing servers instead of starting them.
 
+// Node 24 LTS: an older Node runs this script again under the pinned one (scripts/lib/node-lts.js).
+if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__dirname, '..'))) return;
+
 const fs = require('node:fs');
 const path = require('node:path');
 const os = require('node:os');
