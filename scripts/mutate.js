@@ -28,6 +28,7 @@ const T = {
   longPoll: 'test/workflows/long-poll.test.ts',
   paging: 'test/api/list-paging.test.ts',
   matrix: 'test/workflows/run-request-matrix.test.ts',
+  isolation: 'test/api/isolation-walk.test.ts',
 };
 
 /** [name, file, text, replacement, tests] — `text` must occur exactly once in `file`. */
@@ -212,6 +213,14 @@ const MUTANTS = [
     '(w) => row.cursor > w.cursor ||',
     '(w) => row.cursor > w.cursor + 1 ||',
     [T.longPoll],
+  ],
+  // Isolation (the walk over every endpoint that names a record)
+  [
+    'a webhook endpoint looked up by id without its organization',
+    'db/repositories/webhooks.ts',
+    'getRepository(WebhookEndpointEntity).findOneBy({ orgId, id })',
+    'getRepository(WebhookEndpointEntity).findOneBy({ id })',
+    [T.isolation],
   ],
   // Paging
   [
