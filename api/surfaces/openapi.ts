@@ -301,6 +301,8 @@ function oauthScheme(issuer: string | undefined, endpoints: IssuerEndpoints | nu
       type: 'oauth2',
       description: `${description} No issuer is configured (OAUTH_ISSUER), so no OAuth flow is offered: use an API key.`,
       flows: {},
+      // The scopes a token would carry once an issuer is configured (each operation names its own).
+      'x-scopes': scopeDescriptions,
     };
   }
   return {

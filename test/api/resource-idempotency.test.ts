@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { useApp } from '../helpers/app';
+import { call, environment, key, newCase, useApp } from '../helpers/app';
+import { rest } from '../helpers/rest';
 import { privateQueues } from '../helpers/temporal';
 
 describe('Idempotency-Key on resource-style mutations', function () {
@@ -44,6 +45,30 @@ describe('Idempotency-Key on resource-style mutations', function () {
     await createPlan('unkeyed');
     await createPlan('unkeyed');
     assert.equal(await plansNamed('unkeyed'), 2);
+  });
+
+  it("answers 409 when a key is reused on another path (another Run's pin), instead of replaying", async () => {
+    // Issue 34: the key belongs to one request, its path included.
+    await environment(t, 'idem-env', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const runs: string[] = [];
+    for (const name of ['one', 'two']) {
+      const testCase = await newCase(t, { name });
+      const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId: testCase.id,
+        environmentSlug: 'idem-env',
+      });
+      runs.push(triggered.body.runIds[0]);
+    }
+    const pin = (runId: string) =>
+      rest(t.app, t.org.apiKey, 'POST', `/api/runs/${runId}/pin`, undefined, { 'Idempotency-Key': 'pin-key-1' });
+    const first = await pin(runs[0]);
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.equal((await pin(runs[0])).status, 200, 'the same request replays');
+    const other = await pin(runs[1]);
+    assert.equal(other.status, 409, JSON.stringify(other.body));
+    const pinned = await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${runs[1]}`);
+    assert.equal(pinned.body.pinned, false, 'the other Run was not pinned');
   });
 
   it('documents the header in OpenAPI', async () => {

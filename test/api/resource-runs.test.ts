@@ -49,6 +49,35 @@ describe('resource-style run endpoints', function () {
     );
   });
 
+  it('run.list keeps to its branch filter; GET /api/runs pages by offset (issue 34)', async () => {
+    const org = await createOrg(t.app.deps);
+    const testCase = await newCase({ app: t.app, org }, { name: 'branches' });
+    const runIds: Record<string, string> = {};
+    for (const branch of ['main', 'feature-x', 'main']) {
+      const triggered = await call(t.app, org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId: testCase.id,
+        targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+        branch,
+      });
+      assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+      runIds[`${branch}-${Object.keys(runIds).length}`] = triggered.body.runIds[0];
+    }
+    const feature = await call(t.app, org.apiKey, 'run.list', { branch: 'feature-x' });
+    assert.deepEqual(
+      feature.body.items.map((r: { runId: string }) => r.runId),
+      [runIds['feature-x-1']],
+    );
+    const list = (query: string) =>
+      fetch(`${t.app.url}/api/runs${query}`, { headers: { Authorization: `Bearer ${org.apiKey}` } }).then((r) =>
+        r.json(),
+      );
+    const all = (await list('')).map((r: { _id: string }) => r._id);
+    assert.equal(all.length, 3);
+    const page = (await list('?offset=1&limit=1')).map((r: { _id: string }) => r._id);
+    assert.deepEqual(page, [all[1]]);
+  });
+
   it('refuses a trigger without a target, a bad plan id and unknown fields with { error }', async () => {
     for (const [body, status] of [
       [{ testPlanId: planId }, 400],

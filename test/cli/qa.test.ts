@@ -547,6 +547,21 @@ describe('the qa command, installed from its packed tarball, against the real st
     assert.equal((await followRun(s.app, s.org.apiKey, member.runId)).state.status, 'canceled');
   });
 
+  it('exits 3 (inconclusive) when a Run it waits on is canceled by someone else', async () => {
+    // Issue 34: a canceled Run is neither a pass nor a failure (the exit code table in --help).
+    const q = startQa(['run', '--plan', 'CLI slow', '--env', 'slow', '--wait']);
+    await until('the progress line', () => /Slow page: 0\/1 steps/.test(q.output()));
+    const group = /Queued plan group (pgr_[0-9a-z]{26})/.exec(q.output())![1];
+    const [member] = (await planGroup(group)).members;
+    const canceled = await fetch(`${s.app.url}/api/runs/${member.runId}/cancel`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.org.apiKey}` },
+    });
+    assert.equal(canceled.status, 200);
+    const r = await q.result;
+    assert.equal(r.code, EXIT.inconclusive, r.stdout + r.stderr);
+  });
+
   it('qa evidence --download saves the screenshots of a Run, and its trace beside them', async () => {
     assert.ok(failingRunId, 'set by the failing-plan test');
     const dir = path.join(tmp, 'evidence');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { oauthScopes } from '../helpers/openapi';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -152,6 +153,10 @@ describe('retention: policy and pinning', function () {
       mediaDays: { from: 30, to: 7 },
       runDays: { from: 400, to: 365 },
     });
+    // An explicit confirm: false previews too (issue 34): only true applies.
+    const explicit = await rest(t.app, org.apiKey, 'PUT', '/api/retention', { ...body, confirm: false });
+    assert.equal(explicit.status, 400);
+    assert.equal(explicit.body.details.confirmRequired, true);
     assert.deepEqual((await rest(t.app, org.apiKey, 'GET', '/api/retention')).body, {
       ...defaults,
       webhookLogDays: 30,
@@ -205,7 +210,7 @@ describe('retention: policy and pinning', function () {
     assert.ok(doc.paths['/api/retention'].get && doc.paths['/api/retention'].put);
     assert.ok(doc.paths['/api/runs/{runId}/pin'].post && doc.paths['/api/runs/{runId}/pin'].delete);
     assert.deepEqual(doc.paths['/api/retention'].put.security[1], { oauth2: ['svc:retention:write'] });
-    assert.ok(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes['svc:retention:write']);
+    assert.ok(oauthScopes(doc)['svc:retention:write']);
   });
 });
 

@@ -188,6 +188,35 @@ describe('webhooks: plan_group.completed, run_request.completed and assurance.re
     await exactlyOnce(t, receiver, '/assurance', 'assurance.ready', runId);
   });
 
+  it('a successful delivery ends the failing streak: an endpoint that recovers is never disabled for old failures', async () => {
+    // Issue 34: "failing for the whole window" counts from the last success.
+    const hook = await register(t, receiver, '/flappy', ['plan_group.completed']);
+    const event = async () => {
+      const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testPlanId: await failingPlan(`Flappy ${key()}`),
+        environmentSlug: 'hooks',
+      });
+      assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+      for (const runId of triggered.body.runIds) await followRun(t.app, t.org.apiKey, runId);
+    };
+    receiver.answer('/flappy', { status: 503 }, { status: 200 });
+    await event();
+    const [first] = await settled(t, hook.id, 1, 60_000);
+    assert.equal(first.status, 'delivered', JSON.stringify(first));
+    // Longer than the window since the first failure; the success in between reset it.
+    await new Promise((r) => setTimeout(r, DISABLE_AFTER_MS + 500));
+    receiver.answer('/flappy', { status: 503 }, { status: 200 });
+    await event();
+    const deliveries = await settled(t, hook.id, 2, 60_000);
+    assert.deepEqual(
+      deliveries.map((d: { status: string }) => d.status),
+      ['delivered', 'delivered'],
+    );
+    const endpoint = (await rest(t.app, t.org.apiKey, 'GET', `/api/webhooks/${hook.id}`)).body;
+    assert.equal(endpoint.enabled, true, JSON.stringify(endpoint));
+  });
+
   it('disables an endpoint whose every delivery failed for the whole window, with a reason; later events are not sent', async () => {
     const hook = await register(t, receiver, '/down', ['plan_group.completed']);
     receiver.answer('/down', ...Array.from({ length: 20 }, () => ({ status: 503 })));
