@@ -57,6 +57,8 @@ import webhooksRedeliver from './webhooks.redeliver';
 import webhooksRotateSecret from './webhooks.rotate_secret';
 import webhooksTest from './webhooks.test';
 import webhooksUpdate from './webhooks.update';
+import testCasesHealth from './test_cases.health';
+import insightsFlaky from './insights.flaky';
 
 /**
  * Every endpoint of the API, defined once. The surfaces (api/surfaces: v1, REST, MCP, OpenAPI) are
@@ -122,6 +124,8 @@ export const endpoints: Endpoint[] = [
   retentionPut,
   runsPin,
   runsUnpin,
+  testCasesHealth,
+  insightsFlaky,
 ];
 
 export const endpointsByName = new Map(endpoints.map((e) => [e.name, e]));

@@ -39,6 +39,7 @@ type Probe =
  */
 const WALK: Record<string, (s: Seeded) => Probe> = {
   'test_case.get': (s) => ({ v1: { testCaseId: s.testCaseId } }),
+  'test_cases.health': (s) => ({ rest: ['GET', `/api/test-cases/${s.testCaseId}/health`] }),
   'test_case.update_steps': (s) => ({
     v1: { testCaseId: s.testCaseId, steps: [{ action: 'navigate', target: '/x' }], confirm: true },
   }),
