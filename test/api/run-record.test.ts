@@ -122,16 +122,19 @@ describe('the Run record: honest, and immutable once ended', function () {
     assert.match(created.body.error.message, /relocateSecretsTo/, 'test_case.create does take it');
   });
 
-  it('GET /api/plans pages like GET /api/runs (limit 1..100, default 20, offset)', async () => {
+  it('GET /api/plans answers every plan without parameters; limit (1..1000) and offset page it', async () => {
+    // Issue 33: the specification's GET /api/plans takes no parameters and returns the plan records.
     for (let i = 0; i < 22; i++) {
       await rest(t.app, t.org.apiKey, 'POST', '/api/plans', { name: `Page ${i}`, steps: [{ action: 'navigate' }] });
     }
-    const first = await rest(t.app, t.org.apiKey, 'GET', '/api/plans');
+    const all = await rest(t.app, t.org.apiKey, 'GET', '/api/plans');
+    assert.equal(all.body.length, 23, 'the 23 plans of this organization');
+    const first = await rest(t.app, t.org.apiKey, 'GET', '/api/plans?limit=20');
     assert.equal(first.body.length, 20);
     const rest2 = await rest(t.app, t.org.apiKey, 'GET', '/api/plans?offset=20&limit=100');
-    assert.equal(rest2.body.length, 3, 'the 23 plans of this organization, after the first 20');
+    assert.equal(rest2.body.length, 3, 'after the first 20');
     assert.equal(new Set([...first.body, ...rest2.body].map((p: { _id: string }) => p._id)).size, 23);
-    assert.equal((await rest(t.app, t.org.apiKey, 'GET', '/api/plans?limit=101')).status, 400);
+    assert.equal((await rest(t.app, t.org.apiKey, 'GET', '/api/plans?limit=1001')).status, 400);
   });
 
   it('runners take runtime values only over https, loopback, or plain http the operator allowed', () => {
