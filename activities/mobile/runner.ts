@@ -8,7 +8,7 @@ import type { Run } from '../../db/entities/runs';
 import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
 import type { ActivityDeps } from '../deps';
 import { claimRun } from '../run/claim';
-import { runDiagnosis, saveStep } from '../run/record';
+import { runDiagnosis, stepRecorder } from '../run/record';
 import { fetchValue } from '../run/values-channel';
 import { Redactor } from '../runner/redactor';
 import { dialectOf, sessionCapabilities, type AppUnderTest, type MobilePlatform } from './capabilities';
@@ -84,16 +84,10 @@ export function mobileRunnerActivities(deps: MobileRunnerDeps): RunnerActivities
             egress: runnerEgress(config),
             startAtStep: firstUnpassed < 0 ? logged.length : firstUnpassed,
             signal: ctx.cancellationSignal,
-            onStepStart: async (index) => {
+            ...stepRecorder(deps, run, redactor, (index) => {
               current = index;
               heartbeat();
-              await runRepository.putStep(db.manager, runId, index, { status: 'running' });
-            },
-            onStepDone: async (step) => {
-              await saveStep(deps, run.orgId, runId, step);
-              if (step.internalError)
-                log.warn('step failed', { runId, step: step.index, error: redactor.redact(step.internalError) });
-            },
+            }),
           });
           const failing = result.steps.find((s) => s.status !== 'passed');
           return { outcome: result.outcome, flaky: false, ...runDiagnosis(failing, undefined) };

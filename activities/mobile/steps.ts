@@ -1,7 +1,15 @@
 import { isApiStep, type Step, type StepOf, type WebStep } from '../../core/steps';
 import type { EgressPolicy } from '../../core/egress';
 import { refusalOf } from '../../core/egress-fetch';
-import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, seconds } from '../runner/failures';
+import {
+  SUGGEST,
+  StepFailure,
+  asStepFailure,
+  canceled,
+  seconds,
+  verdictOf,
+  environmentValue,
+} from '../runner/failures';
 import type { Redactor } from '../runner/redactor';
 import { outcomeOf, type Outcome, type StepResult } from '../runner/result';
 import { chooseAgentValue, type ChosenValue } from '../runner/values';
@@ -122,15 +130,7 @@ async function runStep(options: RunMobileStepsOptions, step: WebStep, index: num
   } catch (err) {
     if (isUnavailable(err) && !options.signal?.aborted) throw err;
     const failure = options.signal?.aborted ? canceled() : asStepFailure(err);
-    const cancel = failure.category === 'canceled';
-    verdict = {
-      status: cancel ? 'skipped' : 'failed',
-      reason: failure.reason,
-      verdictSource: cancel ? 'none' : failure.verdictSource,
-      postconditionProven: false,
-      diagnosis: { category: failure.category, suggestedAction: failure.suggestedAction },
-      ...(internalMessage(failure) && { internalError: internalMessage(failure) }),
-    };
+    verdict = verdictOf(failure);
   }
   let screenshot: Buffer | undefined;
   if (!options.signal?.aborted) {
@@ -234,19 +234,7 @@ async function chooseValue(ctx: Ctx, step: StepOf<'fill'>, secretField: boolean)
   if (spec.kind === 'literal') return { text: spec.text, secret: false };
   if (spec.kind === 'agent')
     return chooseAgentValue({ type: secretField ? 'password' : 'text', words: [step.target, spec.hint].join(' ') });
-  let text: string;
-  try {
-    text = await ctx.options.resolveValue(spec.variable);
-  } catch (err) {
-    throw new StepFailure(
-      'environment',
-      `The Environment value "${spec.variable}" could not be provided.`,
-      `Add the runtime value "${spec.variable}" to the Environment, or correct the step's variable name.`,
-      err,
-    );
-  }
-  ctx.options.redactor.add(text);
-  return { text, secret: true };
+  return environmentValue(ctx.options.resolveValue, spec.variable, ctx.options.redactor);
 }
 
 /** Each authored expectation, waited for within its own bound; the first disproven one fails the step. */

@@ -88,3 +88,27 @@ export async function saveStep(
   }
   await recordStep(deps.db.manager, runId, step);
 }
+
+/**
+ * The progress callbacks a runner gives its steps: a step shows `running` as it starts (after
+ * `onStart`, e.g. a heartbeat); its result and screenshot are recorded as it ends, and its raw
+ * error (redacted) goes to the runner's own log.
+ */
+export function stepRecorder(
+  deps: Pick<ActivityDeps, 'db' | 'storage' | 'log'>,
+  run: { id: string; orgId: string },
+  redactor: { redact(text: string): string },
+  onStart: (index: number) => void,
+) {
+  return {
+    async onStepStart(index: number) {
+      onStart(index);
+      await runRepository.putStep(deps.db.manager, run.id, index, { status: 'running' });
+    },
+    async onStepDone(step: StepResult<object>) {
+      await saveStep(deps, run.orgId, run.id, step);
+      if (step.internalError)
+        deps.log.warn('step failed', { runId: run.id, step: step.index, error: redactor.redact(step.internalError) });
+    },
+  };
+}

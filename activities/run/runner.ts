@@ -4,7 +4,7 @@ import type { ContextSource } from '../runner/browser';
 import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
 import { runRepository } from '../../db/repositories/runs';
 import { claimWithTarget } from './claim';
-import { mediaId, recordAssurance, runDiagnosis, saveStep } from './record';
+import { mediaId, recordAssurance, runDiagnosis, stepRecorder } from './record';
 import type { ActivityDeps } from '../deps';
 import { Redactor } from '../runner/redactor';
 import { runWebSteps } from '../runner/web';
@@ -65,16 +65,10 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
           signal: ctx.cancellationSignal,
           startAtStep: firstUnpassed < 0 ? logged.length : firstUnpassed,
           resolveValue: (name) => fetchValue(config, runId, name),
-          onStepStart: async (index) => {
+          ...stepRecorder(deps, run, redactor, (index) => {
             current = index;
             heartbeat();
-            await runRepository.putStep(db.manager, runId, index, { status: 'running' });
-          },
-          onStepDone: async (step) => {
-            await saveStep(deps, run.orgId, runId, step);
-            if (step.internalError)
-              log.warn('step failed', { runId, step: step.index, error: redactor.redact(step.internalError) });
-          },
+          }),
         });
         if (result.trace) await saveTrace(deps, run.orgId, runId, result.steps, result.trace);
         let outcome = result.outcome;

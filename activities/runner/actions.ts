@@ -1,6 +1,6 @@
 import type { Locator, Page, Request, Response } from 'playwright-core';
 import type { StepOf, WebStep } from '../../core/steps';
-import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds } from './failures';
+import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds, environmentValue } from './failures';
 import {
   POLL_MS,
   comboboxCandidates,
@@ -389,19 +389,7 @@ async function chooseValue(ctx: StepContext<StepOf<'fill'>>, facts: FieldFacts):
   if (spec.kind === 'agent') {
     return chooseAgentValue({ type: facts.type, words: [facts.words, ctx.step.target, spec.hint].join(' ') });
   }
-  let text: string;
-  try {
-    text = await ctx.resolveValue(spec.variable);
-  } catch (err) {
-    throw new StepFailure(
-      'environment',
-      `The Environment value "${spec.variable}" could not be provided.`,
-      `Add the runtime value "${spec.variable}" to the Environment, or correct the step's variable name.`,
-      err,
-    );
-  }
-  ctx.redactor.add(text);
-  return { text, secret: true };
+  return environmentValue(ctx.resolveValue, spec.variable, ctx.redactor);
 }
 
 async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {

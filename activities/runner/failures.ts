@@ -72,3 +72,41 @@ export function message(err: unknown): string {
 export function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
+
+/** The verdict fields of a step that ended with `failure`: skipped when canceled, else failed. */
+export function verdictOf(failure: StepFailure) {
+  const cancel = failure.category === 'canceled';
+  const internal = internalMessage(failure);
+  return {
+    status: cancel ? ('skipped' as const) : ('failed' as const),
+    reason: failure.reason,
+    verdictSource: cancel ? ('none' as const) : failure.verdictSource,
+    postconditionProven: false,
+    diagnosis: { category: failure.category, suggestedAction: failure.suggestedAction },
+    ...(internal && { internalError: internal }),
+  };
+}
+
+/**
+ * An Environment value for a fill, fetched right before it is typed and redacted at once; a value
+ * that cannot be provided ends the step (category `environment`).
+ */
+export async function environmentValue(
+  resolveValue: (name: string) => Promise<string>,
+  variable: string,
+  redactor: { add(secret: string): void },
+): Promise<{ text: string; secret: true }> {
+  let text: string;
+  try {
+    text = await resolveValue(variable);
+  } catch (err) {
+    throw new StepFailure(
+      'environment',
+      `The Environment value "${variable}" could not be provided.`,
+      `Add the runtime value "${variable}" to the Environment, or correct the step's variable name.`,
+      err,
+    );
+  }
+  redactor.add(text);
+  return { text, secret: true };
+}

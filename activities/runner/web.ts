@@ -16,7 +16,7 @@ import {
   type ContextSource,
 } from './browser';
 import { redactTrace, type StepFrame, type UnrecordedStep } from './trace';
-import { SUGGEST, StepFailure, asStepFailure, canceled, internalMessage, isClosed } from './failures';
+import { SUGGEST, StepFailure, asStepFailure, canceled, isClosed, verdictOf } from './failures';
 import type { Redactor } from './redactor';
 import { quietly } from './quiet';
 import type { ApiSession } from '../api-runner/execute';
@@ -355,15 +355,7 @@ async function runStep(
     };
   } catch (err) {
     const failure = options.signal?.aborted ? canceled() : isClosed(err) ? browserGone(err) : asStepFailure(err);
-    const cancel = failure.category === 'canceled';
-    verdict = {
-      status: cancel ? 'skipped' : 'failed',
-      reason: failure.reason,
-      verdictSource: cancel ? 'none' : failure.verdictSource,
-      postconditionProven: false,
-      diagnosis: { category: failure.category, suggestedAction: failure.suggestedAction },
-      ...(internalMessage(failure) && { internalError: internalMessage(failure) }),
-    };
+    verdict = verdictOf(failure);
   }
   const durationMs = Math.round(performance.now() - started);
   // After an abort the context is closing: nothing more can be read from it.

@@ -20,7 +20,17 @@ function chromiumCapabilities(
     'appium:autodownloadEnabled': false,
     'goog:chromeOptions': {
       binary: chromium,
-      args: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--password-store=basic'],
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-dev-shm-usage',
+        '--password-store=basic',
+        // Chromium reaches only what a Run opens: no update checks, sync or other background traffic.
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
       // Nothing a Run types is offered to be kept by the browser's profile.
       prefs: {
         'autofill.profile_enabled': false,

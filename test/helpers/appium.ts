@@ -32,10 +32,14 @@ const root = path.resolve(__dirname, '../..');
 
 /** Session capabilities a device cloud would be given, here for Chromium in mobile emulation. */
 export function chromiumCapabilities(deviceName: string): Record<string, unknown> {
-  return lib.chromiumCapabilities(deviceName, {
+  const caps = lib.chromiumCapabilities(deviceName, {
     chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromedriver: process.env.CHROMEDRIVER_PATH ?? '/usr/bin/chromedriver',
-  });
+  }) as { 'goog:chromeOptions': { args: string[] } };
+  // Tests reach loopback only: everything else goes to a proxy that is not there (Chromium never
+  // sends loopback through a proxy).
+  caps['goog:chromeOptions'].args.push('--proxy-server=http://127.0.0.1:9');
+  return caps;
 }
 
 /** Starts Appium on a free loopback port; `tmpDir` takes chromedriver's and Chromium's temporary profiles. */
