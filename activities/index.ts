@@ -8,6 +8,7 @@ import { planGenerationActivities } from './plan-generation';
 import { assuranceActivities } from './assurance';
 import { webhookActivities, webhookAttemptActivities } from './webhooks';
 import { retentionActivities } from './retention';
+import { scheduleActivities } from './schedules';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
@@ -19,6 +20,7 @@ export function createOrchestrationActivities(deps: ActivityDeps) {
     ...assuranceActivities(deps),
     ...webhookActivities(deps),
     ...retentionActivities(deps),
+    ...scheduleActivities(deps),
   };
 }
 

@@ -9,6 +9,7 @@ const orgLimits = z.strictObject({
   runRequestBurst: z.number().int().min(1).max(100_000).optional(),
   maxActiveRuns: z.number().int().min(1).max(100_000).optional(),
   planGroupMaxMembers: z.number().int().min(1).max(100_000).optional(),
+  maxSchedules: z.number().int().min(0).max(100_000).optional(),
 });
 const orgLimitOverrides = z.record(z.string().min(1).max(40), orgLimits);
 
@@ -369,6 +370,33 @@ export const configSchema = z.object({
       description: '`false`: runners and webhooks reach nothing but `EGRESS_ALLOW` (tests, CI, fuzzing)',
       shownDefault: 'true',
     }),
+  SCHEDULES_MAX_PER_ORG: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(50)
+    .meta({ description: 'scheduled plans per organization (one more is RESOURCE_EXHAUSTED)', shownDefault: '50' }),
+  SCHEDULE_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60).meta({
+    description: "the shortest time between a schedule's fires (an `every`, or a cron expression's closest fires)",
+    shownDefault: '60',
+  }),
+  SCHEDULE_CATCHUP_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 86_400)
+    .default(600)
+    .meta({
+      description:
+        'after the service or Temporal was down, a fire missed within this window is caught up (at most one per outage)',
+      shownDefault: '600',
+    }),
+  SCHEDULE_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000).meta({
+    description:
+      'how often the API brings the Temporal Schedules in line with the schedule records (also at start-up); 0: never',
+    shownDefault: '60000',
+  }),
   RETENTION_PURGE_CRON: z.string().min(9).max(100).default('17 3 * * *').meta({
     description: 'when the daily retention purge runs (cron, UTC): the `retention-purge` Temporal Schedule',
     shownDefault: '`17 3 * * *`',
@@ -430,7 +458,7 @@ export const configSchema = z.object({
     })
     .meta({
       description:
-        'Per-organization overrides of the limits above, JSON: `{"org_…": {"ratePerSecond": 100, "rateBurst": 500, "runRequestsPerMinute": 60, "runRequestBurst": 20, "maxActiveRuns": 200, "planGroupMaxMembers": 1000}}`; unnamed fields keep the defaults.',
+        'Per-organization overrides of the limits above, JSON: `{"org_…": {"ratePerSecond": 100, "rateBurst": 500, "runRequestsPerMinute": 60, "runRequestBurst": 20, "maxActiveRuns": 200, "planGroupMaxMembers": 1000, "maxSchedules": 100}}`; unnamed fields keep the defaults.',
     }),
   LOG_LEVEL: z
     .enum(['debug', 'info', 'warn', 'error', 'silent'])
@@ -518,6 +546,7 @@ export interface OrgLimits {
   runRequestBurst: number;
   maxActiveRuns: number;
   planGroupMaxMembers: number;
+  maxSchedules: number;
 }
 
 export function limitsOf(
@@ -530,6 +559,7 @@ export function limitsOf(
     | 'RUN_REQUEST_BURST'
     | 'ORG_MAX_ACTIVE_RUNS'
     | 'PLAN_GROUP_MAX_MEMBERS'
+    | 'SCHEDULES_MAX_PER_ORG'
   >,
   orgId: string,
 ): OrgLimits {
@@ -541,5 +571,6 @@ export function limitsOf(
     runRequestBurst: own.runRequestBurst ?? config.RUN_REQUEST_BURST,
     maxActiveRuns: own.maxActiveRuns ?? config.ORG_MAX_ACTIVE_RUNS,
     planGroupMaxMembers: own.planGroupMaxMembers ?? config.PLAN_GROUP_MAX_MEMBERS,
+    maxSchedules: own.maxSchedules ?? config.SCHEDULES_MAX_PER_ORG,
   };
 }

@@ -21,7 +21,8 @@ export type IdPrefix =
   | 'flow'
   | 'wh'
   | 'evt'
-  | 'whd';
+  | 'whd'
+  | 'sch';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${nextUlid().toLowerCase()}`;

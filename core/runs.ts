@@ -98,8 +98,10 @@ export type TargetPlatform = keyof Targets;
 
 /** Where a Run came from and the deployment it tests, as recorded at trigger time. */
 export interface RunTrigger {
-  source: 'v1' | 'resource' | 'run_request';
+  source: 'v1' | 'resource' | 'run_request' | 'schedule';
   runRequestId?: string;
+  /** The schedule that fired, on every Run it queued. */
+  scheduleId?: string;
   branch: string | null;
   pr: string | null;
   deployment: { commitSha?: string; provider?: string; branch?: string } | null;

@@ -4,10 +4,12 @@ import { z } from 'zod';
 
 /** The events an endpoint may subscribe to. */
 export const webhookEventType = z
-  .enum(['run.completed', 'plan_group.completed', 'run_request.completed', 'assurance.ready'])
+  .enum(['run.completed', 'plan_group.completed', 'run_request.completed', 'assurance.ready', 'schedule.state_changed'])
   .describe(
     'run.completed: a Run reached a terminal status; plan_group.completed: every Run of a plan trigger ' +
-      "ended; run_request.completed: a run request ended; assurance.ready: an API Run's assurance snapshot is built.",
+      "ended; run_request.completed: a run request ended; assurance.ready: an API Run's assurance snapshot is built; " +
+      "schedule.state_changed: a schedule's state (passing, failing, flaky) changed with the group that just ended " +
+      '(recovered: true when it passes again).',
   );
 export type WebhookEventType = z.infer<typeof webhookEventType>;
 export const webhookEventTypes = webhookEventType.options;
@@ -45,6 +47,16 @@ export const webhookEventData = z.object({
   pr: z.string().optional(),
   reportUrl: z.string().optional(),
   completedAt: z.number().int().optional().describe('Epoch milliseconds.'),
+  scheduleId: z.string().optional().describe('schedule.state_changed: the schedule.'),
+  state: z
+    .enum(['passing', 'failing', 'flaky'])
+    .optional()
+    .describe("schedule.state_changed: the schedule's new state."),
+  previousState: z
+    .enum(['passing', 'failing', 'flaky'])
+    .optional()
+    .describe('schedule.state_changed: the state before; omitted after the first group.'),
+  recovered: z.boolean().optional().describe('schedule.state_changed: true when the schedule passes again.'),
 });
 export type WebhookEventData = z.infer<typeof webhookEventData>;
 

@@ -186,7 +186,8 @@ export interface AssuranceActivities {
 }
 
 // ---- Outgoing webhooks
-export type WebhookEventKind = 'run.completed' | 'plan_group.completed' | 'run_request.completed' | 'assurance.ready';
+export type WebhookEventKind =
+  'run.completed' | 'plan_group.completed' | 'run_request.completed' | 'assurance.ready' | 'schedule.state_changed';
 
 /** One event per business fact (`webhook-event-run.completed-<runId>`), so a Run's end never makes two. */
 export const webhookEventWorkflowId = (type: WebhookEventKind, subjectId: string) =>
@@ -198,7 +199,7 @@ export const webhookDeliveryWorkflowId = (eventId: string, endpointId: string, r
 export interface WebhookEventWorkflowInput {
   orgId: string;
   type: WebhookEventKind;
-  /** The Run, plan group or run request id the event is about. */
+  /** The Run, plan group or run request id the event is about (schedule.state_changed: the group's). */
   subjectId: string;
 }
 
@@ -278,4 +279,38 @@ export interface RetentionActivities {
   purgeExpiredMedia(asOf: number, limit: number): Promise<{ media: number; more: boolean }>;
   purgeExpiredRuns(asOf: number, limit: number): Promise<{ runs: number; media: number; more: boolean }>;
   purgeWebhookLog(asOf: number, limit: number): Promise<{ deliveries: number; attempts: number; more: boolean }>;
+}
+
+// ---- Scheduled plans
+/** The Temporal Schedule of a schedule record; its fires are workflows `schedule-<id>-<time>`. */
+export const scheduleWorkflowId = (scheduleId: string) => `schedule-${scheduleId}`;
+
+/** Ids only: the fire reads the record (plan, targets) when it runs, so an edit applies to the next fire. */
+export interface ScheduledPlanInput {
+  scheduleId: string;
+  orgId: string;
+  /** The record's revision when the Temporal Schedule was last written (the reconciler compares it). */
+  revision: number;
+}
+
+export type QueuedScheduledFire =
+  | {
+      status: 'queued';
+      group: PlanGroupWorkflowInput;
+      testPlanId: string;
+      environmentSlug: string | null;
+    }
+  /** Nothing to run: the record is gone, a second catch-up of one outage, or the plan cannot be queued. */
+  | { status: 'skipped'; reason: string };
+
+export interface ScheduleActivities {
+  /** Queues this fire's plan group once (a retry finds the first one); ms since the epoch. */
+  queueScheduledFire(fire: {
+    scheduleId: string;
+    fireId: string;
+    dueAt: number;
+    startedAt: number;
+  }): Promise<QueuedScheduledFire>;
+  /** Records the group's verdict and the schedule's new state; answers whether the change is announced. */
+  finishScheduledFire(fireId: string): Promise<{ announce: boolean }>;
 }

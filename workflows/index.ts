@@ -7,3 +7,4 @@ export { planGenerationWorkflow } from './plan-generation.workflow';
 export { assuranceWorkflow } from './assurance.workflow';
 export { webhookEventWorkflow, webhookDeliveryWorkflow } from './webhook.workflow';
 export { retentionPurgeWorkflow } from './retention.workflow';
+export { scheduledPlanWorkflow } from './scheduled-plan.workflow';

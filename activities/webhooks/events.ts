@@ -4,6 +4,7 @@ import type { WebhookEvent, WebhookEventData } from '../../core/webhooks';
 import type { Run, RunStep } from '../../db/entities/runs';
 import { runRepository } from '../../db/repositories/runs';
 import { runRequestRepository } from '../../db/repositories/run-requests';
+import { scheduleRepository } from '../../db/repositories/schedules';
 import { runOutcome } from '../../domain/runs/status';
 import type { WebhookEventWorkflowInput } from '../../workflows/contracts';
 import { reportLinks, signedReportUrl } from '../../domain/runs/report-links';
@@ -77,30 +78,20 @@ export async function buildEvent(
     );
   }
   if (input.type === 'plan_group.completed') {
-    const runs = await runRepository.byPlanGroup(db, input.subjectId);
-    if (!runs.length) return null;
-    const steps = await runRepository.steps(
-      db,
-      runs.map((r) => r.id),
-    );
-    const first = runData(config, runs[0], steps.get(runs[0].id) ?? []);
-    const status = worst(runs);
-    const outcome = runOutcome(
-      status as Run['status'],
-      runs.some((r) => r.flaky),
-    );
+    const data = await groupData(db, config, input.subjectId);
+    return data && event(data);
+  }
+  if (input.type === 'schedule.state_changed') {
+    const fire = await scheduleRepository.fireOfGroup(db, input.subjectId);
+    const data = fire?.stateTo ? await groupData(db, config, input.subjectId) : null;
+    if (!fire?.stateTo || !data) return null;
     return event(
       present({
-        ...first,
-        runIds: runs.map((r) => r.id),
-        planGroupRunId: input.subjectId,
-        reportUrl: signedReportUrl(reportLinks(config), 'group', input.subjectId),
-        status,
-        verdict: outcome.verdict,
-        validity: outcome.validity,
-        progress: progressOf(runs.flatMap((r) => steps.get(r.id) ?? [])),
-        flaky: runs.some((r) => r.flaky),
-        completedAt: Math.max(...runs.map((r) => r.finishedAt ?? r.updatedAt)),
+        ...data,
+        scheduleId: fire.scheduleId,
+        state: fire.stateTo,
+        previousState: fire.stateFrom,
+        recovered: fire.recovered,
       }),
     );
   }
@@ -119,4 +110,36 @@ export async function buildEvent(
       completedAt: request.completedAt ?? request.updatedAt,
     }),
   );
+}
+
+/** The fields of a plan group's event: its worst status, every Run, the group's report link. */
+async function groupData(
+  db: EntityManager,
+  config: Pick<Config, 'BASE_URL' | 'SIGNING_KEY' | 'REPORT_LINK_TTL_DAYS'>,
+  planGroupId: string,
+): Promise<WebhookEventData | null> {
+  const runs = await runRepository.byPlanGroup(db, planGroupId);
+  if (!runs.length) return null;
+  const steps = await runRepository.steps(
+    db,
+    runs.map((r) => r.id),
+  );
+  const first = runData(config, runs[0], steps.get(runs[0].id) ?? []);
+  const status = worst(runs);
+  const outcome = runOutcome(
+    status as Run['status'],
+    runs.some((r) => r.flaky),
+  );
+  return present({
+    ...first,
+    runIds: runs.map((r) => r.id),
+    planGroupRunId: planGroupId,
+    reportUrl: signedReportUrl(reportLinks(config), 'group', planGroupId),
+    status,
+    verdict: outcome.verdict,
+    validity: outcome.validity,
+    progress: progressOf(runs.flatMap((r) => steps.get(r.id) ?? [])),
+    flaky: runs.some((r) => r.flaky),
+    completedAt: Math.max(...runs.map((r) => r.finishedAt ?? r.updatedAt)),
+  });
 }

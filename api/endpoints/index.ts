@@ -59,6 +59,14 @@ import webhooksTest from './webhooks.test';
 import webhooksUpdate from './webhooks.update';
 import testCasesHealth from './test_cases.health';
 import insightsFlaky from './insights.flaky';
+import schedulesCreate from './schedules.create';
+import schedulesList from './schedules.list';
+import schedulesGet from './schedules.get';
+import schedulesUpdate from './schedules.update';
+import schedulesDelete from './schedules.delete';
+import schedulesPause from './schedules.pause';
+import schedulesResume from './schedules.resume';
+import schedulesTrigger from './schedules.trigger';
 
 /**
  * Every endpoint of the API, defined once. The surfaces (api/surfaces: v1, REST, MCP, OpenAPI) are
@@ -126,6 +134,14 @@ export const endpoints: Endpoint[] = [
   runsUnpin,
   testCasesHealth,
   insightsFlaky,
+  schedulesCreate,
+  schedulesList,
+  schedulesGet,
+  schedulesUpdate,
+  schedulesDelete,
+  schedulesPause,
+  schedulesResume,
+  schedulesTrigger,
 ];
 
 export const endpointsByName = new Map(endpoints.map((e) => [e.name, e]));

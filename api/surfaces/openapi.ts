@@ -214,6 +214,9 @@ const webhookEventText: Record<string, string> = {
   'plan_group.completed': 'Every Run of a plan trigger ended; status is the worst Run status, runIds lists them.',
   'run_request.completed': 'A run request ended (completed, rejected, failed or canceled); runIds lists its Runs.',
   'assurance.ready': "An API Run's assurance snapshot is built; reportUrl is GET /api/runs/{runId}/assurance.",
+  'schedule.state_changed':
+    "A schedule's state (passing, failing, flaky) changed with the plan group that just ended; the group's " +
+    'fields plus scheduleId, state, previousState, and recovered: true when it passes again.',
   [TEST_EVENT_TYPE]: 'Sent by POST /api/webhooks/{webhookId}/test, once, never retried.',
 };
 

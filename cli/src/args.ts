@@ -7,6 +7,8 @@ Usage:
   qa run (--plan <id or exact name> | --case <id>) (--env <slug> | --base-url <url>) [options]
   qa status <runId | planGroupRunId> [--wait] [--timeout <duration>] [--junit <file>] [--json]
   qa evidence <runId> [--download <dir>] [--json]
+  qa schedules list [--json]
+  qa schedules pause|resume|trigger <scheduleId> [--json]
 
 Configuration: QA_API_URL (or --api-url) and QA_API_KEY (environment only, never a flag).
 

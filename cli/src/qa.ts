@@ -8,6 +8,7 @@ import { RunFollower } from './follow';
 import { Api, EXIT, QaError } from './http';
 import { Output } from './output';
 import { Reporter } from './report';
+import { schedulesCommand } from './schedules';
 import { ID, TERMINAL, type Evidence, type PlanGroup, type RunState } from './shapes';
 
 /** The three commands (run, status, evidence); following and reporting live in their own modules. */
@@ -45,6 +46,11 @@ class Cli {
     });
     this.runs = new RunFollower(this.api, this.out);
     this.report = new Reporter(this.api, this.out, this.flags, this.ci);
+  }
+
+  // ---- qa schedules
+  schedules(args: string[]): Promise<number> {
+    return schedulesCommand(this.api, this.out, !!this.flags.json, args, this.flags['idempotency-key']);
   }
 
   // ---- qa run
@@ -301,6 +307,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'evidence':
         if (parsed.positionals.length !== 1) throw new QaError(EXIT.usage, 'usage: qa evidence <runId>');
         return cli.evidence(parsed.positionals[0]);
+      case 'schedules':
+        return cli.schedules(parsed.positionals);
       default:
         throw new QaError(EXIT.usage, `unknown command ${command}; see qa --help`);
     }

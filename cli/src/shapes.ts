@@ -75,3 +75,20 @@ export interface PlanGroup {
   rerunOf?: string;
   members: PlanGroupMember[];
 }
+
+/** One schedule as GET /api/schedules lists it (the fields qa prints). */
+export interface ScheduleRow {
+  id: string;
+  name: string;
+  testPlanId: string;
+  environmentSlug?: string;
+  cron?: string;
+  timezone?: string;
+  every?: string;
+  paused: boolean;
+  overlap: 'skip' | 'buffer_one';
+  state?: 'passing' | 'failing' | 'flaky';
+  lastError?: string;
+}
+
+export const SCHEDULE_ID = /^sch_[0-9a-z]{26}$/;

@@ -6,6 +6,7 @@ import { planEntities } from './plans';
 import { runRequestEntities } from './run-requests';
 import { assuranceEntities } from './assurance';
 import { webhookEntities } from './webhooks';
+import { scheduleEntities } from './schedules';
 
 /** Every entity of the service; later capabilities append theirs here. */
 export const allEntities = [
@@ -17,4 +18,5 @@ export const allEntities = [
   ...runRequestEntities,
   ...assuranceEntities,
   ...webhookEntities,
+  ...scheduleEntities,
 ];

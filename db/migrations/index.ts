@@ -11,6 +11,7 @@ import { Retention1763785100000 } from './1763785100000-Retention';
 import { OrgLimits1763786420000 } from './1763786420000-OrgLimits';
 import { TestCaseStepCount1763841818000 } from './1763841818000-TestCaseStepCount';
 import { MobileSessions1764180000000 } from './1764180000000-MobileSessions';
+import { Schedules1764200000000 } from './1764200000000-Schedules';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   OrgLimits1763786420000,
   TestCaseStepCount1763841818000,
   MobileSessions1764180000000,
+  Schedules1764200000000,
 ];

@@ -87,6 +87,7 @@ export async function recordRuns(
   input: TriggerInput,
   { db, orgId, secrets, planGroupMaxMembers = Infinity }: RecordContext,
   source: RunTrigger['source'],
+  scheduleId?: string,
 ): Promise<QueuedRuns> {
   if (!!input.testCaseId === !!input.testPlanId) throw invalid('give exactly one of testCaseId and testPlanId');
   const allUnits = input.testCaseId
@@ -114,6 +115,7 @@ export async function recordRuns(
   const now = Date.now();
   const trigger: RunTrigger = {
     source,
+    ...(scheduleId ? { scheduleId } : {}),
     branch: input.branch ?? input.deployment?.branch ?? null,
     pr: input.pr ?? null,
     deployment: input.deployment ?? null,

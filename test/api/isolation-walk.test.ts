@@ -23,6 +23,7 @@ interface Seeded {
   storageId: string;
   intentId: string;
   runRequestId: string;
+  scheduleId: string;
 }
 
 type Probe =
@@ -85,6 +86,15 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
   'webhooks.test': (s) => ({ rest: ['POST', `/api/webhooks/${s.webhookId}/test`] }),
   'webhooks.deliveries': (s) => ({ rest: ['GET', `/api/webhooks/${s.webhookId}/deliveries`] }),
   'webhooks.redeliver': (s) => ({ rest: ['POST', `/api/webhooks/deliveries/${s.deliveryId}/redeliver`] }),
+  'schedules.create': (s) => ({
+    rest: ['POST', '/api/schedules', { name: 'B', testPlanId: s.testPlanId, environmentSlug: 'b-env', every: '1h' }],
+  }),
+  'schedules.get': (s) => ({ rest: ['GET', `/api/schedules/${s.scheduleId}`] }),
+  'schedules.update': (s) => ({ rest: ['PATCH', `/api/schedules/${s.scheduleId}`, { paused: false }] }),
+  'schedules.delete': (s) => ({ rest: ['DELETE', `/api/schedules/${s.scheduleId}`] }),
+  'schedules.pause': (s) => ({ rest: ['POST', `/api/schedules/${s.scheduleId}/pause`] }),
+  'schedules.resume': (s) => ({ rest: ['POST', `/api/schedules/${s.scheduleId}/resume`] }),
+  'schedules.trigger': (s) => ({ rest: ['POST', `/api/schedules/${s.scheduleId}/trigger`] }),
 };
 
 /**
@@ -169,7 +179,16 @@ describe('isolation, walked over every endpoint that names a record', function (
       { 'Idempotency-Key': randomUUID() },
     );
     assert.equal(request.status, 202, JSON.stringify(request.body));
+    const schedule = await rest(t.app, t.org.apiKey, 'POST', '/api/schedules', {
+      name: 'A nightly',
+      testPlanId: plan.body.id,
+      environmentSlug: 'a-env',
+      cron: '0 2 * * *',
+      paused: true,
+    });
+    assert.equal(schedule.status, 201, JSON.stringify(schedule.body));
     seeded = {
+      scheduleId: schedule.body.id,
       testCaseId: testCase.id,
       testPlanId: plan.body.id,
       runId: triggered.body.runIds[0],
@@ -200,6 +219,7 @@ describe('isolation, walked over every endpoint that names a record', function (
       flow: (await rest(t.app, key, 'GET', '/api/flows/a-flow')).body,
       webhook: (await rest(t.app, key, 'GET', `/api/webhooks/${seeded.webhookId}`)).body,
       deliveries: (await rest(t.app, key, 'GET', `/api/webhooks/${seeded.webhookId}/deliveries`)).body,
+      schedule: (await rest(t.app, key, 'GET', `/api/schedules/${seeded.scheduleId}`)).body,
     };
   }
 

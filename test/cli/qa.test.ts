@@ -344,6 +344,38 @@ describe('the qa command, installed from its packed tarball, against the real st
     assert.equal(mixed.code, EXIT.usage);
   });
 
+  it('qa schedules list, pause, resume and trigger: what each does is in the record, exits 0; a bad id exits 2', async () => {
+    const testPlanId = await plan('CLI nightly', [{ name: 'Home', steps: [{ action: 'navigate', target: '/' }] }]);
+    const created = await fetch(`${s.app.url}/api/schedules`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.org.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'CLI nightly', testPlanId, environmentSlug: 'local', cron: '0 2 * * *' }),
+    }).then((x) => x.json());
+    assert.match(created.id, /^sch_/, JSON.stringify(created));
+    const read = () =>
+      fetch(`${s.app.url}/api/schedules/${created.id}`, { headers: { Authorization: `Bearer ${s.org.apiKey}` } }).then(
+        (x) => x.json(),
+      );
+    const listed = await qa(['schedules', 'list', '--json']);
+    assert.equal(listed.code, EXIT.passed, listed.stderr);
+    assert.ok(jsonDoc(listed).schedules.some((x: { id: string }) => x.id === created.id));
+    const human = await qa(['schedules', 'list']);
+    assert.match(human.stdout, new RegExp(`${created.id}  CLI nightly  cron "0 2 \\* \\* \\*" UTC  active`));
+    assert.equal((await qa(['schedules', 'pause', created.id])).code, EXIT.passed);
+    assert.equal((await read()).paused, true);
+    assert.equal((await qa(['schedules', 'resume', created.id])).code, EXIT.passed);
+    assert.equal((await read()).paused, false);
+    const fired = await qa(['schedules', 'trigger', created.id, '--json']);
+    assert.equal(fired.code, EXIT.passed, fired.stderr);
+    await until('the fired group', async () => (await read()).recentGroups.length === 1);
+    assert.equal((await qa(['schedules', 'pause', 'sch_nope'])).code, EXIT.usage);
+    assert.equal((await qa(['schedules', 'pause', 'sch_01m8d1bp7kftd6rbq3c0y6sbgw'])).code, EXIT.usage);
+    await fetch(`${s.app.url}/api/schedules/${created.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${s.org.apiKey}` },
+    });
+  });
+
   it('selects only the members a change touches (scope "changed", covers:<glob>)', async () => {
     const testPlanId = await plan('CLI changed', [
       { name: 'Login UI', steps: [{ action: 'navigate', target: '/login' }], tags: ['covers:web/login/**'] },

@@ -39,6 +39,7 @@ describe('recorded workflow histories replay on the current workflow code', func
       'webhookEventWorkflow',
       'webhookDeliveryWorkflow',
       'retentionPurgeWorkflow',
+      'scheduledPlanWorkflow',
     ]) {
       assert.ok(types.has(type), `a recorded ${type} history`);
     }
