@@ -18,6 +18,8 @@ import {
   type ArtifactScanInput,
   type ArtifactScanResult,
   type WebhookDeliveryOutcome,
+  type WebhookEventKind,
+  webhookEventWorkflowId,
   type WebhookDeliveryWorkflowInput,
 } from '../workflows/contracts';
 import { AppError } from '../core/errors';
@@ -155,6 +157,19 @@ export async function startAssuranceWorkflow(deps: AppDeps, orgId: string, runId
       { key: QaOrgId, value: orgId },
       { key: QaRunId, value: runId },
     ],
+  });
+}
+
+/** Announces a change the API made (a Test Case quarantined or released by hand): its event workflow, once. */
+export async function announceChange(
+  deps: AppDeps,
+  orgId: string,
+  change: { type: WebhookEventKind; subjectId: string },
+): Promise<void> {
+  await startWorkflow(deps, 'webhookEventWorkflow', {
+    workflowId: webhookEventWorkflowId(change.type, change.subjectId),
+    args: [{ orgId, type: change.type, subjectId: change.subjectId }],
+    searchAttributes: [{ key: QaOrgId, value: orgId }],
   });
 }
 

@@ -22,7 +22,8 @@ export type IdPrefix =
   | 'wh'
   | 'evt'
   | 'whd'
-  | 'sch';
+  | 'sch'
+  | 'qev';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${nextUlid().toLowerCase()}`;

@@ -4,12 +4,21 @@ import { z } from 'zod';
 
 /** The events an endpoint may subscribe to. */
 export const webhookEventType = z
-  .enum(['run.completed', 'plan_group.completed', 'run_request.completed', 'assurance.ready', 'schedule.state_changed'])
+  .enum([
+    'run.completed',
+    'plan_group.completed',
+    'run_request.completed',
+    'assurance.ready',
+    'schedule.state_changed',
+    'test_case.quarantined',
+    'test_case.released',
+  ])
   .describe(
     'run.completed: a Run reached a terminal status; plan_group.completed: every Run of a plan trigger ' +
       "ended; run_request.completed: a run request ended; assurance.ready: an API Run's assurance snapshot is built; " +
       "schedule.state_changed: a schedule's state (passing, failing, flaky) changed with the group that just ended " +
-      '(recovered: true when it passes again).',
+      '(recovered: true when it passes again); test_case.quarantined / test_case.released: a Test Case entered or ' +
+      'left quarantine (testCaseId, reason, source).',
   );
 export type WebhookEventType = z.infer<typeof webhookEventType>;
 export const webhookEventTypes = webhookEventType.options;
@@ -57,6 +66,12 @@ export const webhookEventData = z.object({
     .optional()
     .describe('schedule.state_changed: the state before; omitted after the first group.'),
   recovered: z.boolean().optional().describe('schedule.state_changed: true when the schedule passes again.'),
+  testCaseId: z.string().optional().describe('test_case.quarantined / released: the Test Case.'),
+  reason: z.string().optional().describe('test_case.quarantined / released: why.'),
+  source: z
+    .enum(['manual', 'policy'])
+    .optional()
+    .describe('test_case.quarantined / released: by hand or by the policy.'),
 });
 export type WebhookEventData = z.infer<typeof webhookEventData>;
 

@@ -95,6 +95,8 @@ export interface RecordedRunState {
    * before this was read: the event is announced as it was then.
    */
   subscribed?: boolean;
+  /** Of a terminal state: the quarantine change the organization's policy made for the Run's Test Case. */
+  quarantine?: { type: 'test_case.quarantined' | 'test_case.released'; subjectId: string };
 }
 
 export interface RunnerActivities {
@@ -187,7 +189,13 @@ export interface AssuranceActivities {
 
 // ---- Outgoing webhooks
 export type WebhookEventKind =
-  'run.completed' | 'plan_group.completed' | 'run_request.completed' | 'assurance.ready' | 'schedule.state_changed';
+  | 'run.completed'
+  | 'plan_group.completed'
+  | 'run_request.completed'
+  | 'assurance.ready'
+  | 'schedule.state_changed'
+  | 'test_case.quarantined'
+  | 'test_case.released';
 
 /** One event per business fact (`webhook-event-run.completed-<runId>`), so a Run's end never makes two. */
 export const webhookEventWorkflowId = (type: WebhookEventKind, subjectId: string) =>

@@ -112,6 +112,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
   ) => {
     const recorded = await record(status, patched('terminal-record-local'));
     await afterRecord?.();
+    // Only Runs recorded with a quarantine change carry one, so older histories replay unchanged.
+    if (recorded?.quarantine) await announce(input.orgId, recorded.quarantine.type, recorded.quarantine.subjectId);
     if (patched('announce-subscribed-only') && recorded?.subscribed === false) return;
     await announce(input.orgId, 'run.completed', input.runId);
   };

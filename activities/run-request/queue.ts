@@ -4,6 +4,7 @@ import type { RunRequest, RunRequestEntry } from '../../db/entities/run-requests
 import type { Run, RunStep } from '../../db/entities/runs';
 import { environmentRepository } from '../../db/repositories/environments';
 import { runRepository } from '../../db/repositories/runs';
+import { quarantineRepository } from '../../db/repositories/quarantine';
 import { runRequestRepository } from '../../db/repositories/run-requests';
 import { testPlanRepository } from '../../db/repositories/test-plans';
 import { AppError } from '../../core/errors';
@@ -123,6 +124,10 @@ export async function queueEntries(
     }
   }
   for (const { run, steps } of drafts) await runRepository.insert(tx, run, steps);
+  await quarantineRepository.markQueued(
+    tx,
+    drafts.map((d) => d.run.id),
+  );
   await runRequestRepository.insertEntries(tx, entries);
   if (!drafts.length) {
     await runRequestRepository.transition(tx, request.id, {

@@ -6,6 +6,7 @@ import { limitsOf } from '../../core/config';
 import { limitRepository } from '../../db/repositories/limits';
 import { webhookRepository } from '../../db/repositories/webhooks';
 import { missingValues } from './claim';
+import { applyQuarantinePolicy } from '../../domain/quarantine';
 
 /** Activities of the orchestration queue: bookkeeping in MySQL, nothing slow. */
 export function orchestrationActivities({ db, config }: ActivityDeps): OrchestrationActivities {
@@ -51,11 +52,16 @@ export function orchestrationActivities({ db, config }: ActivityDeps): Orchestra
       });
       if (!terminal) return {};
       // A terminal Run's slot no longer counts; freeing the row hands it to the next waiting Run.
-      const [woken, endpoints] = await Promise.all([
+      const [woken, endpoints, quarantine] = await Promise.all([
         releaseSlot(runId, run.orgId),
         webhookRepository.subscribers(db.manager, run.orgId, 'run.completed'),
+        applyQuarantinePolicy(db.manager, run),
       ]);
-      return { ...(woken.length && { slotsHandedTo: woken }), subscribed: endpoints.length > 0 };
+      return {
+        ...(woken.length && { slotsHandedTo: woken }),
+        subscribed: endpoints.length > 0,
+        ...(quarantine && { quarantine }),
+      };
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Run, RunStep } from '../../db/entities/runs';
 import { runRepository } from '../../db/repositories/runs';
 import { runRequestRepository } from '../../db/repositories/run-requests';
 import { scheduleRepository } from '../../db/repositories/schedules';
+import { quarantineRepository } from '../../db/repositories/quarantine';
 import { runOutcome } from '../../domain/runs/status';
 import type { WebhookEventWorkflowInput } from '../../workflows/contracts';
 import { reportLinks, signedReportUrl } from '../../domain/runs/report-links';
@@ -81,6 +82,19 @@ export async function buildEvent(
     const data = await groupData(db, config, input.subjectId);
     return data && event(data);
   }
+  if (input.type === 'test_case.quarantined' || input.type === 'test_case.released') {
+    const happened = await quarantineRepository.event(db, input.subjectId);
+    if (!happened) return null;
+    return event(
+      present({
+        testCaseId: happened.testCaseId,
+        status: happened.kind,
+        reason: happened.reason,
+        source: happened.source,
+        completedAt: happened.at,
+      }),
+    );
+  }
   if (input.type === 'schedule.state_changed') {
     const fire = await scheduleRepository.fireOfGroup(db, input.subjectId);
     const data = fire?.stateTo ? await groupData(db, config, input.subjectId) : null;
@@ -125,10 +139,12 @@ async function groupData(
     runs.map((r) => r.id),
   );
   const first = runData(config, runs[0], steps.get(runs[0].id) ?? []);
-  const status = worst(runs);
+  // A quarantined case's Run keeps its verdict but does not gate the group.
+  const gating = runs.filter((r) => !r.quarantined);
+  const status = gating.length ? worst(gating) : 'passing';
   const outcome = runOutcome(
     status as Run['status'],
-    runs.some((r) => r.flaky),
+    gating.some((r) => r.flaky),
   );
   return present({
     ...first,

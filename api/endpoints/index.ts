@@ -59,6 +59,10 @@ import webhooksTest from './webhooks.test';
 import webhooksUpdate from './webhooks.update';
 import testCasesHealth from './test_cases.health';
 import insightsFlaky from './insights.flaky';
+import testCasesQuarantine from './test_cases.quarantine';
+import testCasesRelease from './test_cases.release';
+import quarantinePolicyGet from './quarantine_policy.get';
+import quarantinePolicyPut from './quarantine_policy.put';
 import schedulesCreate from './schedules.create';
 import schedulesList from './schedules.list';
 import schedulesGet from './schedules.get';
@@ -142,6 +146,10 @@ export const endpoints: Endpoint[] = [
   schedulesPause,
   schedulesResume,
   schedulesTrigger,
+  testCasesQuarantine,
+  testCasesRelease,
+  quarantinePolicyGet,
+  quarantinePolicyPut,
 ];
 
 export const endpointsByName = new Map(endpoints.map((e) => [e.name, e]));

@@ -68,6 +68,10 @@ export const runState = z
     environmentSlug: z.string().optional().describe('The saved Environment; omitted for explicit targets.'),
     platforms: z.array(z.string()).optional(),
     attempt: z.number().int().optional().describe('Runner attempts so far.'),
+    quarantined: z
+      .boolean()
+      .optional()
+      .describe('Its Test Case was in quarantine when the Run was queued: the verdict is real but gates nothing.'),
     reportUrl: z
       .string()
       .optional()

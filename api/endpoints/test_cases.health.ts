@@ -4,6 +4,8 @@ import { idOf as id } from '../../core/ids';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testHealthRepository } from '../../db/repositories/test-health';
 import { caseHealth, healthView } from '../presenters/health';
+import { presentQuarantine, quarantineView } from '../presenters/quarantine';
+import { quarantineRepository } from '../../db/repositories/quarantine';
 import { defineEndpoint, queryInt } from './model';
 
 /** GET /api/test-cases/{testCaseId}/health: how a Test Case has fared lately, per environment. */
@@ -19,11 +21,20 @@ export default defineEndpoint({
   query: z.strictObject({
     window: queryInt(1, 100, 20).describe('Recent ended Runs per environment to count, 1..100 (default 20).'),
   }),
-  output: z.object({ testCaseId: z.string(), window: z.number().int(), environments: z.array(caseHealth) }),
+  output: z.object({
+    testCaseId: z.string(),
+    window: z.number().int(),
+    environments: z.array(caseHealth),
+    quarantine: quarantineView
+      .omit({ testCaseId: true })
+      .describe('Whether the case is in quarantine, why and since when.'),
+  }),
   async handler(input, { principal, deps }) {
     const testCase = await testCaseRepository.get(deps.db.manager, principal.orgId, input.testCaseId);
     if (!testCase) throw notFound(`Test Case ${input.testCaseId}`);
     const rows = await testHealthRepository.ofCase(deps.db.manager, principal.orgId, testCase.id, input.window);
-    return { testCaseId: testCase.id, window: input.window, environments: rows.map(healthView) };
+    const quarantine = await quarantineRepository.get(deps.db.manager, principal.orgId, testCase.id);
+    const { testCaseId: _, ...state } = presentQuarantine(testCase.id, quarantine);
+    return { testCaseId: testCase.id, window: input.window, environments: rows.map(healthView), quarantine: state };
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EntityManager } from 'typeorm';
 import type { PlanGroup, Run, RunStep } from '../../db/entities/runs';
+import { quarantineRepository } from '../../db/repositories/quarantine';
 import { runRepository } from '../../db/repositories/runs';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
@@ -34,6 +35,13 @@ export const planGroupMember = z.object({
     .optional(),
   durationMs: z.number().optional(),
   reportUrl: z.string().optional().describe('Signed link to the Run report page.'),
+  quarantined: z
+    .boolean()
+    .optional()
+    .describe(
+      'Its Test Case was in quarantine when the Run was queued: the status is real, the group does not count it.',
+    ),
+  quarantineReason: z.string().optional().describe("The quarantine's reason, while the case is still in quarantine."),
 });
 
 export const planGroupState = z.object({
@@ -52,6 +60,7 @@ export const planGroupState = z.object({
     running: z.number().int(),
     notSelected: z.number().int(),
     flaky: z.number().int(),
+    quarantined: z.number().int().optional().describe('Members whose case was in quarantine (omitted when none).'),
   }),
   members: z.array(planGroupMember),
   reportUrl: z.string().describe('Signed link to the plan group report page.'),
@@ -73,7 +82,12 @@ export async function loadPlanGroup(db: EntityManager, group: PlanGroup) {
   const names = new Map(
     (await testCaseRepository.getMany(db, group.orgId, caseIds)).map((c) => [c.id, c.name] as const),
   );
-  return { group, runs, steps, planName: plan?.name ?? group.testPlanId, names };
+  const quarantines = await quarantineRepository.ofCases(
+    db,
+    group.orgId,
+    runs.filter((r) => r.quarantined).flatMap((r) => (r.testCaseId ? [r.testCaseId] : [])),
+  );
+  return { group, runs, steps, planName: plan?.name ?? group.testPlanId, names, quarantines };
 }
 
 /** The plan group's state: one row per plan member, whether it ran here, was carried, or not selected. */
@@ -81,7 +95,7 @@ export function planGroupView(
   loaded: Awaited<ReturnType<typeof loadPlanGroup>>,
   links: ReportLinks,
 ): z.input<typeof planGroupState> {
-  const { group, runs, steps, planName, names } = loaded;
+  const { group, runs, steps, planName, names, quarantines } = loaded;
   const now = Date.now();
   const members: z.input<typeof planGroupMember>[] = runs.map((run) => {
     const outcome = runOutcome(run.status, run.flaky);
@@ -99,6 +113,14 @@ export function planGroupView(
       progress: progressOf(steps.get(run.id) ?? ([] as RunStep[])),
       ...(duration !== undefined ? { durationMs: duration } : {}),
       reportUrl: signedReportUrl(links, 'run', run.id, now),
+      ...(run.quarantined
+        ? {
+            quarantined: true,
+            ...(run.testCaseId && quarantines.has(run.testCaseId)
+              ? { quarantineReason: quarantines.get(run.testCaseId)!.reason }
+              : {}),
+          }
+        : {}),
     };
   });
   for (const c of group.carried ?? []) {
@@ -140,6 +162,7 @@ export function planGroupView(
       running: count((m) => ['queued', 'running', 'retrying'].includes(m.status)),
       notSelected: count((m) => m.status === 'not_selected'),
       flaky: count((m) => m.flaky === true),
+      ...(runs.some((r) => r.quarantined) ? { quarantined: count((m) => m.quarantined === true) } : {}),
     },
     members,
     reportUrl: signedReportUrl(links, 'group', group.id, now),

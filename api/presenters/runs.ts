@@ -54,6 +54,7 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl
     platforms: run.platforms,
     attempt: run.attempt,
     ...runDiagnosis(run),
+    ...(run.quarantined ? { quarantined: true } : {}),
     ...(reportUrl ? { reportUrl } : {}),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,

@@ -217,6 +217,9 @@ const webhookEventText: Record<string, string> = {
   'schedule.state_changed':
     "A schedule's state (passing, failing, flaky) changed with the plan group that just ended; the group's " +
     'fields plus scheduleId, state, previousState, and recovered: true when it passes again.',
+  'test_case.quarantined':
+    'A Test Case entered quarantine, by hand or by the policy (testCaseId, reason, source); its Runs stop gating.',
+  'test_case.released': 'A Test Case left quarantine (testCaseId, reason, source); its Runs gate again.',
   [TEST_EVENT_TYPE]: 'Sent by POST /api/webhooks/{webhookId}/test, once, never retried.',
 };
 

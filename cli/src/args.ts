@@ -39,6 +39,7 @@ Exit codes:
   5    the wait timed out
   130  interrupted (SIGINT), 143 terminated (SIGTERM)
   With mixed results the most decisive code wins: 2 > 1 > 5 > 4 > 3.
+  A Run of a quarantined Test Case does not count (listed, and <skipped> in JUnit).
 `;
 
 /** qa's flags (node:util parseArgs). */

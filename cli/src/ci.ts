@@ -64,7 +64,7 @@ export function reportToGithub(ci: CiContext, result: SuiteResult) {
   const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const escProp = (s: string) => esc(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   let annotations = 0;
-  for (const c of result.cases.filter((x) => x.status === 'failed'))
+  for (const c of result.cases.filter((x) => x.status === 'failed' && !x.quarantine))
     for (const s of c.steps.filter((x) => x.status === 'failed')) {
       if (annotations++ >= 10) break; // GitHub shows at most 10 error annotations per step.
       process.stdout.write(
@@ -75,7 +75,7 @@ export function reportToGithub(ci: CiContext, result: SuiteResult) {
     const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
     const rows = result.cases.map(
       (c) =>
-        `| ${cell(c.name)} | ${c.status}${c.flaky ? ' (flaky)' : ''} | ${(c.durationMs / 1000).toFixed(1)} s | ${c.reportUrl ? `[report](${c.reportUrl})` : ''} |`,
+        `| ${cell(c.name)} | ${c.status}${c.flaky ? ' (flaky)' : ''}${c.quarantine ? ' (quarantined)' : ''} | ${(c.durationMs / 1000).toFixed(1)} s | ${c.reportUrl ? `[report](${c.reportUrl})` : ''} |`,
     );
     appendFileSync(
       ci.stepSummaryFile,

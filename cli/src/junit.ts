@@ -18,6 +18,8 @@ export interface CaseResult {
   steps: EvidenceStep[];
   /** Downloaded failure screenshots (paths as the CI should read them). */
   attachments: string[];
+  /** Its Test Case was in quarantine: reported, skipped for the gate. */
+  quarantine?: { reason: string; flakeRate?: number };
 }
 
 export interface SuiteResult {
@@ -48,16 +50,20 @@ export function failureOf(c: CaseResult): { message: string; type: string } {
  * JUnit XML of one plan group (or one Run): one `<testsuite>`, one `<testcase>` per member with
  * classname = the plan and name = the Test Case (unique within the suite, so GitLab never merges
  * two), `<failure>` for failed, `<error>` for unverified and invalid, `<skipped>` for canceled and
- * not selected, and a passing case with `<flakyFailure>` for a flaky pass (Surefire's schema,
+ * not selected and for a quarantined case (whatever its Run's status), and a passing case with `<flakyFailure>` for a flaky pass (Surefire's schema,
  * which Playwright follows). Per-Run facts (run id, environment, verdict, validity, report link)
  * are suite `<property>` elements named `<test case>.<field>` because the schema allows properties
  * on the suite only; they open each case's `<system-out>` as well.
  */
 export function junitXml(suite: SuiteResult): string {
   const unique = uniqueNames(suite.cases.map((c) => c.name));
-  const failures = suite.cases.filter((c) => c.status === 'failed').length;
-  const errors = suite.cases.filter((c) => c.status === 'unverified' || c.status === 'invalid').length;
-  const skipped = suite.cases.filter((c) => c.status === 'canceled' || c.status === 'not_selected').length;
+  const gating = suite.cases.filter((c) => !c.quarantine);
+  const failures = gating.filter((c) => c.status === 'failed').length;
+  const errors = gating.filter((c) => c.status === 'unverified' || c.status === 'invalid').length;
+  const skipped =
+    suite.cases.length -
+    gating.length +
+    gating.filter((c) => c.status === 'canceled' || c.status === 'not_selected').length;
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const ts = doc.ele('testsuite', {
     name: suite.name,
@@ -85,7 +91,9 @@ export function junitXml(suite: SuiteResult): string {
   });
   suite.cases.forEach((c, i) => {
     const tc = ts.ele('testcase', { name: unique[i], classname: suite.name, time: seconds(c.durationMs) });
-    if (c.status === 'failed') {
+    if (c.quarantine) {
+      tc.ele('skipped', { message: `quarantined: ${c.quarantine.reason} (the Run ended ${c.status})` });
+    } else if (c.status === 'failed') {
       const f = failureOf(c);
       tc.ele('failure', f).txt(c.steps.map(stepLine).join('\n'));
     } else if (c.status === 'passing' && c.flaky) {

@@ -67,6 +67,9 @@ export class Reporter {
         reason: state.diagnosis?.reason,
         diagnosisCategory: state.diagnosis?.category,
         durationMs,
+        testCaseId: state.testCaseId,
+        quarantined: state.quarantined,
+        quarantineReason: state.quarantineReason,
       },
       ev,
       state.environmentSlug,
@@ -99,7 +102,25 @@ export class Reporter {
       durationMs,
       steps,
       attachments,
+      ...(m.quarantined
+        ? {
+            quarantine: {
+              reason: m.quarantineReason ?? 'quarantined',
+              flakeRate: await this.flakeRate(m, environment),
+            },
+          }
+        : {}),
     };
+  }
+
+  /** The flake rate a quarantined case has in this environment lately (from its health). */
+  private async flakeRate(m: PlanGroupMember, environment?: string): Promise<number | undefined> {
+    if (!m.testCaseId) return undefined;
+    const health = await this.api.request<{ environments: Array<{ environmentSlug?: string; flakeRate: number }> }>(
+      'GET',
+      `/api/test-cases/${m.testCaseId}/health`,
+    );
+    return health.environments.find((e) => e.environmentSlug === environment)?.flakeRate;
   }
 
   async download(url: string, file: string): Promise<string> {
@@ -123,8 +144,16 @@ export class Reporter {
           : c.note && c.status !== 'passing'
             ? ` - ${c.note}`
             : '';
-      this.out.line(`  ${c.status.padEnd(18)} ${c.name}${c.flaky ? ' (flaky)' : ''}${why}`);
+      this.out.line(
+        `  ${c.status.padEnd(18)} ${c.name}${c.flaky ? ' (flaky)' : ''}${c.quarantine ? ' (quarantined)' : ''}${why}`,
+      );
       if (c.reportUrl) this.out.line(`  ${''.padEnd(18)} ${c.reportUrl}`);
+    }
+    for (const c of result.cases.filter((x) => x.quarantine)) {
+      const rate = c.quarantine!.flakeRate;
+      this.out.line(
+        `Quarantined: ${c.name}${rate === undefined ? '' : ` (flake rate ${Math.round(rate * 100)}%)`}: ${c.quarantine!.reason}; it does not count toward the exit code`,
+      );
     }
     if (result.reportUrl) this.out.line(`Report: ${result.reportUrl}`);
   }
@@ -132,6 +161,7 @@ export class Reporter {
   /** Writes JUnit, GitHub annotations and step summary, the JSON document; answers the exit code. */
   finish(result: SuiteResult, extra: number | null): number {
     const codes = result.cases.map((c) => {
+      if (c.quarantine) return EXIT.passed;
       if (c.status === 'failed') return EXIT.failed;
       if (c.flaky && this.flags['fail-on-flaky']) return EXIT.failed;
       if (['unverified', 'invalid', 'canceled'].includes(c.status)) return EXIT.inconclusive;

@@ -24,6 +24,8 @@ export interface RunState {
   environmentSlug?: string;
   reportUrl?: string;
   diagnosis?: { category: string; suggestedAction: string; reason?: string };
+  quarantined?: boolean;
+  quarantineReason?: string;
   createdAt?: number;
   updatedAt?: number;
 }
@@ -63,6 +65,10 @@ export interface PlanGroupMember {
   reason?: string;
   diagnosisCategory?: string;
   durationMs?: number;
+  testCaseId?: string;
+  /** Its Test Case was in quarantine when the Run was queued: the verdict is real but gates nothing. */
+  quarantined?: boolean;
+  quarantineReason?: string;
 }
 
 /** GET /api/plan-groups/{planGroupRunId} (and each item of GET /api/plan-groups). */

@@ -7,6 +7,7 @@ import { runRequestEntities } from './run-requests';
 import { assuranceEntities } from './assurance';
 import { webhookEntities } from './webhooks';
 import { scheduleEntities } from './schedules';
+import { quarantineEntities } from './quarantine';
 
 /** Every entity of the service; later capabilities append theirs here. */
 export const allEntities = [
@@ -19,4 +20,5 @@ export const allEntities = [
   ...assuranceEntities,
   ...webhookEntities,
   ...scheduleEntities,
+  ...quarantineEntities,
 ];

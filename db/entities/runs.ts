@@ -17,6 +17,8 @@ export interface Run {
   environmentSlug: string | null;
   status: RunStatus;
   flaky: boolean;
+  /** Its Test Case was in quarantine when it was queued: its verdict gates nothing. */
+  quarantined?: boolean;
   cursor: number;
   attempt: number;
   platforms: string[];
@@ -49,6 +51,7 @@ export const RunEntity = new EntitySchema<Run>({
     environmentSlug: { type: 'varchar', length: 100, name: 'environment_slug', nullable: true },
     status: { type: 'varchar', length: 20 },
     flaky: { type: 'boolean' },
+    quarantined: { type: 'boolean', default: false },
     cursor: { ...ms, name: 'cursor_value' },
     attempt: { type: 'int' },
     platforms: json,

@@ -12,6 +12,7 @@ import { OrgLimits1763786420000 } from './1763786420000-OrgLimits';
 import { TestCaseStepCount1763841818000 } from './1763841818000-TestCaseStepCount';
 import { MobileSessions1764180000000 } from './1764180000000-MobileSessions';
 import { Schedules1764200000000 } from './1764200000000-Schedules';
+import { Quarantine1764210000000 } from './1764210000000-Quarantine';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   TestCaseStepCount1763841818000,
   MobileSessions1764180000000,
   Schedules1764200000000,
+  Quarantine1764210000000,
 ];

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { CarriedMember, Run, RunStep } from '../../db/entities/runs';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import { testCaseRepository } from '../../db/repositories/test-cases';
+import { quarantineRepository } from '../../db/repositories/quarantine';
 import { AppError, notFound } from '../../core/errors';
 import { newId } from '../../core/ids';
 import type { SecretBox } from '../../core/crypto';
@@ -97,5 +98,6 @@ export async function recordRerun(
     }
     runIds.push(run.id);
   }
+  await quarantineRepository.markQueued(db, runIds);
   return { runIds, planGroupRunId: id, rerunOf: original.id, carried };
 }

@@ -5,6 +5,7 @@ import type { Run, RunStep } from '../../db/entities/runs';
 import type { Environment } from '../../db/entities';
 import { environmentRepository } from '../../db/repositories/environments';
 import { runRepository } from '../../db/repositories/runs';
+import { quarantineRepository } from '../../db/repositories/quarantine';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
 import { AppError, invalid, notFound } from '../../core/errors';
@@ -159,6 +160,10 @@ export async function recordRuns(
       await runRepository.putValue(db, run.id, name, secrets.sealValue(run.id, name, value));
     }
   }
+  await quarantineRepository.markQueued(
+    db,
+    runs.map((r) => r.run.id),
+  );
   return {
     runIds: runs.map((r) => r.run.id),
     ...(planGroupRunId ? { planGroupRunId } : {}),

@@ -89,6 +89,10 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
   'schedules.create': (s) => ({
     rest: ['POST', '/api/schedules', { name: 'B', testPlanId: s.testPlanId, environmentSlug: 'b-env', every: '1h' }],
   }),
+  'test_cases.quarantine': (s) => ({
+    rest: ['POST', `/api/test-cases/${s.testCaseId}/quarantine`, { reason: 'not yours' }],
+  }),
+  'test_cases.release': (s) => ({ rest: ['DELETE', `/api/test-cases/${s.testCaseId}/quarantine`] }),
   'schedules.get': (s) => ({ rest: ['GET', `/api/schedules/${s.scheduleId}`] }),
   'schedules.update': (s) => ({ rest: ['PATCH', `/api/schedules/${s.scheduleId}`, { paused: false }] }),
   'schedules.delete': (s) => ({ rest: ['DELETE', `/api/schedules/${s.scheduleId}`] }),
@@ -220,6 +224,7 @@ describe('isolation, walked over every endpoint that names a record', function (
       webhook: (await rest(t.app, key, 'GET', `/api/webhooks/${seeded.webhookId}`)).body,
       deliveries: (await rest(t.app, key, 'GET', `/api/webhooks/${seeded.webhookId}/deliveries`)).body,
       schedule: (await rest(t.app, key, 'GET', `/api/schedules/${seeded.scheduleId}`)).body,
+      health: (await rest(t.app, key, 'GET', `/api/test-cases/${seeded.testCaseId}/health`)).body,
     };
   }
 
