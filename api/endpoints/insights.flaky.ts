@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testHealthRepository } from '../../db/repositories/test-health';
+import { quarantineRepository } from '../../db/repositories/quarantine';
 import { caseHealth, healthView } from '../presenters/health';
 import { defineEndpoint, queryInt } from './model';
 
@@ -20,19 +21,31 @@ export default defineEndpoint({
   }),
   output: z.object({
     window: z.number().int(),
-    items: z.array(caseHealth.extend({ testCaseId: z.string(), name: z.string() })),
+    items: z.array(
+      caseHealth.extend({
+        testCaseId: z.string(),
+        name: z.string(),
+        quarantined: z.boolean().describe('In quarantine now (by hand or by the policy).'),
+      }),
+    ),
   }),
   async handler(input, { principal, deps }) {
     const db = deps.db.manager;
     const rows = await testHealthRepository.flakiest(db, principal.orgId, input.window, input.offset, input.limit);
-    const names = new Map<string, string>();
-    for (const id of new Set(rows.map((r) => r.testCaseId))) {
-      const testCase = await testCaseRepository.get(db, principal.orgId, id);
-      names.set(id, testCase?.name ?? '');
-    }
+    const ids = [...new Set(rows.map((r) => r.testCaseId))];
+    const [cases, quarantines] = await Promise.all([
+      testCaseRepository.getMany(db, principal.orgId, ids),
+      quarantineRepository.ofCases(db, principal.orgId, ids),
+    ]);
+    const names = new Map(cases.map((c) => [c.id, c.name] as const));
     return {
       window: input.window,
-      items: rows.map((r) => ({ testCaseId: r.testCaseId, name: names.get(r.testCaseId) ?? '', ...healthView(r) })),
+      items: rows.map((r) => ({
+        testCaseId: r.testCaseId,
+        name: names.get(r.testCaseId) ?? '',
+        ...healthView(r),
+        quarantined: quarantines.has(r.testCaseId),
+      })),
     };
   },
 });

@@ -97,6 +97,18 @@ describe('Test Case health and the flakiest cases', () => {
       [caseA],
     );
     assert.equal((await rest(t.app, t.org.apiKey, 'GET', '/api/insights/flaky?limit=101')).status, 400);
+    // A case quarantined by hand is marked as such in the list.
+    const put = await rest(t.app, t.org.apiKey, 'POST', `/api/test-cases/${caseA}/quarantine`, { reason: 'flaky' });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    const marked = await rest(t.app, t.org.apiKey, 'GET', '/api/insights/flaky');
+    assert.deepEqual(
+      marked.body.items.map((i: any) => [i.testCaseId === caseA, i.quarantined]),
+      [
+        [false, false],
+        [true, true],
+      ],
+    );
+    await rest(t.app, t.org.apiKey, 'DELETE', `/api/test-cases/${caseA}/quarantine`);
   });
 
   it("keeps to the caller's organization", async () => {
