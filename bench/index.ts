@@ -6,6 +6,7 @@ import { runsBench } from './runs.bench';
 import { apiBench } from './api.bench';
 import { readsBench } from './reads.bench';
 import { runnerBench } from './runner.bench';
+import { visualBench } from './visual.bench';
 
 const services = require('../scripts/lib/services.js');
 
@@ -51,6 +52,7 @@ async function main() {
     if (!only || only === 'runs') await runsBench(env);
     if (!only || only === 'api') await apiBench(env);
     if (!only || only === 'runner') await runnerBench(env, { mysqlPid: db.pid, temporalPid: temporal.pid });
+    if (!only || only === 'visual') await visualBench();
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
