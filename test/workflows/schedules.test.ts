@@ -8,7 +8,7 @@ import { call, environment, freePort, key, newCase, useApp, type AppFixture } fr
 import { rest } from '../helpers/rest';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { registerWebhook, verifyWebhook } from '../helpers/webhooks';
-import { privateQueues, useWorkers } from '../helpers/temporal';
+import { privateQueues, startWorkers, useWorkers } from '../helpers/temporal';
 import { killGroup } from '../helpers/worker-process';
 import { recordHistory } from '../helpers/histories';
 import { QaOrgId, QaTestPlanId } from '../../workflows/contracts';
@@ -424,5 +424,60 @@ describe('scheduled plans: the record and the Temporal Schedule agree after a cr
     assert.equal((await rest(t.app, t.org.apiKey, 'DELETE', `/api/schedules/${victim}`)).status, 200);
     assert.equal((await rest(t.app, t.org.apiKey, 'GET', `/api/schedules/${victim}`)).status, 404);
     assert.equal((await rest(t.app, t.org.apiKey, 'POST', '/api/schedules', body)).status, 201);
+  });
+});
+
+describe('scheduled plans: fires missed while the workers were down', function () {
+  this.timeout(180_000);
+  const t = useApp(() => ({ ...privateQueues(), SCHEDULE_MIN_INTERVAL_SECONDS: '1' }));
+
+  it('runs at most one group for the outage, not one per missed fire (overlap skip), then fires on time again', async () => {
+    const site = await startSwitchSite();
+    t.onClose(() => site.close());
+    await environment(t, 'shop', { targets: { web: { baseUrl: site.url } } });
+    const testCase = await newCase(t, {
+      name: 'Up',
+      steps: [{ action: 'navigate', target: '/', expect: { text: 'All good' } }],
+    });
+    const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: 'Monitor',
+      testCaseIds: [testCase.id],
+    });
+    let workers = await startWorkers(t.app);
+    t.onClose(() => workers.stop());
+    const created = await rest(t.app, t.org.apiKey, 'POST', '/api/schedules', {
+      name: 'Monitor',
+      testPlanId: plan.body.id,
+      environmentSlug: 'shop',
+      every: '2s',
+      overlap: 'skip',
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.id as string;
+    t.onClose(() => rest(t.app, t.org.apiKey, 'DELETE', `/api/schedules/${id}`));
+    await finishedGroups(t, id, 1);
+
+    // Workers stop polling at once: a fire due from here on waits in Temporal.
+    const downAt = Date.now();
+    await workers.stop();
+    await sleep(9000); // four or five fires are due meanwhile
+    const upAt = Date.now();
+    workers = await startWorkers(t.app);
+    await until('a fire after the outage', async () => {
+      const groups = (await scheduleOf(t, id)).recentGroups as Array<Fire & { dueAt: number; verdict?: string }>;
+      return groups.some((g) => g.dueAt > upAt && g.verdict) ? true : undefined;
+    });
+    const groups = (await scheduleOf(t, id)).recentGroups as Array<Fire & { dueAt: number }>;
+    // The first fire of the outage waits for a worker and holds the overlap: at most its group runs
+    // (none when a fire already in flight at the stop held it instead).
+    const duringOutage = groups.filter((g) => g.dueAt >= downAt && g.dueAt < upAt);
+    assert.ok(duringOutage.length <= 1, `at most one group for the outage: ${JSON.stringify(groups)}`);
+    const client = await t.app.deps.temporal();
+    const info = (await client.schedule.getHandle(`schedule-${id}`).describe()).info;
+    assert.ok(
+      info.numActionsSkippedOverlap >= 2,
+      `the other missed fires were skipped: ${info.numActionsSkippedOverlap}`,
+    );
   });
 });
