@@ -132,15 +132,19 @@ ${evidence.steps.length ? `<ol class="steps">${steps}</ol>` : '<p>No step has ru
 /** The page of one plan group: a banner from the summary, then one table row per plan member. */
 export function planGroupReportPage(state: PlanGroupState): string {
   const s = state.summary;
-  const overall = s.running ? 'running' : s.failed ? 'failed' : s.inconclusive ? 'unverified' : 'passing';
+  // Members of quarantined cases keep their status on their row but do not decide the banner.
+  const gating = state.members.filter((m) => !m.quarantined);
+  const failed = gating.filter((m) => m.status === 'failed').length;
+  const inconclusive = gating.filter((m) => ['unverified', 'canceled', 'invalid'].includes(m.status)).length;
+  const overall = s.running ? 'running' : failed ? 'failed' : inconclusive ? 'unverified' : 'passing';
   const rows = state.members
     .map(
       (m) => `<tr><th scope="row">${m.reportUrl ? `<a href="${h(m.reportUrl)}">${h(m.name)}</a>` : h(m.name)}</th>
 <td><span class="badge ${tone(m.status)}">${h(STATUS_TEXT[m.status] ?? m.status)}</span>${
         m.flaky ? ' <span class="badge warn">Flaky</span>' : ''
-      }</td>
+      }${m.quarantined ? ' <span class="badge warn">Quarantined: does not count</span>' : ''}</td>
 <td>${m.progress ? `${m.progress.passed}/${m.progress.total}` : ''}</td>
-<td>${h(seconds(m.durationMs))}</td><td>${h(m.reason ?? '')}</td></tr>`,
+<td>${h(seconds(m.durationMs))}</td><td>${h(m.quarantineReason ? `Quarantined: ${m.quarantineReason}. ${m.reason ?? ''}` : (m.reason ?? ''))}</td></tr>`,
     )
     .join('\n');
   const body = `<h1>${h(state.planName)}</h1>
@@ -148,7 +152,7 @@ export function planGroupReportPage(state: PlanGroupState): string {
     STATUS_TEXT[overall],
   )}: ${s.passed} passed, ${s.failed} failed, ${s.inconclusive} inconclusive${
     s.notSelected ? `, ${s.notSelected} not selected` : ''
-  }${s.running ? `, ${s.running} running` : ''}</h2>
+  }${s.running ? `, ${s.running} running` : ''}${s.quarantined ? ` (${s.quarantined} quarantined, not counted)` : ''}</h2>
 <dl class="meta"><dt>Plan group</dt><dd>${h(state.planGroupRunId)}</dd>${
     state.environmentSlug ? `<dt>Environment</dt><dd>${h(state.environmentSlug)}</dd>` : ''
   }${state.commitSha ? `<dt>Commit</dt><dd>${h(state.commitSha)}</dd>` : ''}${

@@ -161,6 +161,13 @@ describe('quarantine: flaky cases by policy and by hand', function () {
     assert.equal(member.quarantined, true);
     assert.equal(group.summary.quarantined, 1);
     assert.equal(group.summary.failed, 1);
+    // The group's report page: passing, the quarantined member marked.
+    const page = await (await fetch(group.reportUrl)).text();
+    assert.match(
+      page,
+      /class="banner [a-z]+" role="status">Passed: 1 passed, 1 failed, 0 inconclusive \(1 quarantined, not counted\)/,
+    );
+    assert.match(page, /Quarantined: does not count/);
     const run = await call(t.app, t.org.apiKey, 'run.get', { runId: member.runId });
     assert.equal(run.body.quarantined, true);
 
