@@ -25,10 +25,7 @@ export function durationSeconds(text: string): number | null {
   return match ? Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS] : null;
 }
 
-export const duration = z
-  .string()
-  .max(10)
-  .refine((text) => durationSeconds(text) !== null, 'a duration: a whole number and s, m, h or d, e.g. "5m"');
+export const duration = z.string().max(10).regex(DURATION, 'a duration: a whole number and s, m, h or d, e.g. "5m"');
 
 /**
  * The IANA time zone's canonical spelling (`europe/berlin` → `Europe/Berlin`: Temporal reads names

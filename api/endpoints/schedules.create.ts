@@ -27,7 +27,7 @@ export default defineEndpoint({
     const schedule: Schedule = {
       id: newId('sch'),
       orgId,
-      name: input.name,
+      name: input.name.trim(),
       testPlanId: input.testPlanId,
       environmentSlug: input.environmentSlug ?? null,
       targets: input.targets ?? null,

@@ -24,7 +24,7 @@ export default defineEndpoint({
           ? { timezone: patch.timezone }
           : {};
     const changes: Partial<Schedule> = {
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
       ...(patch.testPlanId !== undefined ? { testPlanId: patch.testPlanId } : {}),
       ...(patch.environmentSlug !== undefined ? { environmentSlug: patch.environmentSlug } : {}),
       ...(patch.targets !== undefined ? { targets: patch.targets } : {}),

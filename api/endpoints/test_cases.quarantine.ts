@@ -18,7 +18,9 @@ export default defineEndpoint({
   access: { scope: 'svc:test_cases:write' },
   idempotency: 'optional',
   params: z.object({ testCaseId: idOf('tc') }),
-  body: z.strictObject({ reason: z.string().trim().min(1).max(500).describe('Why, for whoever reads the report.') }),
+  body: z.strictObject({
+    reason: z.string().min(1).max(500).regex(/\S/, 'must not be blank').describe('Why, for whoever reads the report.'),
+  }),
   output: quarantineView,
   async handler(input, { principal, deps }) {
     const testCase = await testCaseRepository.get(deps.db.manager, principal.orgId, input.testCaseId);
@@ -26,7 +28,7 @@ export default defineEndpoint({
     const change = await quarantineCase(deps.db.manager, {
       orgId: principal.orgId,
       testCaseId: testCase.id,
-      reason: input.reason,
+      reason: input.reason.trim(),
       source: 'manual',
       byWhom: principal.subject,
     });

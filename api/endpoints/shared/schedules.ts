@@ -49,7 +49,7 @@ export const scheduleTargets = z
   .describe("Explicit targets (addresses and artifacts); they override the Environment's. Runtime values are refused.");
 
 const fields = {
-  name: z.string().trim().min(1).max(200),
+  name: z.string().min(1).max(200).regex(/\S/, 'must not be blank'),
   testPlanId: idOf('tp'),
   environmentSlug: slug.describe('The saved Environment each fire runs against.'),
   targets: scheduleTargets,
