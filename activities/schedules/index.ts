@@ -6,7 +6,6 @@ import { extraCatchUp, scheduleState, stateChange, durationSeconds, type GroupVe
 import type { Run } from '../../db/entities/runs';
 import { runRepository } from '../../db/repositories/runs';
 import { scheduleRepository } from '../../db/repositories/schedules';
-import { ScheduleEntity } from '../../db/entities/schedules';
 import { recordRuns } from '../../domain/runs/trigger';
 import { runWorkflowInput } from '../../domain/runs/workflow-input';
 import type { QueuedScheduledFire, ScheduleActivities } from '../../workflows/contracts';
@@ -50,12 +49,7 @@ export function scheduleActivities(deps: ActivityDeps): ScheduleActivities {
       return deps.db.transaction(async (tx) => {
         const done = await scheduleRepository.fire(tx, fireId);
         if (done) return queuedAgain(tx, done.planGroupId);
-        const schedule = await tx
-          .getRepository(ScheduleEntity)
-          .createQueryBuilder('s')
-          .setLock('pessimistic_write')
-          .where('s.id = :scheduleId', { scheduleId })
-          .getOne();
+        const schedule = await scheduleRepository.locked(tx, scheduleId);
         if (!schedule) return { status: 'skipped', reason: 'the schedule was deleted' };
         const previous = await scheduleRepository.previousFire(tx, scheduleId, startedAt);
         const lateAfter = LATE_AFTER_MS + (durationSeconds(schedule.jitter ?? '') ?? 0) * 1000;
@@ -111,12 +105,7 @@ export function scheduleActivities(deps: ActivityDeps): ScheduleActivities {
         if (!fire) return { announce: false };
         if (fire.finishedAt !== null) return { announce: fire.stateTo !== null };
         // One fire at a time decides the state (buffered and manual fires may end together).
-        const schedule = await tx
-          .getRepository(ScheduleEntity)
-          .createQueryBuilder('s')
-          .setLock('pessimistic_write')
-          .where('s.id = :id', { id: fire.scheduleId })
-          .getOne();
+        const schedule = await scheduleRepository.locked(tx, fire.scheduleId);
         const runs = await runRepository.byPlanGroup(tx, fire.planGroupId);
         const verdict = groupVerdict(runs);
         const now = Date.now();

@@ -22,6 +22,16 @@ export const scheduleRepository = {
     return db.getRepository(ScheduleEntity).findOneBy({ id });
   },
 
+  /** The record, its row held for the caller's transaction (fires of one schedule decide in turn). */
+  async locked(db: EntityManager, id: string): Promise<Schedule | null> {
+    return db
+      .getRepository(ScheduleEntity)
+      .createQueryBuilder('s')
+      .setLock('pessimistic_write')
+      .where('s.id = :id', { id })
+      .getOne();
+  },
+
   /** Newest first; `after` is the last id of the previous page. */
   async list(db: EntityManager, orgId: string, after: string | null, take: number): Promise<Schedule[]> {
     const qb = db.getRepository(ScheduleEntity).createQueryBuilder('s').where('s.orgId = :orgId', { orgId });

@@ -18,6 +18,8 @@ import { testPlanRepository } from '../../../db/repositories/test-plans';
 import { failpoint } from '../../../core/failpoints';
 import { syncSchedule } from '../../schedules/temporal';
 import type { AppDeps } from '../../deps';
+import { defineEndpoint } from '../model';
+import { presentSchedule, scheduleView } from '../../presenters/schedules';
 
 /** A schedule starts Runs, so changing one takes the scope that triggers them. */
 export const writeAccess = { scope: 'svc:runs:write' } as const;
@@ -157,4 +159,26 @@ export function limitReached(max: number): AppError {
     `an organization has at most ${max} schedules; delete one first (SCHEDULES_MAX_PER_ORG)`,
     { limit: 'schedules', maxSchedules: max },
   );
+}
+
+/** POST …/pause and …/resume: one endpoint each, told apart by the state they set. */
+export function pauseEndpoint(paused: boolean, summary: string) {
+  const verb = paused ? 'pause' : 'resume';
+  return defineEndpoint({
+    name: `schedules.${verb}`,
+    bindings: { rest: { method: 'POST', path: `/api/schedules/:scheduleId/${verb}` } },
+    summary,
+    access: writeAccess,
+    idempotency: 'optional',
+    params: scheduleParams,
+    output: scheduleView,
+    async handler(input, { principal, deps }) {
+      const current = await owned(deps, principal.orgId, input.scheduleId);
+      if (current.paused !== paused)
+        await scheduleRepository.change(deps.db.manager, current.id, { paused, updatedAt: Date.now() });
+      const saved = await owned(deps, principal.orgId, input.scheduleId);
+      await mirror(deps, saved);
+      return presentSchedule(saved);
+    },
+  });
 }
