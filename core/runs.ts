@@ -30,6 +30,9 @@ export type EvidenceMediaKind = (typeof evidenceMediaKinds)[number];
 export const isEvidenceMedia = (kind: string): kind is EvidenceMediaKind =>
   (evidenceMediaKinds as readonly string[]).includes(kind);
 
+/** Media a signed evidence link may serve: the evidence kinds, and a step's visual diff (linked from its `visual` fact). */
+export const isLinkedMedia = (kind: string): boolean => isEvidenceMedia(kind) || kind === 'visual_diff';
+
 /** The longest long-poll run.get allows (waitMs is clamped to it). */
 export const MAX_WAIT_MS = 25_000;
 export type StepStatus = 'pending' | 'running' | 'passed' | 'failed' | 'skipped';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { credentialReason } from './credentials';
+import { ignoreRegions, visualSetting } from './visual';
 
 /**
  * The step shapes every layer shares: the v1 Step the runner executes, and the resource-style
@@ -172,6 +173,7 @@ export const step = z.discriminatedUnion('action', [
       target: z.string().min(1).max(2000).optional().describe('A path, e.g. /login; the baseUrl itself when omitted.'),
       expect: stepExpectation.optional(),
       config: stepConfig.optional(),
+      ignore: ignoreRegions.optional(),
     })
     .describe('navigate: open a path.'),
   z
@@ -181,6 +183,7 @@ export const step = z.discriminatedUnion('action', [
       valueSpec: valueSpecOf('a fill step needs a valueSpec'),
       expect: stepExpectation.optional(),
       config: stepConfig.optional(),
+      ignore: ignoreRegions.optional(),
     })
     .describe('fill: type a value into a field.'),
   z
@@ -189,6 +192,7 @@ export const step = z.discriminatedUnion('action', [
       target: controlTarget('click'),
       expect: stepExpectation.optional(),
       config: stepConfig.optional(),
+      ignore: ignoreRegions.optional(),
     })
     .describe('click: activate a control.'),
   z
@@ -246,17 +250,20 @@ export const resourceStep = z
       action: z.literal('navigate').describe('Open a path.'),
       target: z.string().trim().min(1).max(2000).optional().describe('A path, e.g. /login.'),
       config: stepConfig.optional(),
+      ignore: ignoreRegions.optional(),
     }),
     z.strictObject({
       action: z.literal('fill').describe('Type into a field.'),
       target: controlTarget('fill'),
       value: fillValue.optional(),
       config: stepConfig.optional(),
+      ignore: ignoreRegions.optional(),
     }),
     z.strictObject({
       action: z.literal('click').describe('Activate a control.'),
       target: controlTarget('click'),
       config: stepConfig.optional(),
+      ignore: ignoreRegions.optional(),
     }),
     z.strictObject({
       action: z.literal('request').describe('Send an HTTP request to the API target (platform api).'),
@@ -286,11 +293,12 @@ export const resourceSteps = z.array(resourceStep).max(200);
 /** One resource-style step as the runner's step (a `flow` step is expanded before this). */
 export function toRunnerStep(s: Exclude<ResourceStep, { action: 'flow' }>): Step {
   const config = s.config ? { config: s.config } : {};
+  const ignore = 'ignore' in s && s.ignore ? { ignore: s.ignore } : {};
   switch (s.action) {
     case 'navigate':
-      return { action: 'navigate', ...(s.target ? { target: s.target } : {}), ...config };
+      return { action: 'navigate', ...(s.target ? { target: s.target } : {}), ...config, ...ignore };
     case 'click':
-      return { action: 'click', target: s.target, ...config };
+      return { action: 'click', target: s.target, ...config, ...ignore };
     case 'request':
       return { action: 'request', target: s.target, ...(s.value !== undefined ? { body: s.value } : {}), ...config };
     case 'fill': {
@@ -301,7 +309,7 @@ export function toRunnerStep(s: Exclude<ResourceStep, { action: 'flow' }>): Step
           : variable
             ? { kind: 'environment', variable }
             : { kind: 'literal', text: s.value };
-      return { action: 'fill', target: s.target, valueSpec: spec, ...config };
+      return { action: 'fill', target: s.target, valueSpec: spec, ...config, ...ignore };
     }
   }
 }
@@ -314,8 +322,8 @@ export type FuzzSetting = z.infer<typeof fuzzSetting>;
 
 /** Plan-wide settings of resource-style plans. */
 export const planConfig = z
-  .strictObject({ fuzz: fuzzSetting.optional() })
-  .describe('Plan-wide settings: fuzz (API Runs).');
+  .strictObject({ fuzz: fuzzSetting.optional(), visual: visualSetting.optional() })
+  .describe('Plan-wide settings: fuzz (API Runs), visual (web Runs: screenshots compared with the baseline).');
 export type PlanConfig = z.infer<typeof planConfig>;
 
 const environmentSource = z.literal('environment').describe("Secrets come from the Environment's runtime values only.");

@@ -20,6 +20,7 @@ export async function recordStep(db: EntityManager, runId: string, step: StepRes
     recoveryCount: step.recoveryCount,
     diagnosis: step.diagnosis ?? null,
     durationMs: Math.round(step.durationMs),
+    visual: step.visual ?? null,
   });
 }
 
@@ -64,28 +65,40 @@ export function runDiagnosis(
 export const mediaId = (runId: string, index: number, kind: string) =>
   `med_${createHash('sha256').update(`${runId}:${index}:${kind}`).digest('hex').slice(0, 26)}`;
 
-/** Records a finished step with its screenshot (web and mobile runners alike). */
+/** Stores one PNG of a step (its screenshot, or its visual diff) and its media row. */
+async function putStepPng(
+  deps: Pick<ActivityDeps, 'db' | 'storage'>,
+  run: { orgId: string; runId: string; index: number },
+  kind: 'screenshot' | 'visual_diff',
+  png: Buffer,
+): Promise<void> {
+  const storageKey = `runs/${run.orgId}/${run.runId}/step-${run.index}-${kind === 'screenshot' ? 'screenshot' : 'diff'}.png`;
+  await deps.storage.put(storageKey, png, 'image/png');
+  await runRepository.putMedia(deps.db.manager, {
+    id: mediaId(run.runId, run.index, kind),
+    orgId: run.orgId,
+    runId: run.runId,
+    stepIndex: run.index,
+    kind,
+    storageKey,
+    contentType: 'image/png',
+    byteSize: png.length,
+    createdAt: Date.now(),
+  });
+}
+
+/** Records a finished step with its screenshot and visual diff (web and mobile runners alike). */
 export async function saveStep(
   deps: Pick<ActivityDeps, 'db' | 'storage'>,
   orgId: string,
   runId: string,
   step: StepResult<object>,
 ): Promise<void> {
-  if (step.screenshot) {
-    const storageKey = `runs/${orgId}/${runId}/step-${step.index}-screenshot.png`;
-    await deps.storage.put(storageKey, step.screenshot, 'image/png');
-    await runRepository.putMedia(deps.db.manager, {
-      id: mediaId(runId, step.index, 'screenshot'),
-      orgId,
-      runId,
-      stepIndex: step.index,
-      kind: 'screenshot',
-      storageKey,
-      contentType: 'image/png',
-      byteSize: step.screenshot.length,
-      createdAt: Date.now(),
-    });
-  }
+  const at = { orgId, runId, index: step.index };
+  await Promise.all([
+    step.screenshot && putStepPng(deps, at, 'screenshot', step.screenshot),
+    step.visualDiff && putStepPng(deps, at, 'visual_diff', step.visualDiff),
+  ]);
   await recordStep(deps.db.manager, runId, step);
 }
 

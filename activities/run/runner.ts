@@ -10,6 +10,7 @@ import { Redactor } from '../runner/redactor';
 import { runWebSteps } from '../runner/web';
 import type { StepResult } from '../runner/result';
 import { fetchValue } from './values-channel';
+import { visualComparer } from './visual';
 import { isApiStep } from '../../core/steps';
 import { runnerEgress } from '../../core/egress';
 import { apiSessionFor, type ApiHostDeps } from '../api-runner/setup';
@@ -51,11 +52,13 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
       const beat = setInterval(heartbeat, 2_000);
       // A mixed Run (platforms web and api) runs its API steps here too, in order, with one set of variables.
       const api = run.steps.some(isApiStep) ? await apiSessionFor(deps, run, redactor, ctx.cancellationSignal) : null;
+      const compareScreenshot = await visualComparer(deps, run);
       try {
         heartbeat();
         const result = await runWebSteps({
           egress: runnerEgress(config),
           ...(api ? { api: api.session } : {}),
+          ...(compareScreenshot ? { compareScreenshot } : {}),
           baseUrl,
           steps: run.steps,
           browser: await deps.browser(),

@@ -1,4 +1,5 @@
-import type { Step } from '../../core/steps';
+import type { Step, WebStep } from '../../core/steps';
+import type { VisualFact } from '../../core/visual';
 
 import type { Diagnosis } from '../../core/runs';
 
@@ -40,7 +41,22 @@ export interface StepResult<O = Observed> {
   durationMs: number;
   /** The raw error, redacted, for the runner's own logs. Never part of External Evidence. */
   internalError?: string;
+  /** The screenshot compared with the baseline's of the same step, when the Run has one. */
+  visual?: VisualFact;
+  /** PNG of the changed pixels, when some changed. */
+  visualDiff?: Buffer;
 }
+
+/** One visual comparison (activities/run/visual.ts): the fact, the diff, and a `fail` mode reason. */
+export interface VisualCheck {
+  fact: VisualFact;
+  diffPng: Buffer | null;
+  /** The step's failure reason when `fail` mode fails it; null otherwise. */
+  failure: string | null;
+}
+
+/** Compares one step's screenshot with the baseline's; undefined when that step has no baseline. */
+export type VisualComparer = (step: WebStep, index: number, screenshot: Buffer) => Promise<VisualCheck | undefined>;
 
 export type Outcome = 'passed' | 'failed' | 'unverified';
 

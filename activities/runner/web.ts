@@ -20,7 +20,8 @@ import { SUGGEST, StepFailure, asStepFailure, canceled, isClosed, verdictOf } fr
 import type { Redactor } from './redactor';
 import { quietly } from './quiet';
 import type { ApiSession } from '../api-runner/execute';
-import { outcomeOf, type StepResult, type WebRunResult } from './result';
+import { outcomeOf, type StepResult, type VisualComparer, type WebRunResult } from './result';
+import { VISUAL_SUGGESTION } from '../../core/visual';
 
 export interface RunWebStepsOptions {
   /** The web target; navigate paths resolve against it, and pages outside its origin are refused. */
@@ -59,6 +60,12 @@ export interface RunWebStepsOptions {
   egress?: EgressPolicy;
   /** A mixed Run's API side: runs its request steps in order, and checks what web members of a cross-channel group see. */
   api?: Pick<ApiSession, 'step' | 'observeCrossChannel'>;
+  /**
+   * Compares each step's screenshot with the baseline's, right after the step (the next step waits
+   * for the comparison only). A change that fails the step in `fail` mode does not stop the Run:
+   * the step's action and expectation held, so the later steps run and are compared too.
+   */
+  compareScreenshot?: VisualComparer;
 }
 
 /**
@@ -103,6 +110,8 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
         result = await runStep(session, step, index, options);
         if (result.diagnosis?.category === 'canceled') stop = { because: 'canceled' };
         else if (result.status !== 'passed') stop = { because: 'failed', index };
+        if (options.compareScreenshot && stop?.because !== 'canceled')
+          result = await withVisualCheck(result, step, options.compareScreenshot);
       }
       result = redactor.redactDeep(result);
       results.push(result);
@@ -434,6 +443,30 @@ function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/**
+ * A step's screenshot against the baseline's: the fact and diff are added, and in `fail` mode a
+ * change above the threshold fails a step that passed, as a change of the application. A comparison
+ * that cannot be made (an unreadable image) leaves the step as it was: it is a help, never a verdict.
+ */
+async function withVisualCheck(result: StepResult, step: WebStep, compare: VisualComparer): Promise<StepResult> {
+  if (!result.screenshot) return result;
+  const check = await compare(step, result.index, result.screenshot).catch(() => undefined);
+  if (!check) return result;
+  const checked: StepResult = {
+    ...result,
+    visual: check.fact,
+    ...(check.diffPng && { visualDiff: check.diffPng }),
+  };
+  if (!check.failure || result.status !== 'passed') return checked;
+  return {
+    ...checked,
+    status: 'failed',
+    reason: check.failure,
+    verdictSource: 'assertion',
+    diagnosis: { category: 'application', suggestedAction: VISUAL_SUGGESTION },
+  };
 }
 
 function skipped(step: Step, index: number, reason: string, diagnosis?: StepResult['diagnosis']): StepResult {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { runRepository } from '../../db/repositories/runs';
 import { AppError } from '../../core/errors';
-import { isEvidenceMedia } from '../../core/runs';
+import { isLinkedMedia } from '../../core/runs';
 import { verifyMediaLink } from '../runs/media-links';
 import { defineEndpoint } from './model';
 import { STORAGE_URL_TTL_S } from './shared/media';
@@ -50,12 +50,7 @@ export default defineEndpoint({
     const media = await runRepository.mediaById(deps.db.manager, input.mediaId);
     const storage = deps.storage;
     // A trace is never evidence: it has its own route, for the organization's API key (runs.ts).
-    if (
-      !media ||
-      media.kind !== input.kind ||
-      !isEvidenceMedia(media.kind) ||
-      !(await storage.exists(media.storageKey))
-    )
+    if (!media || media.kind !== input.kind || !isLinkedMedia(media.kind) || !(await storage.exists(media.storageKey)))
       throw new AppError('NOT_FOUND', 'media not found');
     koa.redirect(await storage.readUrl(media.storageKey, STORAGE_URL_TTL_S));
     return undefined;

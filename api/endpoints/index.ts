@@ -39,6 +39,7 @@ import runsPin from './runs.pin';
 import runsReportStep from './runs.report_step';
 import runsTrace from './runs.trace';
 import runsUnpin from './runs.unpin';
+import runsVisualAccept from './runs.visual_accept';
 import storageReadLocal from './storage.read_local';
 import testCaseCreate from './test_case.create';
 import testCaseGet from './test_case.get';
@@ -136,6 +137,7 @@ export const endpoints: Endpoint[] = [
   retentionPut,
   runsPin,
   runsUnpin,
+  runsVisualAccept,
   testCasesHealth,
   insightsFlaky,
   schedulesCreate,

@@ -9,6 +9,7 @@ import { reportLinks } from '../presenters/plan-groups';
 import { runReportPage } from '../presenters/report-page';
 import { defineEndpoint } from './model';
 import { signedQuery, requireSignature, html, reportResponses } from './shared/reports';
+import { evidenceSources } from './shared/media';
 
 /** GET /api/reports/runs/{runId}?exp&sig: the report page of one Run. */
 export default defineEndpoint({
@@ -27,12 +28,14 @@ export default defineEndpoint({
     const db = deps.db.manager;
     const run = await runRepository.byId(db, input.runId);
     if (!run) throw notFound(`Run ${input.runId}`);
-    const steps = (await runRepository.steps(db, [run.id])).get(run.id)!;
-    const media = await runRepository.media(db, run.id);
-    const evidence = evidenceView(run, steps, media, {
-      baseUrl: deps.config.BASE_URL,
-      signingKey: deps.config.SIGNING_KEY,
-    });
+    const { steps, media, baseline } = await evidenceSources(db, run);
+    const evidence = evidenceView(
+      run,
+      steps,
+      media,
+      { baseUrl: deps.config.BASE_URL, signingKey: deps.config.SIGNING_KEY },
+      baseline,
+    );
     const name = run.testCaseId
       ? ((await testCaseRepository.get(db, run.orgId, run.testCaseId))?.name ?? run.testCaseId)
       : ((run.testPlanId && (await testPlanRepository.get(db, run.orgId, run.testPlanId))?.name) ?? 'Run');

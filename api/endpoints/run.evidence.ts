@@ -5,6 +5,9 @@ import { evidenceView } from '../presenters/runs';
 import { defineEndpoint } from './model';
 import { idOf as id } from '../../core/ids';
 import { evidenceMediaKinds } from '../../core/runs';
+import { evidenceSources } from './shared/media';
+
+const signedLink = z.object({ url: z.string(), expiresAt: z.number() });
 
 const evidenceStep = z.object({
   index: z.number().int(),
@@ -25,6 +28,25 @@ const evidenceStep = z.object({
     .describe(
       'Signed links, valid 15 minutes; call run.evidence again for fresh ones. Empty once the media expired (see mediaExpiredAt). ' +
         "A Run's Playwright trace is not evidence: the organization's API key fetches it from GET /api/runs/{runId}/trace.",
+    ),
+  visual: z
+    .object({
+      changedRatio: z
+        .number()
+        .describe('Changed pixels over all pixels, 0..1 (anti-aliasing and ignored regions left out).'),
+      threshold: z.number(),
+      changed: z.boolean().describe('Above the threshold, or the screenshot changed size.'),
+      sizeChanged: z.boolean(),
+      baselineRunId: z.string().describe('The Run whose screenshot of this step was the baseline.'),
+      mode: z.enum(['report', 'fail']).describe('report never changes the verdict; fail fails a changed step.'),
+      before: signedLink.optional().describe("The baseline's screenshot."),
+      after: signedLink.optional().describe("This step's screenshot."),
+      diff: signedLink.optional().describe('The changed pixels in red over a faded copy.'),
+    })
+    .optional()
+    .describe(
+      "The step's screenshot compared with the same step of the baseline Run (the last passing or accepted Run " +
+        'of the Test Case in the Environment). Accept a change with POST /api/runs/{runId}/visual/accept.',
     ),
   durationMs: z.number(),
 });
@@ -58,10 +80,13 @@ export default defineEndpoint({
   async handler(input, { db, orgId, deps }) {
     const run = await runRepository.get(db, orgId, input.runId);
     if (!run) throw notFound(`Run ${input.runId}`);
-    const steps = (await runRepository.steps(db, [run.id]))
-      .get(run.id)!
-      .filter((s) => input.step === undefined || s.stepIndex === input.step);
-    const media = await runRepository.media(db, run.id);
-    return evidenceView(run, steps, media, { baseUrl: deps.config.BASE_URL, signingKey: deps.config.SIGNING_KEY });
+    const { steps, media, baseline } = await evidenceSources(db, run);
+    return evidenceView(
+      run,
+      steps.filter((s) => input.step === undefined || s.stepIndex === input.step),
+      media,
+      { baseUrl: deps.config.BASE_URL, signingKey: deps.config.SIGNING_KEY },
+      baseline,
+    );
   },
 });

@@ -51,6 +51,7 @@ ol.steps{list-style:none;padding:0}ol.steps>li{border:1px solid #d0d7de;border-r
 img{max-width:100%;height:auto;border:1px solid #d0d7de;border-radius:.25rem}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #d0d7de;vertical-align:top}
 .table-wrap{overflow-x:auto}
+.visual{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:.5rem}figure{margin:0}figcaption{font-size:.85rem}
 @media (max-width:40rem){header,main,footer{padding:.75rem}th,td{padding:.3rem;font-size:.9rem}}
 `;
 
@@ -103,7 +104,7 @@ export function runReportPage(run: Run, name: string, evidence: Evidence, groupU
             )}${s.target ? ` ${h(s.target)}` : ''}), ${h(STATUS_TEXT[s.status] ?? s.status)}"></figure>`,
         )
         .join('');
-      return `<li><div class="step-head"><h3>${h(label)}</h3><span class="badge ${tone(s.status)}">${h(
+      return `<li><div class="step-head"><h3>${h(label)}</h3>${visualBadge(s.visual)}<span class="badge ${tone(s.status)}">${h(
         STATUS_TEXT[s.status] ?? s.status,
       )}</span></div>
 <p>${h(s.reason)}</p>
@@ -111,7 +112,7 @@ ${s.expectation ? `<p><strong>Expected:</strong> ${h(s.expectation)}</p>` : ''}
 ${facts ? `<h4>Observed</h4><dl class="meta">${facts}</dl>` : ''}
 ${s.diagnosis ? `<p><strong>Diagnosis (${h(s.diagnosis.category)}):</strong> ${h(s.diagnosis.suggestedAction)}</p>` : ''}
 <p>Duration: ${h(seconds(s.durationMs))}${s.recoveryCount ? ` · recoveries: ${s.recoveryCount}` : ''}</p>
-${media}</li>`;
+${s.visual ? visualSection(s.index, s.visual) : media}</li>`;
     })
     .join('\n');
   const body = `<h1>${h(name)}</h1>
@@ -127,6 +128,29 @@ ${groupUrl ? `<p><a href="${h(groupUrl)}">Plan group report</a></p>` : ''}${
 <section aria-labelledby="steps-heading"><h2 id="steps-heading">Steps</h2>
 ${evidence.steps.length ? `<ol class="steps">${steps}</ol>` : '<p>No step has run yet.</p>'}</section>`;
   return page(`${STATUS_TEXT[status] ?? status}: ${name}`, body);
+}
+
+type VisualView = NonNullable<Evidence['steps'][number]['visual']>;
+const percent = (ratio: number) => `${(ratio * 100).toFixed(2)} %`;
+
+function visualBadge(visual: VisualView | undefined): string {
+  if (!visual?.changed) return '';
+  return ` <span class="badge ${visual.mode === 'fail' ? 'bad' : 'warn'}">Visual change</span>`;
+}
+
+/** Before (the baseline Run's screenshot), after and diff side by side, with the changed ratio. */
+function visualSection(index: number, visual: VisualView): string {
+  const summary = visual.sizeChanged
+    ? 'The screenshot changed size since the baseline.'
+    : `${percent(visual.changedRatio)} of the pixels changed (threshold ${percent(visual.threshold)}).`;
+  const figure = (link: { url: string } | undefined, caption: string, alt: string) =>
+    link ? `<figure><img src="${h(link.url)}" alt="${h(alt)}"><figcaption>${h(caption)}</figcaption></figure>` : '';
+  return `<h4>Visual comparison</h4><p>${h(summary)} Baseline: Run ${h(visual.baselineRunId)}.</p>
+<div class="visual">${figure(visual.before, 'Before (baseline)', `Baseline screenshot of step ${index + 1}`)}${figure(
+    visual.after,
+    'After (this Run)',
+    `Screenshot of the page after step ${index + 1}`,
+  )}${figure(visual.diff, 'Diff (changed pixels in red)', `Changed pixels of step ${index + 1} in red`)}</div>`;
 }
 
 /** The page of one plan group: a banner from the summary, then one table row per plan member. */

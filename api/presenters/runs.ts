@@ -3,6 +3,9 @@ import { runOutcome } from '../../domain/runs/status';
 import { signedMediaUrl } from '../runs/media-links';
 import { isEvidenceMedia, type EvidenceMediaKind } from '../../core/runs';
 
+/** The baseline Run's screenshot media id per step index (none once its media expired). */
+export type BaselineMedia = Map<number, string>;
+
 /** The Run-level diagnosis, customer-safe fields only. */
 const runDiagnosis = (run: Run) =>
   run.diagnosis
@@ -100,9 +103,29 @@ export function evidenceView(
   steps: RunStep[],
   media: RunMedia[],
   links: { baseUrl: string; signingKey: string },
+  baseline: BaselineMedia = new Map(),
 ) {
   const outcome = runOutcome(run.status, run.flaky);
   const now = Date.now();
+  const kept = run.mediaExpiredAt === null;
+  const link = (id: string, kind: string) => signedMediaUrl(links.baseUrl, links.signingKey, id, kind, now);
+  const mediaOf = (index: number, kind: string) =>
+    kept ? media.find((m) => m.stepIndex === index && m.kind === kind) : undefined;
+  /** Before (the baseline's screenshot), after (this step's) and the diff, each while kept. */
+  const visualView = (s: RunStep) => {
+    if (!s.visual) return {};
+    const before = baseline.get(s.stepIndex);
+    const after = mediaOf(s.stepIndex, 'screenshot');
+    const diff = s.visual.changedRatio > 0 && !s.visual.sizeChanged ? mediaOf(s.stepIndex, 'visual_diff') : undefined;
+    return {
+      visual: {
+        ...s.visual,
+        ...(before ? { before: link(before, 'screenshot') } : {}),
+        ...(after ? { after: link(after.id, after.kind) } : {}),
+        ...(diff ? { diff: link(diff.id, diff.kind) } : {}),
+      },
+    };
+  };
   return {
     runId: run.id,
     status: run.status,
@@ -126,11 +149,9 @@ export function evidenceView(
         ? { diagnosis: { category: s.diagnosis.category, suggestedAction: s.diagnosis.suggestedAction } }
         : {}),
       media: media
-        .filter((m) => run.mediaExpiredAt === null && m.stepIndex === s.stepIndex && isEvidenceMedia(m.kind))
-        .map((m) => ({
-          kind: m.kind as EvidenceMediaKind,
-          ...signedMediaUrl(links.baseUrl, links.signingKey, m.id, m.kind, now),
-        })),
+        .filter((m) => kept && m.stepIndex === s.stepIndex && isEvidenceMedia(m.kind))
+        .map((m) => ({ kind: m.kind as EvidenceMediaKind, ...link(m.id, m.kind) })),
+      ...visualView(s),
       durationMs: s.durationMs ?? 0,
     })),
   };

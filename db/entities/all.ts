@@ -8,6 +8,7 @@ import { assuranceEntities } from './assurance';
 import { webhookEntities } from './webhooks';
 import { scheduleEntities } from './schedules';
 import { quarantineEntities } from './quarantine';
+import { visualEntities } from './visual';
 
 /** Every entity of the service; later capabilities append theirs here. */
 export const allEntities = [
@@ -21,4 +22,5 @@ export const allEntities = [
   ...webhookEntities,
   ...scheduleEntities,
   ...quarantineEntities,
+  ...visualEntities,
 ];

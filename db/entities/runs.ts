@@ -2,6 +2,7 @@ import { EntitySchema } from 'typeorm';
 import { column } from './json';
 import type { Diagnosis, RunApiSettings, RunStatus, RunTrigger, StepStatus, Targets } from '../../core/runs';
 import type { Step } from '../../core/steps';
+import type { RunVisualSettings, VisualFact } from '../../core/visual';
 
 const { id, ref, ms, json } = column;
 
@@ -37,6 +38,10 @@ export interface Run {
   pinnedAt: number | null;
   /** When retention removed the Run's media; evidence then omits media items and says so. */
   mediaExpiredAt: number | null;
+  /** Web Runs: the visual comparison settings snapshotted when queued; null for other Runs. */
+  visual?: RunVisualSettings | null;
+  /** The Run whose screenshots this Run's steps were compared with, once chosen (first attempt). */
+  visualBaselineRunId?: string | null;
 }
 export const RunEntity = new EntitySchema<Run>({
   name: 'Run',
@@ -67,6 +72,8 @@ export const RunEntity = new EntitySchema<Run>({
     finishedAt: { ...ms, name: 'finished_at', nullable: true },
     pinnedAt: { ...ms, name: 'pinned_at', nullable: true },
     mediaExpiredAt: { ...ms, name: 'media_expired_at', nullable: true },
+    visual: { ...json, name: 'visual_settings', nullable: true },
+    visualBaselineRunId: { ...ref, name: 'visual_baseline_run_id', nullable: true },
   },
 });
 
@@ -85,6 +92,8 @@ export interface RunStep {
   recoveryCount: number;
   diagnosis: Diagnosis | null;
   durationMs: number | null;
+  /** The step's visual comparison, when its screenshot was compared with a baseline. */
+  visual?: VisualFact | null;
   updatedAt: number;
 }
 export const RunStepEntity = new EntitySchema<RunStep>({
@@ -105,6 +114,7 @@ export const RunStepEntity = new EntitySchema<RunStep>({
     recoveryCount: { type: 'int', name: 'recovery_count' },
     diagnosis: { ...json, nullable: true },
     durationMs: { type: 'int', name: 'duration_ms', nullable: true },
+    visual: { ...json, nullable: true },
     updatedAt: { ...ms, name: 'updated_at' },
   },
 });

@@ -13,6 +13,7 @@ import { TestCaseStepCount1763841818000 } from './1763841818000-TestCaseStepCoun
 import { MobileSessions1764180000000 } from './1764180000000-MobileSessions';
 import { Schedules1764200000000 } from './1764200000000-Schedules';
 import { Quarantine1764210000000 } from './1764210000000-Quarantine';
+import { VisualChanges1764220000000 } from './1764220000000-VisualChanges';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   MobileSessions1764180000000,
   Schedules1764200000000,
   Quarantine1764210000000,
+  VisualChanges1764220000000,
 ];

@@ -4,6 +4,10 @@ import { terminalStatuses } from './runs';
 
 const terminalList = terminalStatuses.map((s) => `'${s}'`).join(',');
 
+/** A pinned Run keeps the Run its screenshots were compared with, so its before/after/diff stays whole. */
+const notPinnedBaseline =
+  'NOT EXISTS (SELECT 1 FROM runs pr WHERE pr.visual_baseline_run_id = r.id AND pr.pinned_at IS NOT NULL)';
+
 /** A media row the purge is about to remove. */
 export interface ExpiredMedia {
   id: string;
@@ -48,7 +52,7 @@ export const retentionRepository = {
   },
 
   /**
-   * Media of ended, unpinned Runs created longer ago than their organization's days (passing
+   * Media of ended, unpinned Runs (nor the baseline of a pinned one) created longer ago than their organization's days (passing
    * Runs: mediaDays; others: nonPassingMediaDays), oldest Runs first, at most `limit` rows. Age
    * counts from the Run's creation, so a Run's media expire together.
    */
@@ -57,7 +61,7 @@ export const retentionRepository = {
       `SELECT m.id, m.run_id, m.storage_key FROM runs r
        JOIN run_media m ON m.run_id = r.id
        LEFT JOIN retention_policies p ON p.org_id = r.org_id
-       WHERE r.pinned_at IS NULL AND r.status IN (${terminalList})
+       WHERE r.pinned_at IS NULL AND r.status IN (${terminalList}) AND ${notPinnedBaseline}
          AND r.created_at < ? - ? * CASE WHEN r.status = 'passing'
            THEN COALESCE(p.media_days, ?) ELSE COALESCE(p.non_passing_media_days, ?) END
        ORDER BY r.created_at, m.id LIMIT ?`,
@@ -66,11 +70,11 @@ export const retentionRepository = {
     return rows.map((r) => ({ id: r.id, runId: r.run_id, storageKey: r.storage_key }));
   },
 
-  /** Ended, unpinned Runs created longer ago than their organization's runDays, oldest first. */
+  /** Ended, unpinned Runs (nor the baseline of a pinned one) created longer ago than their organization's runDays, oldest first. */
   async expiredRuns(db: EntityManager, asOf: number, limit: number): Promise<string[]> {
     const rows: Array<{ id: string }> = await db.query(
       `SELECT r.id FROM runs r LEFT JOIN retention_policies p ON p.org_id = r.org_id
-       WHERE r.pinned_at IS NULL AND r.status IN (${terminalList})
+       WHERE r.pinned_at IS NULL AND r.status IN (${terminalList}) AND ${notPinnedBaseline}
          AND r.created_at < ? - ? * COALESCE(p.run_days, ?)
        ORDER BY r.created_at, r.id LIMIT ?`,
       [asOf, DAY_MS, defaultRetention.runDays, limit],

@@ -15,6 +15,7 @@ import { slug, variableName } from '../../core/steps';
 import type { SecretBox } from '../../core/crypto';
 import { artifactGate } from '../artifacts/gate';
 import { planUnits, type RunUnit } from './units';
+import { runVisualSettings } from '../../core/visual';
 import { selectMember } from './changed';
 import type { MemberSelection } from '../../db/entities/runs';
 
@@ -218,6 +219,7 @@ export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
       branch: d.branch,
       diagnosis: null,
       api: runPlatforms.includes('api') ? apiSettings(d.unit, targets.api) : null,
+      visual: runPlatforms.includes('web') ? runVisualSettings(d.unit.visual) : null,
       trigger: d.trigger,
       createdAt: d.now,
       updatedAt: d.now,

@@ -6,6 +6,7 @@ import { compileSteps } from '../plans/compile';
 import { type ResourceStep } from '../../core/steps';
 import { AppError } from '../../core/errors';
 import type { ApiAuthProfile, FuzzSetting, Step } from '../../core/steps';
+import type { VisualSetting } from '../../core/visual';
 
 /** What one Run executes: a member Test Case's steps, or a plan's inline steps (no Test Case). */
 export interface RunUnit {
@@ -20,6 +21,8 @@ export interface RunUnit {
   apiAuthProfiles: ApiAuthProfile[];
   /** The plan's fuzz setting, when it has one. */
   fuzz?: FuzzSetting;
+  /** The plan's visual setting, when it has one (report with the default threshold otherwise). */
+  visual?: VisualSetting;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
   const fromPlan = {
     apiAuthProfiles: plan.apiAuthProfiles,
     ...(plan.config?.fuzz !== undefined ? { fuzz: plan.config.fuzz } : {}),
+    ...(plan.config?.visual !== undefined ? { visual: plan.config.visual } : {}),
   };
   if (plan.steps.length) {
     units.push({

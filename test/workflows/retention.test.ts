@@ -37,7 +37,7 @@ async function oldRun(
   orgId: string,
   ageDays: number,
   status: Run['status'],
-  options: { media?: number; pinned?: boolean; mediaIds?: string[] } = {},
+  options: { media?: number; pinned?: boolean; mediaIds?: string[]; visualBaselineRunId?: string } = {},
 ): Promise<OldRun> {
   const createdAt = Date.now() - ageDays * DAY - 60_000;
   const runId = newId('run');
@@ -69,6 +69,7 @@ async function oldRun(
       finishedAt: createdAt + 1000,
       pinnedAt: options.pinned ? createdAt : null,
       mediaExpiredAt: null,
+      visualBaselineRunId: options.visualBaselineRunId ?? null,
     },
     [0, 1].map((stepIndex) => ({
       runId,
@@ -329,6 +330,20 @@ describe('retention: the purge workflow', function () {
       Array(6).fill(true),
     );
     assert.equal((await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${pinned.runId}`)).status, 200);
+  });
+
+  it("keeps a pinned Run's visual baseline (screenshots and record) while an unpinned Run's baseline expires", async () => {
+    const orgId = t.org.orgId;
+    const keptBaseline = await oldRun(t.app, orgId, 401, 'passing');
+    await oldRun(t.app, orgId, 20, 'failed', { pinned: true, visualBaselineRunId: keptBaseline.runId });
+    const goneBaseline = await oldRun(t.app, orgId, 401, 'passing');
+    await oldRun(t.app, orgId, 20, 'failed', { visualBaselineRunId: goneBaseline.runId });
+    await purge(t.app);
+    assert.deepEqual(await objects(t.app, keptBaseline.keys), [true, true]);
+    assert.equal(await mediaRows(t.app, keptBaseline.runId), 2);
+    assert.equal((await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${keptBaseline.runId}`)).status, 200);
+    assert.deepEqual(await objects(t.app, goneBaseline.keys), [false, false]);
+    assert.equal((await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${goneBaseline.runId}`)).status, 404);
   });
 
   it('a purge that dies after its first batch leaves nothing half-deleted, and a re-run finishes', async () => {
