@@ -1,323 +1,318 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run mutate [-- name-filter]`: applies a listed set of one-line mutations, one at a time, to
-// the modules that decide authorization, the secret channel, media links, the outcome table,
-// long-poll waits, paging and the run request matrix; runs the tests that cover each module on
-// the real stack (`npm test -- <files> --bail`), and prints the mutation score.
+// `npm run mutate [-- options]`: generated mutants of the modules that decide access, isolation,
+// limits, idempotency, outcomes, egress and secrets (scripts/mutate/generate.js), run against the
+// suite on the real stack, and the score: killed over generated, less the equivalent ones listed
+// with their reason in test/mutants/equivalent.json.
 //
-// Why a list and not StrykerJS: the suite runs against real MariaDB, Temporal and Chromium, which
-// its mocha runner does not start per mutant; a listed set keeps each mutant meaningful (a rule
-// broken in one place) and the run to minutes. A mutant is killed when the tests fail.
-// Every file is restored after each mutant, also on Ctrl-C.
+//   --since <ref>       only the target files changed since <ref> (committed or not): the developer's loop
+//   --files a.ts,b.ts   only these target files
+//   --max-minutes N     stop starting mutants N minutes after the coverage pass (the rest: not run)
+//   --min-score N       exit 1 below this score (default 85)
+//   --tests a,b         only the test files whose path contains one of these (a quicker, partial look)
+//   --listed [filter]   the hand-written cases instead (scripts/mutate/listed.js)
+//
+// How: every selected mutant is compiled into a copy of the tree (mutant schemata, see
+// scripts/mutate/instrument.js), one process loads it once, runs each test file unmutated to learn
+// which mutants the file reaches, then runs each mutant against the files that reach it (fastest
+// first, stopping at the first failure). The MariaDB and Temporal of the test suite are started
+// once for the whole run. A mutant the tests do not reach counts as survived; one that makes the
+// tests hang past twice their time is killed (timeout).
 
 // Node 24 LTS: an older Node runs this script again under the pinned one (scripts/lib/node-lts.js).
 if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__dirname, '..'))) return;
 
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { fork, execFileSync } = require('node:child_process');
+const { generate, targetFiles } = require('./mutate/generate.js');
+const { instrument } = require('./mutate/instrument.js');
+const tools = require('./lib/tools.js');
 
 const root = path.resolve(__dirname, '..');
 
-const T = {
-  scopes: 'test/api/spec-scopes.test.ts',
-  channel: 'test/workflows/runner-channel.test.ts',
-  outcome: 'test/workflows/outcome-table.test.ts',
-  bounds: 'test/workflows/boundaries.test.ts',
-  runs: 'test/workflows/runs.test.ts',
-  longPoll: 'test/workflows/long-poll.test.ts',
-  paging: 'test/api/list-paging.test.ts',
-  matrix: 'test/workflows/run-request-matrix.test.ts',
-  isolation: 'test/api/isolation-walk.test.ts',
-};
-
-/** [name, file, text, replacement, tests] — `text` must occur exactly once in `file`. */
-const MUTANTS = [
-  // Authorization
-  [
-    'any scope opens every operation',
-    'api/endpoints/pipeline.ts',
-    'if (principal.scopes.has(scope)) return;',
-    'if (principal.scopes.size) return;',
-    [T.scopes],
-  ],
-  [
-    'run.trigger needs only svc:read',
-    'api/endpoints/run.trigger.ts',
-    "access: { scope: 'svc:runs:write' }",
-    "access: { scope: 'svc:read' }",
-    [T.scopes],
-  ],
-  [
-    'note.comment needs only svc:read',
-    'api/endpoints/note.comment.ts',
-    "access: { scope: 'svc:notes:write' }",
-    "access: { scope: 'svc:read' }",
-    [T.scopes],
-  ],
-  [
-    'environment.upsert needs svc:test_cases:write',
-    'api/endpoints/environment.upsert.ts',
-    "access: { scope: 'svc:environments:write' }",
-    "access: { scope: 'svc:test_cases:write' }",
-    [T.scopes],
-  ],
-  [
-    'run.evidence needs svc:runs:write',
-    'api/endpoints/run.evidence.ts',
-    "access: { scope: 'svc:read' }",
-    "access: { scope: 'svc:runs:write' }",
-    [T.scopes],
-  ],
-  [
-    'relocation needs no extra scope',
-    'api/endpoints/test_case.create.ts',
-    "['svc:environments:write']",
-    '[]',
-    [T.scopes],
-  ],
-  [
-    'API-key-only endpoint takes OAuth tokens',
-    'api/endpoints/pipeline.ts',
-    "access === 'api_key_only' && principal.kind !== 'api_key'",
-    "access === 'api_key_only' && principal.kind === 'api_key'",
-    [T.scopes],
-  ],
-  [
-    'resource endpoint scope unchecked',
-    'api/endpoints/pipeline.ts',
-    "if (typeof access === 'object') requireScope",
-    "if (typeof access === 'undefined') requireScope",
-    [T.scopes],
-  ],
-  // The secret channel
-  [
-    'a queued Run gets values',
-    'api/endpoints/runner.values.ts',
-    "['running', 'retrying'].includes(run.status)",
-    "['queued', 'running', 'retrying'].includes(run.status)",
-    [T.channel],
-  ],
-  [
-    'a finished Run gets values',
-    'api/endpoints/runner.values.ts',
-    "['running', 'retrying'].includes(run.status)",
-    "['running', 'retrying', 'passing'].includes(run.status)",
-    [T.channel],
-  ],
-  [
-    'unreferenced names are served',
-    'api/endpoints/runner.values.ts',
-    'if (!referenced) throw',
-    'if (!referenced && false) throw',
-    [T.channel],
-  ],
-  [
-    'any runner token is accepted',
-    'api/endpoints/runner.values.ts',
-    '!expected || !safeEqual(sha256(presented), sha256(expected))',
-    '!expected',
-    [T.channel],
-  ],
-  [
-    'run-scoped values are ignored',
-    'api/endpoints/runner.values.ts',
-    'if (runSealed) return',
-    'if (runSealed && false) return',
-    [T.channel],
-  ],
-  // Media links
-  [
-    'expired links still work',
-    'api/runs/media-links.ts',
-    'if (exp < now ||',
-    'if (exp < now - 3_600_000 ||',
-    [T.bounds],
-  ],
-  [
-    'links live 30 minutes',
-    'api/runs/media-links.ts',
-    'MEDIA_LINK_TTL_MS = 15 * 60 * 1000',
-    'MEDIA_LINK_TTL_MS = 30 * 60 * 1000',
-    [T.bounds],
-  ],
-  [
-    'the signature is not checked',
-    'api/runs/media-links.ts',
-    'return safeEqual(hmac(signingKey, payload(id, kind, exp)), sig);',
-    'return sig.length > 0;',
-    [T.runs],
-  ],
-  // The outcome table
-  [
-    'a flaky pass advises none',
-    'domain/runs/status.ts',
-    "next: flaky ? 'evidence' : 'none'",
-    "next: 'none'",
-    [T.outcome],
-  ],
-  [
-    'a failure advises none',
-    'domain/runs/status.ts',
-    "verdict: 'failed', validity: 'valid', next: 'evidence'",
-    "verdict: 'failed', validity: 'valid', next: 'none'",
-    [T.outcome],
-  ],
-  [
-    'unverified is invalid',
-    'domain/runs/status.ts',
-    "verdict: 'unverified', validity: 'valid', next: 'evidence'",
-    "verdict: 'unverified', validity: 'invalid', next: 'evidence'",
-    [T.outcome],
-  ],
-  [
-    'canceled advises retry',
-    'domain/runs/status.ts',
-    "verdict: 'unverified', validity: 'valid', next: 'none'",
-    "verdict: 'unverified', validity: 'valid', next: 'retry'",
-    [T.outcome],
-  ],
-  [
-    'invalid is valid',
-    'domain/runs/status.ts',
-    "validity: 'invalid', next: 'retry'",
-    "validity: 'valid', next: 'retry'",
-    [T.outcome],
-  ],
-  [
-    'a Run in progress advises retry',
-    'domain/runs/status.ts',
-    "validity: 'not_evaluated', next: 'wait'",
-    "validity: 'not_evaluated', next: 'retry'",
-    [T.outcome],
-  ],
-  [
-    'evidence is available before any step ends',
-    'api/presenters/runs.ts',
-    'evidenceAvailable: steps.some(finished)',
-    'evidenceAvailable: steps.length > 0',
-    [T.outcome],
-  ],
-  // Long-poll waits
-  ['waitMs clamped at 20 s', 'core/runs.ts', 'MAX_WAIT_MS = 25_000', 'MAX_WAIT_MS = 20_000', [T.bounds]],
-  [
-    'waitMs not clamped below 40 s',
-    'api/endpoints/run.get.ts',
-    'Math.min(input.waitMs ?? 0, MAX_WAIT_MS)',
-    'Math.min(input.waitMs ?? 0, 40_000)',
-    [T.bounds],
-  ],
-  [
-    'a one-step change does not wake waiters',
-    'api/runs/watcher.ts',
-    '(w) => row.cursor > w.cursor ||',
-    '(w) => row.cursor > w.cursor + 1 ||',
-    [T.longPoll],
-  ],
-  // Isolation (the walk over every endpoint that names a record)
-  [
-    'a webhook endpoint looked up by id without its organization',
-    'db/repositories/webhooks.ts',
-    'getRepository(WebhookEndpointEntity).findOneBy({ orgId, id })',
-    'getRepository(WebhookEndpointEntity).findOneBy({ id })',
-    [T.isolation],
-  ],
-  // Paging
-  [
-    'a full last page announces another',
-    'api/pagination.ts',
-    'rows.length > limit ?',
-    'rows.length >= limit ?',
-    [T.paging],
-  ],
-  [
-    'a cursor is taken with other filters',
-    'api/pagination.ts',
-    'if (parsed.f !== filterDigest(filters))',
-    'if (false && parsed.f !== filterDigest(filters))',
-    [T.paging],
-  ],
-  [
-    'limit 0 accepted',
-    'api/endpoints/model.ts',
-    'limit: z.number().int().min(1).max(100)',
-    'limit: z.number().int().min(0).max(100)',
-    [T.paging],
-  ],
-  [
-    'limit 101 accepted',
-    'api/endpoints/model.ts',
-    'limit: z.number().int().min(1).max(100)',
-    'limit: z.number().int().min(1).max(1000)',
-    [T.paging],
-  ],
-  ['default page of 25', 'api/pagination.ts', 'DEFAULT_LIMIT = 20', 'DEFAULT_LIMIT = 25', [T.paging]],
-  // The run request matrix
-  ['8 entries refused', 'activities/run-request/queue.ts', 'if (total > max)', 'if (total >= max)', [T.matrix]],
-  [
-    'entries counted as a sum',
-    'activities/run-request/queue.ts',
-    'plans.length * environments.length',
-    'plans.length + environments.length',
-    [T.matrix],
-  ],
-];
-
-const only = process.argv[2];
-const selected = MUTANTS.filter(([name]) => !only || name.includes(only));
-
-let restore = null;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (restore) restore();
-    process.exit(130);
-  });
-}
-
-/** Runs the given test files (stopping at the first failure); true when they pass. */
-const passes = (tests) =>
-  spawnSync(process.execPath, [path.join(__dirname, 'test.js'), ...tests, '--bail'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'ignore'],
-    env: process.env,
-  }).status === 0;
-
-// Without a green baseline a failing run would count as a killed mutant.
-const covering = [...new Set(selected.flatMap((m) => m[4]))];
-process.stdout.write(`[mutate] baseline: ${covering.length} test files, unmutated\n`);
-if (!passes(covering)) {
-  process.stderr.write('[mutate] the unmutated tests fail; fix them first (npm test -- <files>)\n');
-  process.exit(1);
-}
-
-const survived = [];
-let killed = 0;
-for (const [i, [name, file, text, replacement, tests]] of selected.entries()) {
-  const full = path.join(root, file);
-  const original = fs.readFileSync(full, 'utf8');
-  const count = original.split(text).length - 1;
-  if (count !== 1) {
-    process.stderr.write(`[mutate] ${name}: "${text}" occurs ${count} times in ${file}; fix the list\n`);
-    process.exit(2);
+function options(argv) {
+  const o = { minScore: 85, maxMinutes: Infinity };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--since') o.since = argv[++i];
+    else if (a === '--files') o.files = argv[++i].split(',');
+    else if (a === '--max-minutes') o.maxMinutes = Number(argv[++i]);
+    else if (a === '--min-score') o.minScore = Number(argv[++i]);
+    else if (a === '--tests') o.tests = argv[++i].split(',');
+    else if (a === '--listed') o.listed = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : '';
+    else {
+      process.stderr.write(`[mutate] unknown option ${a}; see the head of scripts/mutate.js\n`);
+      process.exit(2);
+    }
   }
-  restore = () => fs.writeFileSync(full, original);
-  fs.writeFileSync(full, original.replace(text, replacement));
-  const started = Date.now();
-  let dead;
+  return o;
+}
+
+const log = (line) => process.stdout.write(`[mutate] ${line}\n`);
+
+/**
+ * Target files changed since `ref`, committed or not (new files included). A clone without that
+ * commit (a shallow one) gets every target file: the time budget then bounds the run.
+ */
+function changedSince(ref) {
+  const git = (...args) =>
+    execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n')
+      .filter(Boolean);
   try {
-    dead = !passes(tests);
-  } finally {
-    restore();
-    restore = null;
+    git('cat-file', '-e', `${ref}^{commit}`);
+  } catch {
+    log(`${ref} is not in this clone's history: every target file instead`);
+    return targetFiles(root);
   }
-  if (dead) killed++;
-  else survived.push(`${name} (${file})`);
-  process.stdout.write(
-    `[mutate] ${i + 1}/${selected.length} ${dead ? 'killed  ' : 'SURVIVED'} ${name} — ${file} (${Math.round((Date.now() - started) / 1000)} s)\n`,
-  );
+  const changed = new Set([
+    ...git('diff', '--name-only', ref, '--'),
+    ...git('ls-files', '--others', '--exclude-standard'),
+  ]);
+  return targetFiles(root).filter((f) => changed.has(f));
 }
 
-const score = selected.length ? (100 * killed) / selected.length : 100;
-process.stdout.write(`\nMutation score: ${score.toFixed(1)} % (${killed} of ${selected.length} mutants killed)\n`);
-for (const s of survived) process.stdout.write(`  survived: ${s}\n`);
-process.exit(0);
+/** A copy of the working tree (what git would track) with the mutants compiled in. */
+function buildSandbox(mutants) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-mutate-'));
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((f) => f && fs.existsSync(path.join(root, f)));
+  for (const f of files) {
+    fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    fs.copyFileSync(path.join(root, f), path.join(dir, f));
+  }
+  for (const shared of ['node_modules', '.tools']) fs.symlinkSync(path.join(root, shared), path.join(dir, shared));
+  const byFile = new Map();
+  for (const m of mutants) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
+  for (const [file, list] of byFile) {
+    const { text } = instrument(file, fs.readFileSync(path.join(root, file), 'utf8'), list);
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  return { dir, files: [...byFile.keys()] };
+}
+
+/** The test suite's environment: the same tools and loopback-only egress as `npm test`. */
+function testEnvironment() {
+  const env = { ...process.env, EGRESS_PUBLIC: 'false', EGRESS_ALLOW: '127.0.0.0/8,::1,localhost', QA_MUTATE: '1' };
+  tools.ensureNodeModules(root);
+  env.TEMPORAL_BIN = tools.ensureTemporal(root);
+  tools.ensureMariadb();
+  env.CHROMIUM_PATH = tools.ensureChromium();
+  tools.ensureXmllint();
+  const appium = tools.ensureAppium(root);
+  Object.assign(env, {
+    TEST_APPIUM_BIN: appium.appium,
+    TEST_APPIUM_HOME: appium.appiumHome,
+    CHROMEDRIVER_PATH: appium.chromedriver,
+  });
+  return env;
+}
+
+/** The worker process (scripts/mutate/worker.js) in the sandbox, one request at a time, each with a deadline. */
+class Worker {
+  constructor(sandbox, env) {
+    this.sandbox = sandbox;
+    this.env = env;
+    this.child = null;
+  }
+
+  async start() {
+    this.child = fork(path.join(this.sandbox, 'scripts/mutate/worker.js'), [], {
+      cwd: this.sandbox,
+      env: this.env,
+      // The tests' own output, for when a run goes wrong: .tools/mutate/worker.log.
+      stdio: ['ignore', workerLog(), workerLog(), 'ipc'],
+    });
+    await this.#next(120_000);
+  }
+
+  #next(timeoutMs) {
+    const child = this.child;
+    return new Promise((resolve) => {
+      const done = (value) => {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(value);
+      };
+      const onMessage = (m) => done(m);
+      const onExit = () => done({ crashed: true });
+      const timer = setTimeout(() => done({ timedOut: true }), timeoutMs);
+      child.on('message', onMessage);
+      child.on('exit', onExit);
+    });
+  }
+
+  /** Sends a request; on a timeout or a crash the process is replaced and `{ timedOut | crashed }` returned. */
+  async request(message, timeoutMs) {
+    if (!this.child) await this.start();
+    const answer = this.#next(timeoutMs);
+    this.child.send(message);
+    const result = await answer;
+    if (result.timedOut || result.crashed) await this.restart();
+    return result;
+  }
+
+  async restart() {
+    this.stop();
+    await this.start();
+  }
+
+  stop() {
+    if (this.child && this.child.exitCode === null) this.child.kill('SIGKILL');
+    this.child = null;
+  }
+}
+
+let logFd;
+function workerLog() {
+  if (logFd === undefined) {
+    fs.mkdirSync(path.join(root, '.tools/mutate'), { recursive: true });
+    logFd = fs.openSync(path.join(root, '.tools/mutate/worker.log'), 'w');
+  }
+  return logFd;
+}
+
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
+async function main() {
+  const o = options(process.argv.slice(2));
+  if (o.listed !== undefined) process.exit(require('./mutate/listed.js').runListed(o.listed));
+  const started = Date.now();
+  const files = o.files ?? (o.since ? changedSince(o.since) : targetFiles(root));
+  const mutants = generate(root, files);
+  log(`${mutants.length} mutants generated in ${files.length} files${o.since ? ` changed since ${o.since}` : ''}`);
+  if (!mutants.length) {
+    process.stdout.write('score 100 (no mutants)\n');
+    return 0;
+  }
+  const equivalent = JSON.parse(fs.readFileSync(path.join(root, 'test/mutants/equivalent.json'), 'utf8'));
+  const env = testEnvironment();
+  const { dir: sandbox } = buildSandbox(mutants);
+  process.on('exit', () => fs.rmSync(sandbox, { recursive: true, force: true }));
+
+  // The suite's services, once for the whole run (the same global fixture `npm test` uses).
+  require('tsx/cjs');
+  const fixture = require(path.join(root, 'test/helpers/global.ts'));
+  Object.assign(process.env, env);
+  await fixture.mochaGlobalSetup();
+  const worker = new Worker(sandbox, { ...env, ...pick(process.env, /^TEST_/) });
+  const stop = async () => {
+    worker.stop();
+    await fixture.mochaGlobalTeardown();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop().finally(() => process.exit(130)));
+
+  try {
+    await worker.start();
+    // Load-time mutants: reached while the modules load, before any test could switch them on.
+    const loaded = await worker.request({ cmd: 'load', modules: [...new Set(mutants.map((m) => m.file))] }, 300_000);
+    const atLoad = new Set(loaded.hits ?? []);
+
+    // Coverage: each test file, unmutated, alone.
+    const testFiles = listTests(sandbox).filter((f) => !o.tests || o.tests.some((t) => f.includes(t)));
+    const coverage = [];
+    for (const [i, file] of testFiles.entries()) {
+      const r = await worker.request({ cmd: 'run', files: [file], active: -1, bail: false }, 360_000);
+      if (r.timedOut || r.crashed || r.failures) {
+        log(
+          `coverage ${i + 1}/${testFiles.length} ${file}: ${r.failures ? `${r.failures} failing unmutated` : 'did not finish'}; left out`,
+        );
+        continue;
+      }
+      coverage.push({ file, ms: r.ms, hits: new Set(r.hits) });
+      if ((i + 1) % 20 === 0)
+        log(`coverage ${i + 1}/${testFiles.length} test files (${seconds(Date.now() - started)})`);
+    }
+    await worker.restart(); // a fresh process for the mutants, without the coverage run's leftovers
+
+    const results = [];
+    const runMs = [];
+    const deadline = Date.now() + o.maxMinutes * 60_000;
+    log(`coverage: ${coverage.length} test files in ${seconds(Date.now() - started)}`);
+    for (const [i, m] of mutants.entries()) {
+      const covering = coverage.filter((c) => c.hits.has(m.sequence)).sort((a, b) => a.ms - b.ms);
+      let status;
+      let detail = '';
+      if (equivalent[m.key]) status = 'equivalent';
+      else if (atLoad.has(m.sequence)) status = 'load-time';
+      else if (!covering.length) status = 'no coverage';
+      else if (Date.now() > deadline) status = 'not run';
+      else {
+        const expected = covering.reduce((sum, c) => sum + c.ms, 0);
+        const began = Date.now();
+        const r = await worker.request(
+          { cmd: 'run', files: covering.map((c) => c.file), active: m.sequence, bail: true },
+          2 * expected + 60_000,
+        );
+        if (r.timedOut) status = 'timeout';
+        else if (r.crashed) status = 'killed';
+        else status = r.failures ? 'killed' : 'survived';
+        detail = r.firstFailure ? ` by "${r.firstFailure}"` : ` (${covering.length} test files)`;
+        runMs.push(Date.now() - began);
+      }
+      results.push({ ...m, status });
+      if (!['equivalent', 'not run'].includes(status))
+        log(`${i + 1}/${mutants.length} ${status.padEnd(11)} ${m.key}${status === 'survived' ? detail : ''}`);
+    }
+    return report(results, o, started, runMs);
+  } finally {
+    await stop();
+  }
+}
+
+function pick(env, pattern) {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => pattern.test(k)));
+}
+
+function listTests(sandbox) {
+  const out = [];
+  const walk = (rel) => {
+    for (const e of fs.readdirSync(path.join(sandbox, rel), { withFileTypes: true })) {
+      const p = path.posix.join(rel, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (p.endsWith('.test.ts')) out.push(p);
+    }
+  };
+  walk('test');
+  return out.sort();
+}
+
+/** Prints the survivors and the score; the full list goes to .tools/mutate/report.json. */
+function report(results, o, started, runMs) {
+  const count = (s) => results.filter((r) => r.status === s).length;
+  const killed = count('killed') + count('timeout');
+  const counted = results.filter((r) => ['killed', 'timeout', 'survived', 'no coverage'].includes(r.status)).length;
+  const score = counted ? Math.floor((1000 * killed) / counted) / 10 : 100;
+  const survivors = results.filter((r) => r.status === 'survived' || r.status === 'no coverage');
+  process.stdout.write('\nSurvivors (kill each with a test, or list it in test/mutants/equivalent.json with why):\n');
+  for (const s of survivors)
+    process.stdout.write(
+      `  ${s.status === 'no coverage' ? '(no test reaches it) ' : ''}${s.key}  [${s.file}:${s.line}]\n`,
+    );
+  process.stdout.write(
+    `\n${results.length} mutants: ${count('killed')} killed, ${count('timeout')} timed out, ${count('survived')} survived, ` +
+      `${count('no coverage')} not reached, ${count('equivalent')} equivalent, ${count('load-time')} load-time, ` +
+      `${count('not run')} not run; ${seconds(Date.now() - started)} in all, ` +
+      `${runMs.length ? (runMs.reduce((a, b) => a + b, 0) / runMs.length / 1000).toFixed(1) : 0} s per mutant run\n`,
+  );
+  process.stdout.write(`score ${score}\n`);
+  const out = path.join(root, '.tools/mutate');
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'report.json'), JSON.stringify({ score, results }, null, 1));
+  return score >= o.minScore ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`[mutate] ${err.stack ?? err}\n`);
+    process.exit(2);
+  },
+);

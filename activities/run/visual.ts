@@ -15,11 +15,11 @@ export async function visualComparer(
   deps: Pick<ActivityDeps, 'db' | 'storage' | 'log'>,
   run: Run,
 ): Promise<VisualComparer | undefined> {
-  const settings = run.visual;
-  if (!settings || settings.mode === 'off') return undefined;
   const baseline = await baselineFor(deps.db.manager, run);
   if (!baseline) return undefined;
-  const mode = settings.mode;
+  // baselineFor answers null for a Run without settings or with visual off.
+  const settings = run.visual!;
+  const mode = settings.mode as Exclude<typeof settings.mode, 'off'>;
   const shots = new Map(
     baseline.screenshots.map((s) => {
       const png = deps.storage

@@ -31,6 +31,7 @@ async function startShop() {
         ),
       );
     if (route === '/thanks') return void res.end(page('<h1>Thanks for your order</h1>'));
+    if (route === '/slow') return void setTimeout(() => res.end(page('<h1>Slow</h1>')), 3000);
     loads++;
     res.end(page(`<h1>Shop</h1><div class="clock">${loads}:${Date.now() % 100000}</div><a href="/pay">Continue</a>`));
   });
@@ -60,7 +61,7 @@ const steps = (ignoreClock: boolean, expect = true) => [
 describe('visual changes: each step compared with the baseline Run', function () {
   this.timeout(300_000);
   const t = useApp(() => ({ ...privateQueues(), EGRESS_ALLOW: '127.0.0.1,::1,localhost' }));
-  useWorkers(t, { runnerPlatforms: ['web'] });
+  useWorkers(t, { runnerPlatforms: ['web', 'api'] });
   let shop: Awaited<ReturnType<typeof startShop>>;
 
   before(async () => {
@@ -199,7 +200,44 @@ describe('visual changes: each step compared with the baseline Run', function ()
     );
   });
 
+  it('compares nothing when the plan turns it off, or for Runs with explicit targets (no "same environment")', async () => {
+    shop.shift = 0;
+    const plan = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
+      name: 'Pay, not compared',
+      steps: steps(true, false),
+      config: { visual: { mode: 'off' } },
+    });
+    const testPlanId = plan.body.testPlanId;
+    await trigger({ testPlanId });
+    const second = await trigger({ testPlanId });
+    assert.equal(second.status, 'passing');
+    assert.ok(
+      second.steps.every((s) => s.visual === undefined),
+      JSON.stringify(second.steps[0]),
+    );
+
+    const testCaseId = (await newCase(t, { name: 'Explicit twice', steps: steps(true) })).id;
+    const explicit = async () => {
+      const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId,
+        targets: { web: { baseUrl: shop.url } },
+      });
+      const runId = triggered.body.runIds[0];
+      await followRun(t.app, t.org.apiKey, runId);
+      return (await call(t.app, t.org.apiKey, 'run.evidence', { runId })).body.steps as any[];
+    };
+    await explicit();
+    assert.ok((await explicit()).every((s) => s.visual === undefined));
+  });
+
   it('accepting refuses what has no baseline to give, and a Run of another organization is not found', async () => {
+    const refused = async (runId: string, pattern: RegExp) => {
+      const reply = await rest(t.app, t.org.apiKey, 'POST', `/api/runs/${runId}/visual/accept`, {});
+      assert.equal(reply.status, 422, JSON.stringify(reply.body));
+      assert.equal(reply.body.code, 'FAILED_PRECONDITION');
+      assert.match(reply.body.error, pattern);
+    };
     const testCaseId = (await newCase(t, { name: 'Explicit', steps: steps(true) })).id;
     const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
       idempotencyKey: key(),
@@ -208,10 +246,36 @@ describe('visual changes: each step compared with the baseline Run', function ()
     });
     const runId = triggered.body.runIds[0];
     await followRun(t.app, t.org.apiKey, runId);
-    const explicit = await rest(t.app, t.org.apiKey, 'POST', `/api/runs/${runId}/visual/accept`, {});
-    assert.equal(explicit.status, 422, JSON.stringify(explicit.body));
-    assert.equal(explicit.body.code, 'FAILED_PRECONDITION');
-    assert.match(explicit.body.error, /explicit targets/);
+    await refused(runId, /explicit targets/);
+
+    // Not ended yet: the start page answers after 3 s.
+    const slow = (await newCase(t, { name: 'Slow', steps: [{ action: 'navigate', target: '/slow' }] })).id;
+    const running = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: slow,
+      environmentSlug: 'shop',
+    });
+    await refused(running.body.runIds[0], /once it has ended/);
+    await followRun(t.app, t.org.apiKey, running.body.runIds[0]);
+
+    // Screenshots removed by retention.
+    const ended = await trigger({ testCaseId: slow });
+    await t.app.deps.db.manager.query('UPDATE runs SET media_expired_at = ? WHERE id = ?', [Date.now(), ended.runId]);
+    await refused(ended.runId, /expired under the retention policy/);
+
+    // An API Run has no screenshots to compare.
+    const api = (
+      await newCase(t, { name: 'API only', platforms: ['api'], steps: [{ action: 'request', target: 'GET /thanks' }] })
+    ).id;
+    const apiRun = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: api,
+      targets: { api: { baseUrl: shop.url } },
+    });
+    assert.equal(apiRun.status, 200, JSON.stringify(apiRun.body));
+    await followRun(t.app, t.org.apiKey, apiRun.body.runIds[0]);
+    await refused(apiRun.body.runIds[0], /not a web Run/);
+
     const missing = await rest(
       t.app,
       t.org.apiKey,

@@ -1,0 +1,153 @@
+'use strict';
+// Generates mutants from the TypeScript AST: each is one small change of a rule (a condition, a
+// comparison, a boundary, a removed filter or guard, a returned constant) at a known place.
+const fs = require('node:fs');
+const path = require('node:path');
+const ts = require('typescript');
+
+/** The modules that decide access, isolation, limits, idempotency, outcomes, egress and secrets. */
+const TARGETS = [
+  'core/',
+  'domain/',
+  'api/middleware/',
+  'db/repositories/',
+  'api/endpoints/',
+  'activities/runner/result.ts',
+  'activities/api-runner/',
+];
+/** Left out: text, documentation and glue whose mutants say nothing about a rule. */
+const SKIP = [
+  /\/README/,
+  /\.d\.ts$/,
+  /core\/config-doc\.ts$/,
+  /core\/log\.ts$/,
+  /api\/endpoints\/docs\./,
+  /api\/endpoints\/index\.ts$/,
+];
+
+function targetFiles(root) {
+  const out = [];
+  const walk = (rel) => {
+    const full = path.join(root, rel);
+    if (fs.statSync(full).isFile()) {
+      if (rel.endsWith('.ts') && !SKIP.some((re) => re.test(rel))) out.push(rel);
+      return;
+    }
+    for (const name of fs.readdirSync(full).sort()) walk(path.posix.join(rel, name));
+  };
+  for (const t of TARGETS) walk(t.replace(/\/$/, ''));
+  return out;
+}
+
+const FLIP = {
+  [ts.SyntaxKind.LessThanToken]: ['<=', 'boundary'],
+  [ts.SyntaxKind.LessThanEqualsToken]: ['<', 'boundary'],
+  [ts.SyntaxKind.GreaterThanToken]: ['>=', 'boundary'],
+  [ts.SyntaxKind.GreaterThanEqualsToken]: ['>', 'boundary'],
+  [ts.SyntaxKind.EqualsEqualsEqualsToken]: ['!==', 'comparison'],
+  [ts.SyntaxKind.ExclamationEqualsEqualsToken]: ['===', 'comparison'],
+  [ts.SyntaxKind.AmpersandAmpersandToken]: ['||', 'condition'],
+  [ts.SyntaxKind.BarBarToken]: ['&&', 'condition'],
+};
+
+/** The innermost named function around a node, as V8 names it in coverage: its key for test selection. */
+function enclosingName(node) {
+  for (let n = node.parent; n; n = n.parent) {
+    if (ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isGetAccessor(n))
+      if (n.name) return n.name.getText();
+    if ((ts.isArrowFunction(n) || ts.isFunctionExpression(n)) && n.parent) {
+      const p = n.parent;
+      if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p)) && ts.isIdentifier(p.name)) return p.name.text;
+    }
+  }
+  return null;
+}
+
+const isTypeContext = (node) => {
+  for (let n = node.parent; n; n = n.parent) if (ts.isTypeNode(n)) return true;
+  return false;
+};
+
+/** A guard: `if (…) throw …` / `if (…) return …` without else; removing it lets the case through. */
+const isGuard = (s) =>
+  ts.isIfStatement(s) &&
+  !s.elseStatement &&
+  (ts.isThrowStatement(s.thenStatement) ||
+    ts.isReturnStatement(s.thenStatement) ||
+    (ts.isBlock(s.thenStatement) &&
+      s.thenStatement.statements.length === 1 &&
+      (ts.isThrowStatement(s.thenStatement.statements[0]) || ts.isReturnStatement(s.thenStatement.statements[0]))));
+
+function mutantsOf(root, rel) {
+  const text = fs.readFileSync(path.join(root, rel), 'utf8');
+  const sf = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found = [];
+  const add = (node, start, end, replacement, operator) => {
+    const { line } = sf.getLineAndCharacterOfPosition(start);
+    found.push({
+      file: rel,
+      line: line + 1,
+      start,
+      end,
+      original: text.slice(start, end),
+      replacement,
+      operator,
+      fn: enclosingName(node),
+    });
+  };
+  const visit = (node) => {
+    if (ts.isBinaryExpression(node) && FLIP[node.operatorToken.kind] && !isTypeContext(node)) {
+      const [to, operator] = FLIP[node.operatorToken.kind];
+      add(node, node.operatorToken.getStart(sf), node.operatorToken.end, to, operator);
+    }
+    if (ts.isIfStatement(node)) {
+      const c = node.expression;
+      add(node, c.getStart(sf), c.end, `!(${c.getText(sf)})`, 'condition');
+      if (isGuard(node)) add(node, node.getStart(sf), node.end, '/* guard removed */', 'guard');
+    }
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'filter' &&
+      node.arguments.length === 1
+    ) {
+      // `xs.filter(f)` becomes `xs`: the filter removed.
+      add(node, node.expression.name.getStart(sf) - 1, node.end, '', 'filter');
+    }
+    if (ts.isReturnStatement(node) && node.expression) {
+      const e = node.expression;
+      if (e.kind === ts.SyntaxKind.TrueKeyword) add(node, e.getStart(sf), e.end, 'false', 'return');
+      if (e.kind === ts.SyntaxKind.FalseKeyword) add(node, e.getStart(sf), e.end, 'true', 'return');
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/**
+ * The mutants of the given files, numbered in order (`sequence`, the switch's id), each with a
+ * `key` that survives edits elsewhere in the file (file, function, operator, code): the name a
+ * survivor is listed under in test/mutants/equivalent.json.
+ */
+function generate(root, files = targetFiles(root)) {
+  const seen = new Map();
+  return files
+    .flatMap((rel) => mutantsOf(root, rel))
+    .map((m, sequence) => {
+      const base = `${m.file}#${m.fn ?? '(module)'} ${m.operator}: ${m.original.replace(/\s+/g, ' ').slice(0, 60)} → ${m.replacement || '(removed)'}`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      return { ...m, sequence, key: n > 1 ? `${base} (#${n})` : base };
+    });
+}
+
+module.exports = { generate, targetFiles, TARGETS };
+
+if (require.main === module) {
+  const root = path.resolve(__dirname, '../..');
+  const all = generate(root);
+  const by = {};
+  for (const m of all) by[m.operator] = (by[m.operator] ?? 0) + 1;
+  console.log(all.length, targetFiles(root).length, by);
+}
