@@ -10,7 +10,12 @@
 //   --max-minutes N     stop starting mutants N minutes after the coverage pass (the rest: not run)
 //   --min-score N       exit 1 below this score (default 85)
 //   --tests a,b         only the test files whose path contains one of these (a quicker, partial look)
+//   --fresh             run every mutant again, ignoring the kills remembered in test/mutants/killed.json
 //   --listed [filter]   the hand-written cases instead (scripts/mutate/listed.js)
+//
+// Kills are remembered (test/mutants/killed.json, committed): a mutant killed before is not run
+// again while its file and the test file that killed it are unchanged. Survivors always run again.
+// So a full run can be spread over several, and a run after a small change runs only what it touched.
 //
 // How: every selected mutant is compiled into a copy of the tree (mutant schemata, see
 // scripts/mutate/instrument.js), one process loads it once, runs each test file unmutated to learn
@@ -41,6 +46,7 @@ function options(argv) {
     else if (a === '--max-minutes') o.maxMinutes = Number(argv[++i]);
     else if (a === '--min-score') o.minScore = Number(argv[++i]);
     else if (a === '--tests') o.tests = argv[++i].split(',');
+    else if (a === '--fresh') o.fresh = true;
     else if (a === '--listed') o.listed = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : '';
     else {
       process.stderr.write(`[mutate] unknown option ${a}; see the head of scripts/mutate.js\n`);
@@ -193,6 +199,18 @@ async function main() {
     return 0;
   }
   const equivalent = JSON.parse(fs.readFileSync(path.join(root, 'test/mutants/equivalent.json'), 'utf8'));
+  equivalentReasons = equivalent;
+  const kills = new KillMemory(o.fresh);
+  const remembered = new Map(mutants.map((m) => [m.sequence, kills.recall(m)]));
+  const toRun = mutants.filter((m) => !equivalent[m.key] && !remembered.get(m.sequence));
+  log(`${mutants.length - toRun.length} killed before (unchanged since) or equivalent; ${toRun.length} to run`);
+  if (!toRun.length)
+    return report(
+      mutants.map((m) => ({ ...m, status: equivalent[m.key] ? 'equivalent' : 'killed' })),
+      o,
+      started,
+      [],
+    );
   const env = testEnvironment();
   const { dir: sandbox } = buildSandbox(mutants);
   process.on('exit', () => fs.rmSync(sandbox, { recursive: true, force: true }));
@@ -226,7 +244,12 @@ async function main() {
         );
         continue;
       }
-      coverage.push({ file, ms: r.ms, hits: new Set(r.hits) });
+      coverage.push({
+        file,
+        ms: r.ms,
+        titles: r.titles,
+        hits: new Map(r.hits.map(([id, setup, last]) => [id, { setup, last }])),
+      });
       if ((i + 1) % 20 === 0)
         log(`coverage ${i + 1}/${testFiles.length} test files (${seconds(Date.now() - started)})`);
     }
@@ -241,29 +264,89 @@ async function main() {
       let status;
       let detail = '';
       if (equivalent[m.key]) status = 'equivalent';
+      else if (remembered.get(m.sequence)) status = 'killed';
       else if (atLoad.has(m.sequence)) status = 'load-time';
       else if (!covering.length) status = 'no coverage';
       else if (Date.now() > deadline) status = 'not run';
       else {
-        const expected = covering.reduce((sum, c) => sum + c.ms, 0);
+        const { grep, expected } = testsReaching(covering, m.sequence);
         const began = Date.now();
         const r = await worker.request(
-          { cmd: 'run', files: covering.map((c) => c.file), active: m.sequence, bail: true },
+          { cmd: 'run', files: covering.map((c) => c.file), active: m.sequence, bail: true, grep },
           2 * expected + 60_000,
         );
         if (r.timedOut) status = 'timeout';
         else if (r.crashed) status = 'killed';
         else status = r.failures ? 'killed' : 'survived';
+        if (status === 'killed' && r.firstFailureFile) kills.remember(m, r.firstFailureFile, r.firstFailure);
         detail = r.firstFailure ? ` by "${r.firstFailure}"` : ` (${covering.length} test files)`;
         runMs.push(Date.now() - began);
+        // A fresh process now and then: what a mutant's failed tests left behind stays with it.
+        if (runMs.length % 50 === 0) await worker.restart();
       }
       results.push({ ...m, status });
-      if (!['equivalent', 'not run'].includes(status))
+      if (!['equivalent', 'not run'].includes(status) && !remembered.get(m.sequence))
         log(`${i + 1}/${mutants.length} ${status.padEnd(11)} ${m.key}${status === 'survived' ? detail : ''}`);
     }
     return report(results, o, started, runMs);
   } finally {
     await stop();
+  }
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The tests a mutant needs in the files that reach it: a file whose suite hooks reach it runs
+ * whole; otherwise its tests up to the last one that reached it (later tests cannot change an
+ * earlier verdict; earlier ones still run, since later tests may build on them). As a mocha grep
+ * (none when every file runs whole) and the time that should take.
+ */
+function testsReaching(covering, sequence) {
+  let expected = 0;
+  let partial = false;
+  const titles = [];
+  for (const c of covering) {
+    const hit = c.hits.get(sequence);
+    const needed = hit.setup ? c.titles : c.titles.slice(0, hit.last + 1);
+    if (needed.length < c.titles.length) partial = true;
+    titles.push(...needed);
+    expected += c.titles.length ? (c.ms * needed.length) / c.titles.length : c.ms;
+  }
+  return { grep: partial ? `^(?:${titles.map(escapeRegExp).join('|')})$` : undefined, expected };
+}
+
+const sha = (file) =>
+  require('node:crypto')
+    .createHash('sha256')
+    .update(fs.readFileSync(path.join(root, file)))
+    .digest('hex')
+    .slice(0, 16);
+
+/** Kills of earlier runs, valid while the mutated file and the killing test file are unchanged. */
+class KillMemory {
+  constructor(fresh) {
+    this.path = path.join(root, 'test/mutants/killed.json');
+    this.entries = fs.existsSync(this.path) ? JSON.parse(fs.readFileSync(this.path, 'utf8')) : {};
+    this.fresh = fresh;
+    this.hashes = new Map();
+  }
+
+  #hash(file) {
+    if (!this.hashes.has(file)) this.hashes.set(file, fs.existsSync(path.join(root, file)) ? sha(file) : null);
+    return this.hashes.get(file);
+  }
+
+  recall(m) {
+    const e = this.entries[m.key];
+    return !this.fresh && !!e && e.file === this.#hash(m.file) && e.test === this.#hash(e.by);
+  }
+
+  remember(m, testFile, title) {
+    this.entries[m.key] = { file: this.#hash(m.file), by: testFile, test: this.#hash(testFile), title };
+    const sorted = Object.fromEntries(Object.entries(this.entries).sort(([a], [b]) => a.localeCompare(b)));
+    fs.writeFileSync(`${this.path}.tmp`, `${JSON.stringify(sorted, null, 2)}\n`);
+    fs.renameSync(`${this.path}.tmp`, this.path);
   }
 }
 
@@ -284,6 +367,8 @@ function listTests(sandbox) {
   return out.sort();
 }
 
+let equivalentReasons = {};
+
 /** Prints the survivors and the score; the full list goes to .tools/mutate/report.json. */
 function report(results, o, started, runMs) {
   const count = (s) => results.filter((r) => r.status === s).length;
@@ -296,6 +381,9 @@ function report(results, o, started, runMs) {
     process.stdout.write(
       `  ${s.status === 'no coverage' ? '(no test reaches it) ' : ''}${s.key}  [${s.file}:${s.line}]\n`,
     );
+  const listed = results.filter((r) => r.status === 'equivalent');
+  if (listed.length) process.stdout.write('\nEquivalent (test/mutants/equivalent.json):\n');
+  for (const e of listed) process.stdout.write(`  ${e.key}: ${equivalentReasons[e.key]}\n`);
   process.stdout.write(
     `\n${results.length} mutants: ${count('killed')} killed, ${count('timeout')} timed out, ${count('survived')} survived, ` +
       `${count('no coverage')} not reached, ${count('equivalent')} equivalent, ${count('load-time')} load-time, ` +

@@ -2,15 +2,20 @@
 // The process that runs tests under mutants: started by scripts/mutate.js in the sandbox (the
 // instrumented copy of the tree), it loads the code once and runs test files on request, with one
 // mutant active (or none, to learn which mutants each test file reaches). Messages over IPC:
-//   { cmd: 'load', modules }            → { hits }   mutants reached while loading (load-time code)
-//   { cmd: 'run', files, active, bail } → { failures, firstFailure, hits, ms }
+//   { cmd: 'load', modules }                   → { hits }  mutants reached while loading (load-time code)
+//   { cmd: 'run', files, active, bail, grep? } → { failures, firstFailure, firstFailureFile, hits, titles, ms }
+// `hits` are [id, setup, last]: reached in a suite's before/after-all hooks (setup), and the index
+// (in `titles`, the tests in the order they ran) of the last test that reached it.
 const path = require('node:path');
 
-const state = { active: -1, hits: new Set() };
+const state = { active: -1, hits: new Map(), where: 'setup' };
 // Defined before any instrumented module loads: every switch reads the active mutant from here
-// and records that it was reached.
+// and records where it was reached.
 globalThis.__qaM = (id) => {
-  state.hits.add(id);
+  let hit = state.hits.get(id);
+  if (!hit) state.hits.set(id, (hit = { setup: false, last: -1 }));
+  if (typeof state.where === 'number') hit.last = Math.max(hit.last, state.where);
+  else hit.setup = true;
   return id === state.active;
 };
 
@@ -21,40 +26,53 @@ const Mocha = require('mocha');
 process.on('unhandledRejection', () => undefined);
 process.on('uncaughtException', () => undefined);
 
-/** Counts failures and keeps the first one's title; prints nothing. */
+/** Counts failures, keeps the first one, and follows which test (or suite hook) is running; prints nothing. */
 function Quiet(runner) {
-  const stats = { failures: 0, firstFailure: null };
+  const stats = { failures: 0, firstFailure: null, firstFailureFile: null, titles: [] };
   runner.on('fail', (test) => {
     stats.failures++;
-    stats.firstFailure ??= test.fullTitle();
+    if (stats.firstFailure) return;
+    stats.firstFailure = test.fullTitle();
+    for (let t = test; t && !stats.firstFailureFile; t = t.parent) stats.firstFailureFile = t.file ?? null;
   });
+  runner.on('test', (test) => {
+    state.where = stats.titles.length;
+    stats.titles.push(test.fullTitle());
+  });
+  // Each-hooks run inside their test; all-hooks (and the time between tests) belong to the whole file.
+  runner.on('hook', (hook) => {
+    if (/^"(before|after) all" hook/.test(hook.title)) state.where = 'setup';
+  });
+  runner.on('test end', () => (state.where = 'setup'));
   Quiet.last = stats;
 }
 
-function runFiles(files, active, bail) {
+function runFiles(files, active, bail, grep) {
   state.active = active;
-  state.hits = new Set();
+  state.hits = new Map();
+  state.where = 'setup';
   const started = Date.now();
-  const mocha = new Mocha({ timeout: 60_000, bail, reporter: Quiet });
+  const mocha = new Mocha({ timeout: 60_000, bail, reporter: Quiet, ...(grep ? { grep: new RegExp(grep) } : {}) });
   for (const f of files) mocha.addFile(path.resolve(f));
   return new Promise((resolve) => {
     mocha.run(() => {
-      const { failures, firstFailure } = Quiet.last;
-      const hits = [...state.hits];
+      const { failures, firstFailure, firstFailureFile, titles } = Quiet.last;
+      const hits = [...state.hits].map(([id, h]) => [id, h.setup, h.last]);
       state.active = -1;
       try {
         mocha.dispose();
       } catch {
         // a disposed instance only unloads its files; nothing else to free
       }
-      resolve({ failures, firstFailure, hits, ms: Date.now() - started });
+      const file = firstFailureFile && path.relative(process.cwd(), firstFailureFile);
+      resolve({ failures, firstFailure, firstFailureFile: file, hits, titles, ms: Date.now() - started });
     });
   });
 }
 
 process.on('message', async (msg) => {
   if (msg.cmd === 'load') {
-    state.hits = new Set();
+    state.hits = new Map();
     const failed = [];
     for (const m of msg.modules) {
       try {
@@ -63,9 +81,9 @@ process.on('message', async (msg) => {
         failed.push(`${m}: ${err.message}`);
       }
     }
-    process.send({ hits: [...state.hits], failed });
+    process.send({ hits: [...state.hits.keys()], failed });
   } else if (msg.cmd === 'run') {
-    process.send(await runFiles(msg.files, msg.active, msg.bail));
+    process.send(await runFiles(msg.files, msg.active, msg.bail, msg.grep));
   }
 });
 process.send({ ready: true });

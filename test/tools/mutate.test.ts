@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+
+// Plain CommonJS scripts of `npm run mutate`.
+const { generate, targetFiles } = require('../../scripts/mutate/generate.js');
+const { instrument } = require('../../scripts/mutate/instrument.js');
+
+interface Mutant {
+  file: string;
+  sequence: number;
+  operator: string;
+  original: string;
+  replacement: string;
+  key: string;
+}
+
+const root = path.resolve(__dirname, '../..');
+
+/** Generates and instruments one small module, and loads it with the given mutant active. */
+function load(source: string, active: number): { mutants: Mutant[]; exports: Record<string, (...a: any[]) => any> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-mutate-test-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'core'));
+    fs.writeFileSync(path.join(dir, 'core/rule.ts'), source);
+    const mutants: Mutant[] = generate(dir, ['core/rule.ts']);
+    const { text } = instrument('core/rule.ts', source, mutants);
+    const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText;
+    const module = { exports: {} as Record<string, (...a: any[]) => any> };
+    const g = globalThis as { __qaM?: (id: number) => boolean };
+    const before = g.__qaM;
+    g.__qaM = (id) => id === active;
+    try {
+      new Function('module', 'exports', js)(module, module.exports);
+    } finally {
+      g.__qaM = before;
+    }
+    // The switches read __qaM when called: keep it set for the calls.
+    const exports = Object.fromEntries(
+      Object.entries(module.exports).map(([name, fn]) => [
+        name,
+        (...args: any[]) => {
+          const saved = g.__qaM;
+          g.__qaM = (id) => id === active;
+          try {
+            return fn(...args);
+          } finally {
+            g.__qaM = saved;
+          }
+        },
+      ]),
+    );
+    return { mutants, exports };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const RULE = `
+export function canWrite(scopes: string[], count: number, max: number): boolean {
+  if (!scopes.includes('write')) return false;
+  return count < max && scopes.length > 0;
+}
+export function visible(rows: { org: string }[], org: string) {
+  return rows.filter((r) => r.org === org);
+}
+`;
+
+describe('npm run mutate: generated mutants (issue 34)', () => {
+  it('generates the operators the issue names, each at one place, keyed by function and code', () => {
+    const { mutants } = load(RULE, -1);
+    const ops = mutants.map((m) => `${m.operator}: ${m.original} → ${m.replacement || '(removed)'}`);
+    assert.deepEqual(
+      ops.sort(),
+      [
+        'comparison: === → !==',
+        "condition: !scopes.includes('write') → !(!scopes.includes('write'))",
+        'condition: && → ||',
+        'boundary: < → <=',
+        'boundary: > → >=',
+        'filter: .filter((r) => r.org === org) → (removed)',
+        "guard: if (!scopes.includes('write')) return false; → /* guard removed */",
+        'return: false → true',
+      ].sort(),
+    );
+    assert.ok(mutants.every((m) => m.key.startsWith('core/rule.ts#')));
+    assert.ok(mutants.some((m) => m.key.startsWith('core/rule.ts#visible filter')));
+  });
+
+  it('behaves unmutated with no mutant active, and like each mutant when it is', () => {
+    const plain = load(RULE, -1).exports;
+    assert.equal(plain.canWrite(['write'], 1, 2), true);
+    assert.equal(plain.canWrite(['read'], 1, 2), false);
+    assert.deepEqual(plain.visible([{ org: 'a' }, { org: 'b' }], 'a'), [{ org: 'a' }]);
+    const { mutants } = load(RULE, -1);
+    const by = (operator: string, original: string) =>
+      mutants.find((m) => m.operator === operator && m.original === original)!.sequence;
+    assert.equal(
+      load(RULE, by('guard', "if (!scopes.includes('write')) return false;")).exports.canWrite(['read'], 1, 2),
+      true,
+    );
+    assert.equal(load(RULE, by('boundary', '<')).exports.canWrite(['write'], 2, 2), true);
+    assert.equal(load(RULE, by('return', 'false')).exports.canWrite(['read'], 1, 2), true);
+    assert.equal(
+      load(RULE, by('filter', '.filter((r) => r.org === org)')).exports.visible([{ org: 'a' }, { org: 'b' }], 'a')
+        .length,
+      2,
+    );
+  });
+
+  it('instruments every target module into TypeScript that still parses', () => {
+    const files: string[] = targetFiles(root);
+    const all: Mutant[] = generate(root, files);
+    assert.ok(all.length > 1000, `${all.length} mutants`);
+    for (const file of files) {
+      const source = fs.readFileSync(path.join(root, file), 'utf8');
+      const mine = all.filter((m) => m.file === file);
+      const { text, placed } = instrument(file, source, mine);
+      assert.equal(placed.size, mine.length, `${file}: every mutant placed`);
+      const out = ts.transpileModule(text, {
+        reportDiagnostics: true,
+        compilerOptions: { module: ts.ModuleKind.CommonJS },
+      });
+      assert.deepEqual(
+        out.diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+        [],
+        file,
+      );
+    }
+  });
+});
