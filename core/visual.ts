@@ -12,11 +12,12 @@ export const WEB_VIEWPORT = { width: 1280, height: 800 } as const;
 export const viewportName = (v: { width: number; height: number } = WEB_VIEWPORT) => `${v.width}x${v.height}`;
 
 /**
- * Changed pixels over all pixels above which a step counts as changed. 0.1 % of a 1280×800
- * screenshot is about 1,000 pixels: a button moved by 40 px changes several times that, while a
- * caret or a sub-pixel shift (which the anti-aliasing detection leaves out anyway) stays below.
+ * Changed pixels over all pixels above which a step counts as changed: 0.01 %, about 100 pixels of
+ * a 1280×800 screenshot. A default-styled button moved by 40 px changes about 500 (its text and
+ * border; its light grey on white is within the colour threshold), a blinking caret about 20, and
+ * anti-aliasing none. Strict, as screenshot tools are by default; a plan raises it when it must.
  */
-export const DEFAULT_VISUAL_THRESHOLD = 0.001;
+export const DEFAULT_VISUAL_THRESHOLD = 0.0001;
 
 export const visualModes = ['off', 'report', 'fail'] as const;
 export type VisualMode = (typeof visualModes)[number];
