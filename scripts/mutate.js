@@ -10,6 +10,8 @@
 //   --max-minutes N     stop starting mutants N minutes after the coverage pass (the rest: not run)
 //   --min-score N       exit 1 below this score (default 85)
 //   --tests a,b         only the test files whose path contains one of these (a quicker, partial look)
+//   --max-test-seconds N  at most about N s of tests per mutant (its fastest reaching files; a
+//                       survivor of fewer than all its files says so)
 //   --fresh             run every mutant again, ignoring the kills remembered in test/mutants/killed.json
 //   --listed [filter]   the hand-written cases instead (scripts/mutate/listed.js)
 //
@@ -47,6 +49,7 @@ function options(argv) {
     else if (a === '--min-score') o.minScore = Number(argv[++i]);
     else if (a === '--tests') o.tests = argv[++i].split(',');
     else if (a === '--fresh') o.fresh = true;
+    else if (a === '--max-test-seconds') o.maxTestMs = Number(argv[++i]) * 1000;
     else if (a === '--listed') o.listed = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : '';
     else {
       process.stderr.write(`[mutate] unknown option ${a}; see the head of scripts/mutate.js\n`);
@@ -269,22 +272,24 @@ async function main() {
       else if (!covering.length) status = 'no coverage';
       else if (Date.now() > deadline) status = 'not run';
       else {
-        const { grep, expected } = testsReaching(covering, m.sequence);
+        const { files: run, grep, expected } = testsReaching(covering, m.sequence, o.maxTestMs);
         const began = Date.now();
         const r = await worker.request(
-          { cmd: 'run', files: covering.map((c) => c.file), active: m.sequence, bail: true, grep },
+          { cmd: 'run', files: run, active: m.sequence, bail: true, grep },
           2 * expected + 60_000,
         );
         if (r.timedOut) status = 'timeout';
         else if (r.crashed) status = 'killed';
         else status = r.failures ? 'killed' : 'survived';
         if (status === 'killed' && r.firstFailureFile) kills.remember(m, r.firstFailureFile, r.firstFailure);
-        detail = r.firstFailure ? ` by "${r.firstFailure}"` : ` (${covering.length} test files)`;
+        detail = r.firstFailure
+          ? ` by "${r.firstFailure}"`
+          : ` (${run.length} of the ${covering.length} test files that reach it)`;
         runMs.push(Date.now() - began);
         // A fresh process now and then: what a mutant's failed tests left behind stays with it.
         if (runMs.length % 50 === 0) await worker.restart();
       }
-      results.push({ ...m, status });
+      results.push({ ...m, status, ...(status === 'survived' ? { detail } : {}) });
       if (!['equivalent', 'not run'].includes(status) && !remembered.get(m.sequence))
         log(`${i + 1}/${mutants.length} ${status.padEnd(11)} ${m.key}${status === 'survived' ? detail : ''}`);
     }
@@ -302,18 +307,21 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * earlier verdict; earlier ones still run, since later tests may build on them). As a mocha grep
  * (none when every file runs whole) and the time that should take.
  */
-function testsReaching(covering, sequence) {
+function testsReaching(covering, sequence, maxMs = Infinity) {
   let expected = 0;
   let partial = false;
   const titles = [];
+  const files = [];
   for (const c of covering) {
+    if (files.length && expected + c.ms > maxMs) break; // the fastest files first: the rest are left out
+    files.push(c.file);
     const hit = c.hits.get(sequence);
     const needed = hit.setup ? c.titles : c.titles.slice(0, hit.last + 1);
     if (needed.length < c.titles.length) partial = true;
     titles.push(...needed);
     expected += c.titles.length ? (c.ms * needed.length) / c.titles.length : c.ms;
   }
-  return { grep: partial ? `^(?:${titles.map(escapeRegExp).join('|')})$` : undefined, expected };
+  return { files, grep: partial ? `^(?:${titles.map(escapeRegExp).join('|')})$` : undefined, expected };
 }
 
 const sha = (file) =>
@@ -379,7 +387,7 @@ function report(results, o, started, runMs) {
   process.stdout.write('\nSurvivors (kill each with a test, or list it in test/mutants/equivalent.json with why):\n');
   for (const s of survivors)
     process.stdout.write(
-      `  ${s.status === 'no coverage' ? '(no test reaches it) ' : ''}${s.key}  [${s.file}:${s.line}]\n`,
+      `  ${s.status === 'no coverage' ? '(no test reaches it) ' : ''}${s.key}  [${s.file}:${s.line}]${s.detail ?? ''}\n`,
     );
   const listed = results.filter((r) => r.status === 'equivalent');
   if (listed.length) process.stdout.write('\nEquivalent (test/mutants/equivalent.json):\n');
