@@ -110,7 +110,9 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
     );
   });
 
-  it('instruments every target module into TypeScript that still parses', () => {
+  it('instruments every target module into TypeScript that still parses', function () {
+    // Inside a mutation run the tree is the instrumented copy: there is nothing to check.
+    if (process.env.QA_MUTATE) this.skip();
     const files: string[] = targetFiles(root);
     const all: Mutant[] = generate(root, files);
     assert.ok(all.length > 1000, `${all.length} mutants`);

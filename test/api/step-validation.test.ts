@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { call, key, useApp } from '../helpers/app';
+
+/**
+ * Bad step and target input gets INVALID_ARGUMENT (shared/interface.md: bad body, out-of-range
+ * value) naming the field and what is wrong, at the bounds the OpenAPI document states: at most 20
+ * captures per API step, a JSON request body, no empty member in a stored OpenAPI document.
+ */
+describe('step and target validation: the bounds and the messages', () => {
+  const t = useApp();
+
+  const createCase = (steps: unknown[], platforms = ['web']) =>
+    call(t.app, t.org.apiKey, 'test_case.create', { idempotencyKey: key(), name: 'Validated', platforms, steps });
+  const refused = (reply: { status: number; body: any }, path: string, message: RegExp) => {
+    assert.equal(reply.status, 400, JSON.stringify(reply.body));
+    assert.equal(reply.body.error.code, 'INVALID_ARGUMENT');
+    const issue = reply.body.error.details.issues.find((i: { path: string }) => i.path === path);
+    assert.ok(issue, `no issue at ${path}: ${JSON.stringify(reply.body.error.details.issues)}`);
+    assert.match(issue.message, message);
+  };
+
+  it('says which part of a step is missing', async () => {
+    refused(
+      await createCase([{ action: 'fill', valueSpec: { kind: 'literal', text: 'x' } }]),
+      'steps.0.target',
+      /a fill step needs a target/,
+    );
+    refused(
+      await createCase([{ action: 'fill', target: 'Email' }]),
+      'steps.0.valueSpec',
+      /a fill step needs a valueSpec/,
+    );
+    // Present but of the wrong type: the type is what is wrong, not that it is missing.
+    const wrongType = await createCase([{ action: 'click', target: 7 }]);
+    assert.equal(wrongType.status, 400);
+    assert.doesNotMatch(JSON.stringify(wrongType.body), /needs a target/);
+  });
+
+  it('takes 20 captures on an API step and refuses 21', async () => {
+    const captures = (n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`v${i}`, `/items/${i}/id`]));
+    const step = (n: number) => ({ action: 'request', target: 'GET /items', config: { capture: captures(n) } });
+    assert.equal((await createCase([step(20)], ['api'])).status, 200);
+    refused(await createCase([step(21)], ['api']), 'steps.0.config.capture', /at most 20 captures/);
+  });
+
+  it('refuses a request body that is not JSON, placeholders aside', async () => {
+    const step = (body: string) => ({ action: 'request', target: 'POST /orders', body });
+    assert.equal((await createCase([step('{"sku": "{{sku}}", "qty": {{qty}}}')], ['api'])).status, 200);
+    refused(await createCase([step('sku=1&qty=2')], ['api']), 'steps.0.body', /the body must be JSON/);
+  });
+
+  it('refuses a long random-looking literal as credential-shaped, but not a short one or a sentence', async () => {
+    const fill = (text: string) => [{ action: 'fill', target: 'Coupon', valueSpec: { kind: 'literal', text } }];
+    const token = 'aB3$kL9@pQ2!xZ7#mN5%vC8&';
+    const refusedToken = await createCase(fill(token));
+    assert.equal(refusedToken.status, 400, JSON.stringify(refusedToken.body));
+    assert.match(refusedToken.body.error.message, /credential-shaped/);
+    // Under 24 characters, or with spaces between its words, the same mix is ordinary text.
+    assert.equal((await createCase(fill(token.slice(0, 20)))).status, 200);
+    assert.equal((await createCase(fill('Kx9$ Lp2! Qm7# Zr4& Wt8% Yb3@'))).status, 200);
+  });
+
+  it('stores an OpenAPI document with an Environment, and refuses one with empty members', async () => {
+    const upsert = (openapi: unknown) =>
+      call(t.app, t.org.apiKey, 'environment.upsert', {
+        idempotencyKey: key(),
+        slug: `docs-${key('e').slice(-6)}`,
+        name: 'Docs',
+        targets: { api: { baseUrl: 'http://127.0.0.1:9', openapi } },
+      });
+    const stored = await upsert({ openapi: '3.0.3', info: { title: 'x'.repeat(900 * 1024), version: '1' }, paths: {} });
+    assert.equal(stored.status, 200, JSON.stringify(stored.body).slice(0, 300));
+    const withNull = await upsert({ openapi: '3.0.3', info: null, paths: {} });
+    assert.equal(withNull.status, 400, JSON.stringify(withNull.body));
+    assert.match(withNull.body.error.message, /targets\.api\.openapi\.info/);
+  });
+});
