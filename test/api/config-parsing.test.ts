@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { loadConfig } from '../../core/config';
+
+/**
+ * Settings as docs/configuration.md states them: switches are the words `true`/`false` (those
+ * with a documented default keep it), the webhook retry schedule is a comma list of non-negative seconds, and
+ * AI_BASE_URL needs AI_MODEL.
+ */
+describe('configuration parsing', () => {
+  const base = {
+    DATABASE_URL: 'mysql://root@127.0.0.1:3307/qa',
+    SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+  };
+  const load = (env: Record<string, string> = {}) => loadConfig({ ...base, ...env });
+
+  it('reads each switch with its documented default, and `false` turns it off', () => {
+    const defaults = load();
+    assert.equal(defaults.WORKER_ORCHESTRATION, true);
+    assert.equal(defaults.EGRESS_PUBLIC, true);
+    assert.equal(load({ S3_FORCE_PATH_STYLE: 'true' }).S3_FORCE_PATH_STYLE, true);
+    assert.equal(load({ WORKER_WEBHOOKS: 'true' }).WORKER_WEBHOOKS, true);
+    const flipped = load({
+      S3_FORCE_PATH_STYLE: 'false',
+      WORKER_ORCHESTRATION: 'false',
+      WORKER_WEBHOOKS: 'false',
+      EGRESS_PUBLIC: 'false',
+    });
+    assert.equal(flipped.S3_FORCE_PATH_STYLE, false);
+    assert.equal(flipped.WORKER_ORCHESTRATION, false);
+    assert.equal(flipped.WORKER_WEBHOOKS, false);
+    assert.equal(flipped.EGRESS_PUBLIC, false);
+    assert.throws(() => load({ EGRESS_PUBLIC: 'yes' }), /EGRESS_PUBLIC/);
+  });
+
+  it('takes a retry schedule of non-negative seconds and refuses a negative or non-numeric one', () => {
+    assert.deepEqual([...load({ WEBHOOK_RETRY_SCHEDULE: '0, 5,300' }).WEBHOOK_RETRY_SCHEDULE], [0, 5, 300]);
+    assert.throws(
+      () => load({ WEBHOOK_RETRY_SCHEDULE: '0,-1' }),
+      /WEBHOOK_RETRY_SCHEDULE: a comma list of non-negative seconds/,
+    );
+    assert.throws(() => load({ WEBHOOK_RETRY_SCHEDULE: '0,soon' }), /non-negative seconds/);
+  });
+
+  it('derives BASE_URL from HOST and PORT, answering on loopback for a server bound to every address', () => {
+    assert.equal(load({ HOST: '0.0.0.0', PORT: '3999' }).BASE_URL, 'http://127.0.0.1:3999');
+    assert.equal(load({ HOST: '127.0.0.2', PORT: '3999' }).BASE_URL, 'http://127.0.0.2:3999');
+  });
+
+  it('takes Appium capabilities as a JSON object, and refuses an array or other JSON without echoing it', () => {
+    assert.deepEqual(
+      load({ APPIUM_CAPABILITIES_ANDROID: '{"appium:deviceName":"Pixel"}' }).APPIUM_CAPABILITIES_ANDROID,
+      {
+        'appium:deviceName': 'Pixel',
+      },
+    );
+    for (const text of ['["token-123"]', '"token-123"', 'null', '{token-123'])
+      assert.throws(
+        () => load({ APPIUM_CAPABILITIES_IOS: text }),
+        (err: Error) =>
+          /APPIUM_CAPABILITIES_IOS: a JSON object of Appium capabilities/.test(err.message) &&
+          !err.message.includes('token-123'),
+      );
+  });
+
+  it('refuses AI_BASE_URL without AI_MODEL, and takes both', () => {
+    assert.throws(() => load({ AI_BASE_URL: 'http://127.0.0.1:9/v1' }), /AI_MODEL: required when AI_BASE_URL is set/);
+    assert.equal(load({ AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'm' }).AI_MODEL, 'm');
+  });
+});
