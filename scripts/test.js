@@ -27,22 +27,7 @@ function step(name, fn) {
   }
 }
 
-// Every test, probe and fuzzer reaches loopback only: runners and webhooks refuse anything else.
-const env = { ...process.env, EGRESS_PUBLIC: 'false', EGRESS_ALLOW: '127.0.0.0/8,::1,localhost' };
-step('install npm dependencies', () => tools.ensureNodeModules(root));
-if (!process.env.TEST_TEMPORAL_ADDRESS) env.TEMPORAL_BIN = step('Temporal CLI', () => tools.ensureTemporal(root));
-if (!process.env.TEST_DATABASE_URL) step('MariaDB', () => tools.ensureMariadb());
-env.CHROMIUM_PATH = step('Chromium', () => tools.ensureChromium());
-step('xmllint', () => tools.ensureXmllint());
-{
-  // The mobile runner's tests drive Chromium through a real Appium server.
-  const appium = step('Appium', () => tools.ensureAppium(root));
-  Object.assign(env, {
-    TEST_APPIUM_BIN: appium.appium,
-    TEST_APPIUM_HOME: appium.appiumHome,
-    CHROMEDRIVER_PATH: appium.chromedriver,
-  });
-}
+const env = tools.testEnv(root, process.env, step);
 
 // Options of mocha that take a value: the value is not a spec file.
 const VALUE_OPTIONS = new Set([

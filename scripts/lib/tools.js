@@ -478,7 +478,32 @@ function ensureXmllint() {
   );
 }
 
+/**
+ * The environment the test suite runs in, with every tool it needs installed: the one list that
+ * `npm test` (scripts/test.js) and `npm run mutate` both use, so a tool added for the tests reaches
+ * both. Every test, probe and fuzzer reaches loopback only: runners and webhooks refuse anything
+ * else. `step(name, fn)` wraps each installation (the caller reports a failure its own way);
+ * TEST_DATABASE_URL / TEST_TEMPORAL_ADDRESS in `base` mean existing servers, so none is installed.
+ */
+function testEnv(root, base = process.env, step = (_name, fn) => fn()) {
+  const env = { ...base, EGRESS_PUBLIC: 'false', EGRESS_ALLOW: '127.0.0.0/8,::1,localhost' };
+  step('install npm dependencies', () => ensureNodeModules(root));
+  if (!base.TEST_TEMPORAL_ADDRESS) env.TEMPORAL_BIN = step('Temporal CLI', () => ensureTemporal(root));
+  if (!base.TEST_DATABASE_URL) step('MariaDB', () => ensureMariadb());
+  env.CHROMIUM_PATH = step('Chromium', () => ensureChromium());
+  step('xmllint', () => ensureXmllint());
+  // The mobile runner's tests drive Chromium through a real Appium server.
+  const appium = step('Appium', () => ensureAppium(root));
+  return {
+    ...env,
+    TEST_APPIUM_BIN: appium.appium,
+    TEST_APPIUM_HOME: appium.appiumHome,
+    CHROMEDRIVER_PATH: appium.chromedriver,
+  };
+}
+
 module.exports = {
+  testEnv,
   ensureNodeModules,
   ensureXmllint,
   ensureTemporal,

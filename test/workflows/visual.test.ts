@@ -84,6 +84,18 @@ describe('visual changes: each step compared with the baseline Run', function ()
     return { runId, status: state.status as string, steps: evidence.body.steps as any[] };
   };
 
+  /** A Run of the case against explicit targets (no Environment), followed to its end: its id. */
+  const runExplicit = async (testCaseId: string) => {
+    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId,
+      targets: { web: { baseUrl: shop.url } },
+    });
+    const runId = triggered.body.runIds[0] as string;
+    await followRun(t.app, t.org.apiKey, runId);
+    return runId;
+  };
+
   const fetchPng = async (link: { url: string }) => {
     const res = await fetch(link.url);
     assert.equal(res.status, 200, `${link.url} answered ${res.status}`);
@@ -217,18 +229,9 @@ describe('visual changes: each step compared with the baseline Run', function ()
     );
 
     const testCaseId = (await newCase(t, { name: 'Explicit twice', steps: steps(true) })).id;
-    const explicit = async () => {
-      const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
-        idempotencyKey: key(),
-        testCaseId,
-        targets: { web: { baseUrl: shop.url } },
-      });
-      const runId = triggered.body.runIds[0];
-      await followRun(t.app, t.org.apiKey, runId);
-      return (await call(t.app, t.org.apiKey, 'run.evidence', { runId })).body.steps as any[];
-    };
-    await explicit();
-    assert.ok((await explicit()).every((s) => s.visual === undefined));
+    await runExplicit(testCaseId);
+    const evidence = await call(t.app, t.org.apiKey, 'run.evidence', { runId: await runExplicit(testCaseId) });
+    assert.ok((evidence.body.steps as any[]).every((s) => s.visual === undefined));
   });
 
   it('accepting refuses what has no baseline to give, and a Run of another organization is not found', async () => {
@@ -239,14 +242,7 @@ describe('visual changes: each step compared with the baseline Run', function ()
       assert.match(reply.body.error, pattern);
     };
     const testCaseId = (await newCase(t, { name: 'Explicit', steps: steps(true) })).id;
-    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
-      idempotencyKey: key(),
-      testCaseId,
-      targets: { web: { baseUrl: shop.url } },
-    });
-    const runId = triggered.body.runIds[0];
-    await followRun(t.app, t.org.apiKey, runId);
-    await refused(runId, /explicit targets/);
+    await refused(await runExplicit(testCaseId), /explicit targets/);
 
     // Not ended yet: the start page answers after 3 s.
     const slow = (await newCase(t, { name: 'Slow', steps: [{ action: 'navigate', target: '/slow' }] })).id;
