@@ -3,6 +3,7 @@
 // -- --mobile` and the tests: the mobile runner speaks Appium's protocol to it exactly as to a
 // device cloud, and Chromium in mobile emulation stands in for the device.
 
+const fs = require('node:fs');
 const { spawn } = require('node:child_process');
 
 /**
@@ -80,14 +81,63 @@ async function startAppium({ bin, home, port, tmpDir, sessionDiscovery = false, 
     url,
     child,
     exited,
+    /**
+     * Stops the server and whatever it started: its chromedriver and Chromium are found first, since
+     * once Appium is gone they belong to init, and a Chromium left loading a page spins a core.
+     */
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      const started = descendants(child.pid);
       child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
+      const alive = (pid) => {
+        try {
+          // A zombie (ended, not yet reaped by init) has an empty command line.
+          return fs.readFileSync(`/proc/${pid}/cmdline`).length > 0;
+        } catch {
+          return false;
+        }
+      };
+      for (const pid of started) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      for (let i = 0; i < 100 && started.some(alive); i++) await new Promise((r) => setTimeout(r, 20));
     },
   };
+}
+
+/** The processes under `pid` (Linux /proc; none elsewhere), children before their own children. */
+function descendants(pid) {
+  const children = new Map();
+  let entries = [];
+  try {
+    entries = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  for (const name of entries) {
+    try {
+      // The parent pid is the 4th field, after the command name in parentheses (which may hold spaces).
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // ended while we looked
+    }
+  }
+  const out = [];
+  for (let queue = [pid]; queue.length;) {
+    const next = children.get(queue.shift()) ?? [];
+    out.push(...next);
+    queue.push(...next);
+  }
+  return out;
 }
 
 module.exports = { chromiumCapabilities, startAppium };

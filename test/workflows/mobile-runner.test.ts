@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { call, environment, key, newCase, useApp } from '../helpers/app';
@@ -10,6 +10,7 @@ import { watchForSecrets } from '../helpers/secret-watch';
 import { startSite, type TestSite } from '../helpers/site';
 import { privateQueues, startWorkers } from '../helpers/temporal';
 import { apkZip } from '../helpers/zips';
+import { commandLine } from '../helpers/processes';
 import { SessionKeeper } from '../../activities/mobile/sessions';
 import { sessionCapabilities } from '../../activities/mobile/capabilities';
 
@@ -205,6 +206,13 @@ describe('Mobile Runs through Appium (Chromium driver)', function () {
     for (let i = 0; i < 300 && !(await appium.sessions().catch(() => [])).length; i++)
       await new Promise((r) => setTimeout(r, 50));
     await appium.kill();
+    // What the crashed server had started goes with it: no Chromium is left loading a page (one
+    // left behind spun a core for the rest of the suite).
+    const left = readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .map((p) => commandLine(Number(p)).join(' '))
+      .filter((line) => line.includes(appiumTmp));
+    assert.deepEqual(left, [], 'processes of the killed Appium');
     const { state, seen } = await followRun(t.app, t.org.apiKey, runId, 150_000);
     assert.ok(
       seen.some((s) => s.status === 'retrying'),
