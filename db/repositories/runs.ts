@@ -34,7 +34,13 @@ export const runRepository = {
   },
 
   async get(db: EntityManager, orgId: string, id: string): Promise<Run | null> {
-    const [run] = await readEntities(db, RunEntity, 'SELECT * FROM runs WHERE id = ? AND org_id = ?', [id, orgId]);
+    const [run] = await readEntities(
+      db,
+      RunEntity,
+      'SELECT * FROM runs WHERE id = ? AND org_id = ?',
+      [id, orgId],
+      true,
+    );
     return run ?? null;
   },
 

@@ -12,6 +12,7 @@ async function rowById(db: EntityManager, orgId: string, id: string, lock: boole
     db,
     `SELECT ${columns} FROM test_cases WHERE id = ? AND org_id = ?${lock ? ' FOR UPDATE' : ''}`,
     [id, orgId],
+    true,
   );
   return rows[0] ?? null;
 }
@@ -83,8 +84,9 @@ export const testCaseRepository = {
     }
     const rows = await readQuery<Omit<TestCaseRow, 'steps'> & { step_count: string }>(
       db,
-      `SELECT ${summaryColumns} FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${Number(take)}`,
-      params,
+      `SELECT ${summaryColumns} FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`,
+      [...params, Number(take)],
+      true,
     );
     // Mapped field by field, no spreads; platforms and tags stay the stored JSON text (the list
     // answers with it as it is, api/presenters/catalog.ts).
