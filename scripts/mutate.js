@@ -16,8 +16,11 @@
 //   --listed [filter]   the hand-written cases instead (scripts/mutate/listed.js)
 //
 // Kills are remembered (test/mutants/killed.json, committed): a mutant killed before is not run
-// again while its file and the test file that killed it are unchanged. Survivors always run again.
-// So a full run can be spread over several, and a run after a small change runs only what it touched.
+// again while its file and the test file that killed it are unchanged. Each test file's coverage and
+// the test files each survivor outlived are kept too (.tools/mutate/, local; scripts/mutate/memory.js):
+// while the code is unchanged, a later run skips the coverage of unchanged test files and tries a
+// survivor only against new or changed ones. So a full run can be spread over several, and a run
+// after adding a test costs that test's time.
 //
 // How: every selected mutant is compiled into a copy of the tree (mutant schemata, see
 // scripts/mutate/instrument.js), one process loads it once, runs each test file unmutated to learn
@@ -35,6 +38,7 @@ const path = require('node:path');
 const { fork, execFileSync } = require('node:child_process');
 const { generate, targetFiles } = require('./mutate/generate.js');
 const { instrument } = require('./mutate/instrument.js');
+const { Hashes, KillMemory, CoverageCache, SurvivorMemory } = require('./mutate/memory.js');
 const tools = require('./lib/tools.js');
 
 const root = path.resolve(__dirname, '..');
@@ -84,7 +88,7 @@ function changedSince(ref) {
 }
 
 /** A copy of the working tree (what git would track) with the mutants compiled in. */
-function buildSandbox(mutants) {
+function buildSandbox(mutants, hashes) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-mutate-'));
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
@@ -94,34 +98,22 @@ function buildSandbox(mutants) {
     .filter((f) => f && fs.existsSync(path.join(root, f)));
   for (const f of files) {
     fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
-    fs.copyFileSync(path.join(root, f), path.join(dir, f));
+    const content = fs.readFileSync(path.join(root, f));
+    fs.writeFileSync(path.join(dir, f), content);
+    hashes.add(f, content);
   }
   for (const shared of ['node_modules', '.tools']) fs.symlinkSync(path.join(root, shared), path.join(dir, shared));
   const byFile = new Map();
   for (const m of mutants) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
   for (const [file, list] of byFile) {
-    const { text } = instrument(file, fs.readFileSync(path.join(root, file), 'utf8'), list);
+    const { text } = instrument(file, fs.readFileSync(path.join(dir, file), 'utf8'), list);
     fs.writeFileSync(path.join(dir, file), text);
   }
   return { dir, files: [...byFile.keys()] };
 }
 
-/** The test suite's environment: the same tools and loopback-only egress as `npm test`. */
-function testEnvironment() {
-  const env = { ...process.env, EGRESS_PUBLIC: 'false', EGRESS_ALLOW: '127.0.0.0/8,::1,localhost', QA_MUTATE: '1' };
-  tools.ensureNodeModules(root);
-  env.TEMPORAL_BIN = tools.ensureTemporal(root);
-  tools.ensureMariadb();
-  env.CHROMIUM_PATH = tools.ensureChromium();
-  tools.ensureXmllint();
-  const appium = tools.ensureAppium(root);
-  Object.assign(env, {
-    TEST_APPIUM_BIN: appium.appium,
-    TEST_APPIUM_HOME: appium.appiumHome,
-    CHROMEDRIVER_PATH: appium.chromedriver,
-  });
-  return env;
-}
+/** The test suite's environment (the same tools and loopback-only egress as `npm test`), marked as a mutant run. */
+const testEnvironment = () => ({ ...tools.testEnv(root), QA_MUTATE: '1' });
 
 /** The worker process (scripts/mutate/worker.js) in the sandbox, one request at a time, each with a deadline. */
 class Worker {
@@ -203,7 +195,8 @@ async function main() {
   }
   const equivalent = JSON.parse(fs.readFileSync(path.join(root, 'test/mutants/equivalent.json'), 'utf8'));
   equivalentReasons = equivalent;
-  const kills = new KillMemory(o.fresh);
+  const hashes = new Hashes(root);
+  const kills = new KillMemory(root, hashes, o.fresh);
   const remembered = new Map(mutants.map((m) => [m.sequence, kills.recall(m)]));
   const toRun = mutants.filter((m) => !equivalent[m.key] && !remembered.get(m.sequence));
   log(`${mutants.length - toRun.length} killed before (unchanged since) or equivalent; ${toRun.length} to run`);
@@ -215,7 +208,7 @@ async function main() {
       [],
     );
   const env = testEnvironment();
-  const { dir: sandbox } = buildSandbox(mutants);
+  const { dir: sandbox } = buildSandbox(mutants, hashes);
   process.on('exit', () => fs.rmSync(sandbox, { recursive: true, force: true }));
 
   // The suite's services, once for the whole run (the same global fixture `npm test` uses).
@@ -239,40 +232,62 @@ async function main() {
     // Coverage: each test file, unmutated, alone.
     const testFiles = listTests(sandbox).filter((f) => !o.tests || o.tests.some((t) => f.includes(t)));
     const coverage = [];
+    const cache = new CoverageCache(root, hashes, mutants, o.fresh);
+    let ran = 0;
+    let cachedFiles = 0;
     for (const [i, file] of testFiles.entries()) {
+      const cached = cache.get(file);
+      if (cached) {
+        cachedFiles++;
+        coverage.push(cached);
+        continue;
+      }
+      ran++;
       const r = await worker.request({ cmd: 'run', files: [file], active: -1, bail: false }, 360_000);
       if (r.timedOut || r.crashed || r.failures) {
         log(
-          `coverage ${i + 1}/${testFiles.length} ${file}: ${r.failures ? `${r.failures} failing unmutated` : 'did not finish'}; left out`,
+          `coverage ${i + 1}/${testFiles.length} ${file}: ${r.failures ? `${r.failures} failing unmutated ("${r.firstFailure}")` : 'did not finish'}; left out`,
         );
         continue;
       }
-      coverage.push({
+      const entry = {
         file,
         ms: r.ms,
         titles: r.titles,
         hits: new Map(r.hits.map(([id, setup, last]) => [id, { setup, last }])),
-      });
-      if ((i + 1) % 20 === 0)
-        log(`coverage ${i + 1}/${testFiles.length} test files (${seconds(Date.now() - started)})`);
+      };
+      coverage.push(entry);
+      cache.put(entry);
+      if (ran % 20 === 0) log(`coverage ${i + 1}/${testFiles.length} test files (${seconds(Date.now() - started)})`);
     }
-    await worker.restart(); // a fresh process for the mutants, without the coverage run's leftovers
+    if (ran) await worker.restart(); // a fresh process for the mutants, without the coverage run's leftovers
 
     const results = [];
     const runMs = [];
     const deadline = Date.now() + o.maxMinutes * 60_000;
-    log(`coverage: ${coverage.length} test files in ${seconds(Date.now() - started)}`);
+    log(
+      `coverage: ${coverage.length} test files (${cachedFiles} unchanged since a run that kept theirs) in ${seconds(Date.now() - started)}`,
+    );
+    const survivals = new SurvivorMemory(root, hashes, o.fresh);
+    const likelyKiller = killerRanks(kills.entries);
     for (const [i, m] of mutants.entries()) {
-      const covering = coverage.filter((c) => c.hits.has(m.sequence)).sort((a, b) => a.ms - b.ms);
+      const rank = likelyKiller(m);
+      const covering = coverage
+        .filter((c) => c.hits.has(m.sequence))
+        .sort((a, b) => rank(a.file) - rank(b.file) || costFor(a, m.sequence) - costFor(b, m.sequence));
       let status;
       let detail = '';
+      let untried;
       if (equivalent[m.key]) status = 'equivalent';
       else if (remembered.get(m.sequence)) status = 'killed';
       else if (atLoad.has(m.sequence)) status = 'load-time';
       else if (!covering.length) status = 'no coverage';
-      else if (Date.now() > deadline) status = 'not run';
+      else if (!(untried = survivals.untried(m, covering)).length) {
+        status = 'survived';
+        detail = ` (all ${covering.length} test files that reach it, in an earlier run)`;
+      } else if (Date.now() > deadline) status = 'not run';
       else {
-        const { files: run, grep, expected } = testsReaching(covering, m.sequence, o.maxTestMs);
+        const { files: run, grep, expected } = testsReaching(untried, m.sequence, o.maxTestMs);
         const began = Date.now();
         const r = await worker.request(
           { cmd: 'run', files: run, active: m.sequence, bail: true, grep },
@@ -282,21 +297,50 @@ async function main() {
         else if (r.crashed) status = 'killed';
         else status = r.failures ? 'killed' : 'survived';
         if (status === 'killed' && r.firstFailureFile) kills.remember(m, r.firstFailureFile, r.firstFailure);
+        if (status === 'survived') survivals.remember(m, run);
+        else survivals.forget(m);
+        const tried = covering.length - untried.length + run.length;
         detail = r.firstFailure
           ? ` by "${r.firstFailure}"`
-          : ` (${run.length} of the ${covering.length} test files that reach it)`;
+          : ` (${tried} of the ${covering.length} test files that reach it)`;
         runMs.push(Date.now() - began);
         // A fresh process now and then: what a mutant's failed tests left behind stays with it.
         if (runMs.length % 50 === 0) await worker.restart();
       }
       results.push({ ...m, status, ...(status === 'survived' ? { detail } : {}) });
-      if (!['equivalent', 'not run'].includes(status) && !remembered.get(m.sequence))
+      if (!['equivalent', 'not run'].includes(status) && !remembered.get(m.sequence) && untried?.length !== 0)
         log(`${i + 1}/${mutants.length} ${status.padEnd(11)} ${m.key}${status === 'survived' ? detail : ''}`);
     }
     return report(results, o, started, runMs);
   } finally {
     await stop();
   }
+}
+
+/**
+ * Which test files to try first for a mutant: those that killed other mutants of its function,
+ * then of its file (kill memory), then the rest; within each, the cheapest first. A mutant is then
+ * usually killed by its first file, and a budget (--max-test-seconds) spent where kills are.
+ */
+function killerRanks(entries) {
+  const byPlace = new Map();
+  for (const [key, e] of Object.entries(entries)) {
+    const at = key.indexOf('#'); // the function name may hold a # of its own (a private method)
+    const file = key.slice(0, at);
+    const fn = key.slice(at + 1, key.indexOf(' ', at));
+    for (const place of [file, `${file}#${fn}`]) byPlace.set(place, (byPlace.get(place) ?? new Set()).add(e.by));
+  }
+  return (m) => {
+    const sameFunction = byPlace.get(`${m.file}#${m.fn ?? '(module)'}`) ?? new Set();
+    const sameFile = byPlace.get(m.file) ?? new Set();
+    return (testFile) => (sameFunction.has(testFile) ? 0 : sameFile.has(testFile) ? 1 : 2);
+  };
+}
+
+/** The time a file's tests take for a mutant: the whole file, or its tests up to the last that reached it. */
+function costFor(c, sequence) {
+  const hit = c.hits.get(sequence);
+  return hit.setup || !c.titles.length ? c.ms : (c.ms * (hit.last + 1)) / c.titles.length;
 }
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -313,49 +357,15 @@ function testsReaching(covering, sequence, maxMs = Infinity) {
   const titles = [];
   const files = [];
   for (const c of covering) {
-    if (files.length && expected + c.ms > maxMs) break; // the fastest files first: the rest are left out
+    if (files.length && expected + costFor(c, sequence) > maxMs) break; // the cheapest files first: the rest are left out
     files.push(c.file);
     const hit = c.hits.get(sequence);
     const needed = hit.setup ? c.titles : c.titles.slice(0, hit.last + 1);
     if (needed.length < c.titles.length) partial = true;
     titles.push(...needed);
-    expected += c.titles.length ? (c.ms * needed.length) / c.titles.length : c.ms;
+    expected += costFor(c, sequence);
   }
   return { files, grep: partial ? `^(?:${titles.map(escapeRegExp).join('|')})$` : undefined, expected };
-}
-
-const sha = (file) =>
-  require('node:crypto')
-    .createHash('sha256')
-    .update(fs.readFileSync(path.join(root, file)))
-    .digest('hex')
-    .slice(0, 16);
-
-/** Kills of earlier runs, valid while the mutated file and the killing test file are unchanged. */
-class KillMemory {
-  constructor(fresh) {
-    this.path = path.join(root, 'test/mutants/killed.json');
-    this.entries = fs.existsSync(this.path) ? JSON.parse(fs.readFileSync(this.path, 'utf8')) : {};
-    this.fresh = fresh;
-    this.hashes = new Map();
-  }
-
-  #hash(file) {
-    if (!this.hashes.has(file)) this.hashes.set(file, fs.existsSync(path.join(root, file)) ? sha(file) : null);
-    return this.hashes.get(file);
-  }
-
-  recall(m) {
-    const e = this.entries[m.key];
-    return !this.fresh && !!e && e.file === this.#hash(m.file) && e.test === this.#hash(e.by);
-  }
-
-  remember(m, testFile, title) {
-    this.entries[m.key] = { file: this.#hash(m.file), by: testFile, test: this.#hash(testFile), title };
-    const sorted = Object.fromEntries(Object.entries(this.entries).sort(([a], [b]) => a.localeCompare(b)));
-    fs.writeFileSync(`${this.path}.tmp`, `${JSON.stringify(sorted, null, 2)}\n`);
-    fs.renameSync(`${this.path}.tmp`, this.path);
-  }
 }
 
 function pick(env, pattern) {

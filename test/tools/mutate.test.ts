@@ -7,6 +7,7 @@ import ts from 'typescript';
 // Plain CommonJS scripts of `npm run mutate`.
 const { generate, targetFiles } = require('../../scripts/mutate/generate.js');
 const { instrument } = require('../../scripts/mutate/instrument.js');
+const { Hashes, CoverageCache, SurvivorMemory } = require('../../scripts/mutate/memory.js');
 
 interface Mutant {
   file: string;
@@ -130,6 +131,83 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
         [],
         file,
       );
+    }
+  });
+
+  it('lists as equivalent only mutants that are still generated, each with its reason', function () {
+    if (process.env.QA_MUTATE) this.skip();
+    const keys = new Set(generate(root).map((m: Mutant) => m.key));
+    const equivalent: Record<string, string> = JSON.parse(
+      fs.readFileSync(path.join(root, 'test/mutants/equivalent.json'), 'utf8'),
+    );
+    for (const [k, reason] of Object.entries(equivalent)) {
+      assert.ok(keys.has(k), `test/mutants/equivalent.json names a mutant no longer generated: ${k}`);
+      assert.ok(reason.length > 40, `a reason for ${k}`);
+    }
+  });
+
+  it('remembers coverage and survivals only while what they were measured on is unchanged', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-mutate-memory-'));
+    try {
+      const files = { 'core/rule.ts': 'rule v1', 'test/a.test.ts': 'a v1', 'test/b.test.ts': 'b v1' };
+      const mutants = [
+        { key: 'core/rule.ts#canWrite guard', sequence: 0 },
+        { key: 'core/rule.ts#canWrite boundary', sequence: 1 },
+      ];
+      /** A run's hashes: the files as that run copied them. */
+      const run = (changes: Record<string, string> = {}) => {
+        const hashes = new Hashes(dir);
+        for (const [f, content] of Object.entries({ ...files, ...changes })) hashes.add(f, content);
+        return hashes;
+      };
+      const coverage = {
+        file: 'test/a.test.ts',
+        ms: 40,
+        titles: ['t1', 't2'],
+        hits: new Map([[1, { setup: false, last: 1 }]]),
+      };
+      new CoverageCache(dir, run(), mutants, false).put(coverage);
+
+      assert.deepEqual(new CoverageCache(dir, run(), mutants, false).get('test/a.test.ts'), coverage);
+      assert.equal(new CoverageCache(dir, run(), mutants, false).get('test/b.test.ts'), null, 'never measured');
+      assert.equal(new CoverageCache(dir, run(), mutants, true).get('test/a.test.ts'), null, '--fresh');
+      assert.equal(
+        new CoverageCache(dir, run({ 'test/a.test.ts': 'a v2' }), mutants, false).get('test/a.test.ts'),
+        null,
+        'the test file changed',
+      );
+      assert.equal(
+        new CoverageCache(dir, run({ 'core/rule.ts': 'rule v2' }), mutants, false).get('test/a.test.ts'),
+        null,
+        'the code changed',
+      );
+      assert.deepEqual(
+        new CoverageCache(dir, run({ 'test/b.test.ts': 'b v2' }), mutants, false).get('test/a.test.ts'),
+        coverage,
+        'another test changed',
+      );
+      const more = [...mutants, { key: 'core/rule.ts#visible filter', sequence: 2 }];
+      assert.equal(new CoverageCache(dir, run(), more, false).get('test/a.test.ts'), null, 'a mutant it did not see');
+
+      const [m] = mutants;
+      const covering = [{ file: 'test/a.test.ts' }, { file: 'test/b.test.ts' }];
+      new SurvivorMemory(dir, run(), false).remember(m, ['test/a.test.ts']);
+      assert.deepEqual(new SurvivorMemory(dir, run(), false).untried(m, covering), [{ file: 'test/b.test.ts' }]);
+      assert.deepEqual(
+        new SurvivorMemory(dir, run({ 'test/a.test.ts': 'a v2' }), false).untried(m, covering),
+        covering,
+      );
+      assert.deepEqual(
+        new SurvivorMemory(dir, run({ 'core/rule.ts': 'rule v2' }), false).untried(m, covering),
+        covering,
+      );
+      assert.deepEqual(new SurvivorMemory(dir, run(), true).untried(m, covering), covering, '--fresh');
+      new SurvivorMemory(dir, run(), false).remember(m, ['test/b.test.ts']);
+      assert.deepEqual(new SurvivorMemory(dir, run(), false).untried(m, covering), []);
+      new SurvivorMemory(dir, run(), false).forget(m);
+      assert.deepEqual(new SurvivorMemory(dir, run(), false).untried(m, covering), covering, 'killed since');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

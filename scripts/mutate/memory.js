@@ -1,0 +1,163 @@
+'use strict';
+// What `npm run mutate` remembers between runs, so that a full run can be spread over several and a
+// run after adding a test costs that test's time only:
+//   - kills (test/mutants/killed.json, committed): valid while the mutated file and the killing test
+//     file are unchanged;
+//   - coverage (.tools/mutate/coverage.json, local): which mutants each test file reaches, valid while
+//     the test file and every file other than the tests are unchanged;
+//   - survivals (.tools/mutate/survived.json, local): the test files a mutant survived, so it runs
+//     again only against test files that are new or changed, while nothing else changed.
+// Every hash is of a file as the run copied it (before instrumenting), so an edit made while a run
+// goes on cannot be credited with that run's verdicts.
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+
+const digest = (content) => crypto.createHash('sha256').update(content).digest('hex').slice(0, 16);
+
+/**
+ * Whether a file's content can change which mutants a test reaches or what it checks: all but the
+ * tests themselves, prose, benchmarks and this tool (whose own changes that matter, to generation
+ * or instrumenting, change the mutants' keys; otherwise `--fresh`).
+ */
+const isSource = (file) =>
+  !file.endsWith('.test.ts') && !file.endsWith('.md') && !/^(test\/mutants\/|scripts\/mutate|bench\/)/.test(file);
+
+/** The hashes of the files a run works on: each file's own, and one of all the source files together. */
+class Hashes {
+  constructor(root) {
+    this.root = root;
+    this.files = new Map();
+  }
+
+  /** Records a file's content as the run copies it. */
+  add(file, content) {
+    this.files.set(file, digest(content));
+    this.sourceHash = undefined;
+  }
+
+  of(file) {
+    if (!this.files.has(file)) {
+      const full = path.join(this.root, file);
+      this.files.set(file, fs.existsSync(full) ? digest(fs.readFileSync(full)) : null);
+    }
+    return this.files.get(file);
+  }
+
+  /** One hash of every source file the run copied (see isSource). */
+  source() {
+    if (this.sourceHash === undefined) {
+      const h = crypto.createHash('sha256');
+      for (const file of [...this.files.keys()].filter(isSource).sort()) h.update(`${file}\0${this.files.get(file)}\0`);
+      this.sourceHash = h.digest('hex').slice(0, 16);
+    }
+    return this.sourceHash;
+  }
+}
+
+function readJson(file, fallback) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return fallback;
+  }
+}
+
+function writeJson(file, value, indent) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(value, null, indent)}\n`);
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+const sortedByKey = (entries) => Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)));
+
+/** Kills of earlier runs, valid while the mutated file and the killing test file are unchanged. */
+class KillMemory {
+  constructor(root, hashes, fresh) {
+    this.path = path.join(root, 'test/mutants/killed.json');
+    this.entries = readJson(this.path, {});
+    this.hashes = hashes;
+    this.fresh = fresh;
+  }
+
+  recall(m) {
+    const e = this.entries[m.key];
+    return !this.fresh && !!e && e.file === this.hashes.of(m.file) && e.test === this.hashes.of(e.by);
+  }
+
+  remember(m, testFile, title) {
+    this.entries[m.key] = { file: this.hashes.of(m.file), by: testFile, test: this.hashes.of(testFile), title };
+    writeJson(this.path, sortedByKey(this.entries), 2);
+  }
+}
+
+/**
+ * Each test file's coverage of the mutants (per test: reached in its suite hooks, and the last test
+ * that reached it), stored by mutant key. An entry holds while the test file and the source files
+ * are unchanged and the stored run instrumented every mutant of this one.
+ */
+class CoverageCache {
+  constructor(root, hashes, mutants, fresh) {
+    this.path = path.join(root, '.tools/mutate/coverage.json');
+    this.hashes = hashes;
+    this.mutants = mutants;
+    const stored = fresh ? null : readJson(this.path, null);
+    const known = new Set(stored?.keys ?? []);
+    this.usable = !!stored && stored.source === hashes.source() && mutants.every((m) => known.has(m.key));
+    this.stored = this.usable ? stored : { source: hashes.source(), keys: mutants.map((m) => m.key), files: {} };
+  }
+
+  /** The file's coverage as `{ file, ms, titles, hits: Map(sequence → { setup, last }) }`, or null. */
+  get(file) {
+    const e = this.usable && this.stored.files[file];
+    if (!e || e.test !== this.hashes.of(file)) return null;
+    const hits = new Map();
+    for (const m of this.mutants)
+      if (e.hits[m.key]) hits.set(m.sequence, { setup: e.hits[m.key][0], last: e.hits[m.key][1] });
+    return { file, ms: e.ms, titles: e.titles, hits };
+  }
+
+  put(coverage) {
+    const hits = {};
+    for (const [sequence, h] of coverage.hits) hits[this.mutants[sequence].key] = [h.setup, h.last];
+    this.stored.files[coverage.file] = {
+      test: this.hashes.of(coverage.file),
+      ms: coverage.ms,
+      titles: coverage.titles,
+      hits,
+    };
+    writeJson(this.path, this.stored);
+  }
+}
+
+/** The test files each mutant survived (with their hashes), while the source files are unchanged. */
+class SurvivorMemory {
+  constructor(root, hashes, fresh) {
+    this.path = path.join(root, '.tools/mutate/survived.json');
+    this.hashes = hashes;
+    this.entries = fresh ? {} : readJson(this.path, {});
+  }
+
+  /** The covering test files the mutant has not yet survived in their present form. */
+  untried(m, covering) {
+    const e = this.entries[m.key];
+    if (!e || e.source !== this.hashes.source()) return covering;
+    return covering.filter((c) => e.files[c.file] !== this.hashes.of(c.file));
+  }
+
+  remember(m, files) {
+    const e = this.entries[m.key];
+    const kept = e && e.source === this.hashes.source() ? e.files : {};
+    for (const f of files) kept[f] = this.hashes.of(f);
+    this.entries[m.key] = { source: this.hashes.source(), files: kept };
+    writeJson(this.path, sortedByKey(this.entries));
+  }
+
+  forget(m) {
+    if (!this.entries[m.key]) return;
+    delete this.entries[m.key];
+    writeJson(this.path, this.entries);
+  }
+}
+
+module.exports = { Hashes, KillMemory, CoverageCache, SurvivorMemory };
