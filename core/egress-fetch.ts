@@ -55,7 +55,9 @@ export function unreachableWhy(error: unknown): string {
       return 'the connection was closed before an answer';
     if (/^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT)$/.test(code)) return 'the connection timed out';
     if (/^(EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN)$/.test(code)) return 'its address could not be reached';
-    if (/CERT|SSL|TLS/.test(code)) return 'its TLS certificate was not accepted';
+    // OpenSSL's verification codes (Node passes them on), e.g. UNABLE_TO_VERIFY_LEAF_SIGNATURE for a missing intermediate.
+    if (/CERT|SSL|TLS|^UNABLE_TO_|SIGNATURE|INVALID_CA|HOSTNAME_MISMATCH/.test(code))
+      return 'its TLS certificate was not accepted';
   }
   return 'the request failed before an answer';
 }

@@ -58,7 +58,7 @@ export async function startEgressProxy(policy: EgressPolicy): Promise<EgressProx
         if (target === undefined) return;
         stage = 'done';
         client.off('data', onData);
-        if (target === null) return void client.end(reply(7)); // command not supported
+        if ('unsupported' in target) return void client.end(reply(target.unsupported));
         connect(client, target.host, target.port, buffer.subarray(target.length));
       }
     };
@@ -120,10 +120,15 @@ export async function startEgressProxy(policy: EgressPolicy): Promise<EgressProx
 /** A SOCKS5 reply with the given code and an empty bound address. */
 const reply = (code: number) => Buffer.from([5, code, 0, 1, 0, 0, 0, 0, 0, 0]);
 
-/** The CONNECT request at the start of `buf`: undefined while incomplete, null for another command. */
-function parseRequest(buf: Buffer): { host: string; port: number; length: number } | null | undefined {
+/**
+ * The CONNECT request at the start of `buf`: undefined while incomplete; for what this proxy does
+ * not do, the reply code (RFC 1928: 7 command not supported, 8 address type not supported).
+ */
+function parseRequest(
+  buf: Buffer,
+): { host: string; port: number; length: number } | { unsupported: 7 | 8 } | undefined {
   if (buf.length < 5) return undefined;
-  if (buf[0] !== 5 || buf[1] !== 1) return null;
+  if (buf[0] !== 5 || buf[1] !== 1) return { unsupported: 7 };
   let host: string;
   let offset: number;
   if (buf[3] === 1) {
@@ -141,6 +146,6 @@ function parseRequest(buf: Buffer): { host: string; port: number; length: number
     for (let i = 0; i < 8; i++) words.push(buf.readUInt16BE(4 + i * 2).toString(16));
     host = words.join(':');
     offset = 20;
-  } else return null;
+  } else return { unsupported: 8 };
   return { host, port: buf.readUInt16BE(offset), length: offset + 2 };
 }

@@ -22,16 +22,18 @@ export function requestId(log: Logger): Koa.Middleware {
   };
 }
 
-/** Koa's own errors (body parsing, size limits) mapped onto the closed code set. */
-function fromHttpError(error: { status?: number; expose?: boolean; message?: string; type?: string }): AppError | null {
+/**
+ * The body reader's errors (api/middleware/json-body.ts, shaped like http-errors: an unsupported
+ * charset, a body too large, one that is not JSON) mapped onto the closed code set; nothing else
+ * in the service throws an HTTP error under 500, and any that did would be a bad request.
+ */
+function fromHttpError(error: { status?: number; message?: string; type?: string }): AppError | null {
   if (!error.status || error.status >= 500) return null;
   if (error.type === 'charset.unsupported') return new AppError('INVALID_ARGUMENT', 'JSON bodies must be UTF-8');
   if (error.status === 413) return new AppError('INVALID_ARGUMENT', 'request body too large (limit 1 MB)');
   if (error.type === 'entity.parse.failed' || error.status === 400)
     return new AppError('INVALID_ARGUMENT', 'request body is not valid JSON');
-  if (error.status === 415) return new AppError('INVALID_ARGUMENT', 'Content-Type must be application/json');
-  if (error.status === 404) return new AppError('NOT_FOUND', error.message ?? 'not found');
-  return new AppError('INVALID_ARGUMENT', error.expose && error.message ? error.message : 'bad request');
+  return new AppError('INVALID_ARGUMENT', 'bad request');
 }
 
 /**

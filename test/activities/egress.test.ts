@@ -28,6 +28,11 @@ describe('egress policy of outgoing webhooks', () => {
       'https://[::ffff:10.0.0.1]/',
       'http://example.com/',
       'https://user:pw@example.com/',
+      'https://user@example.com/',
+      'https://:pw@example.com/',
+      'ftp://example.com/',
+      'file:///etc/passwd',
+      'data:text/plain,hello',
     ])
       assert.ok(closed.refuseUrl(url), url);
     assert.equal(closed.refuseUrl('https://example.com/hook'), null);

@@ -54,6 +54,11 @@ describe('schedule rules: state, alerts, catch-up and timing', () => {
     // A fire buffered behind a long group (not an outage) runs late, once.
     const onTime = { dueAt: 0, startedAt: 0 };
     assert.equal(extraCatchUp({ dueAt: 5 * minute, startedAt: 12 * minute }, onTime, lateAfter), false);
+    // A fire that starts within the allowance is not a missed fire, even right behind a late one.
+    const lateOne = { dueAt: 5 * minute, startedAt: 10 * minute + 10_000 };
+    assert.equal(extraCatchUp({ dueAt: 10 * minute, startedAt: 10 * minute + 20_000 }, lateOne, lateAfter), false);
+    // A schedule's first fire has none before it: however late, it is the one catch-up that runs.
+    assert.equal(extraCatchUp({ dueAt: 0, startedAt: 30 * minute }, null, lateAfter), false);
   });
 
   it('timing: durations, five-field cron expressions and their closest fires', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../core/config';
+import { parseSecretsKey } from '../../core/crypto';
 
 /**
  * Settings as docs/configuration.md states them: switches are the words `true`/`false` (those
@@ -65,5 +66,13 @@ describe('configuration parsing', () => {
   it('refuses AI_BASE_URL without AI_MODEL, and takes both', () => {
     assert.throws(() => load({ AI_BASE_URL: 'http://127.0.0.1:9/v1' }), /AI_MODEL: required when AI_BASE_URL is set/);
     assert.equal(load({ AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'm' }).AI_MODEL, 'm');
+  });
+
+  it('takes SECRETS_KEY as 32 bytes in base64 or hex, and refuses any other length by name', () => {
+    const bytes = Buffer.alloc(32, 9);
+    assert.deepEqual(parseSecretsKey(bytes.toString('base64')), bytes);
+    assert.deepEqual(parseSecretsKey(bytes.toString('hex')), bytes);
+    for (const wrong of [Buffer.alloc(16, 9).toString('base64'), Buffer.alloc(31, 9).toString('hex'), 'not a key'])
+      assert.throws(() => parseSecretsKey(wrong), /SECRETS_KEY must be 32 bytes/, wrong);
   });
 });

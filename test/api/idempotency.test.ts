@@ -34,6 +34,26 @@ describe('idempotency', () => {
     assert.equal(Number(await count('replayed')), 1);
   });
 
+  it('a JSON object is unordered: the same request with its fields in another order replays', async () => {
+    const k = key();
+    const first = await call(t.app, t.org.apiKey, 'test_case.create', {
+      idempotencyKey: k,
+      name: 'reordered',
+      platforms: ['web'],
+      steps: [{ action: 'navigate', target: '/', expect: { text: 'Home', titleIncludes: 'Shop' } }],
+    });
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    const again = await call(t.app, t.org.apiKey, 'test_case.create', {
+      steps: [{ expect: { titleIncludes: 'Shop', text: 'Home' }, target: '/', action: 'navigate' }],
+      platforms: ['web'],
+      name: 'reordered',
+      idempotencyKey: k,
+    });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.deepEqual(again.body, first.body);
+    assert.equal(Number(await count('reordered')), 1);
+  });
+
   it('answers CONFLICT for the same key with another body', async () => {
     const k = key();
     await call(t.app, t.org.apiKey, 'test_case.create', body(k, 'one'));

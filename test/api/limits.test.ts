@@ -62,6 +62,18 @@ describe('per-organization request rate', function () {
     }
   });
 
+  it('RATE_LIMIT_PER_SECOND=0 turns the limit off (docs/configuration.md): no burst is refused', async () => {
+    const unlimited = await startApp({ ...settings, RATE_LIMIT_PER_SECOND: '0' });
+    try {
+      const org = await createOrg(t.app.deps);
+      const statuses = [];
+      for (let i = 0; i < 8; i++) statuses.push((await list(unlimited, org.apiKey)).status);
+      assert.deepEqual(statuses, Array(8).fill(200), 'past the burst of 5');
+    } finally {
+      await unlimited.close();
+    }
+  });
+
   it("one organization's exhausted bucket leaves another's alone", async () => {
     const busy = await createOrg(t.app.deps);
     const calm = await createOrg(t.app.deps);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, key, newCase, useApp } from '../helpers/app';
+import { call, createOrg, environment, key, newCase, useApp } from '../helpers/app';
 
 describe('test_plan operations', () => {
   const t = useApp();
@@ -90,5 +90,47 @@ describe('test_plan operations', () => {
       testPlanId: 'tp_00000000000000000000000000',
     });
     assert.equal(missingPlan.status, 404);
+  });
+
+  it('re-runs a plan group only once it has ended: while a Run is queued it is FAILED_PRECONDITION', async () => {
+    // No runner here: the group's Runs stay queued.
+    await environment(t, 'rerun-env', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: 'Still going',
+      testCaseIds: [cases[0].id],
+    });
+    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testPlanId: plan.body.id,
+      environmentSlug: 'rerun-env',
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const rerun = await call(t.app, t.org.apiKey, 'run.rerun', {
+      idempotencyKey: key(),
+      planGroupRunId: triggered.body.planGroupRunId,
+      only: 'not_passing',
+    });
+    assert.equal(rerun.status, 422, JSON.stringify(rerun.body));
+    assert.equal(rerun.body.error.code, 'FAILED_PRECONDITION');
+    assert.match(rerun.body.error.message, /still running/);
+    const runs = await call(t.app, t.org.apiKey, 'run.list', {});
+    assert.equal(runs.body.items.length, 1, 'nothing more was queued');
+  });
+
+  it('refuses to trigger a plan with neither steps nor members, and queues nothing', async () => {
+    await environment(t, 'empty-env', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const plan = await call(t.app, t.org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'Empty' });
+    assert.equal(plan.status, 200, JSON.stringify(plan.body));
+    const before = (await call(t.app, t.org.apiKey, 'run.list', {})).body.items.length;
+    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testPlanId: plan.body.id,
+      environmentSlug: 'empty-env',
+    });
+    assert.equal(triggered.status, 422, JSON.stringify(triggered.body));
+    assert.equal(triggered.body.error.code, 'FAILED_PRECONDITION');
+    assert.match(triggered.body.error.message, /no steps and no member Test Cases/);
+    assert.equal((await call(t.app, t.org.apiKey, 'run.list', {})).body.items.length, before);
   });
 });

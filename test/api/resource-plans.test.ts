@@ -142,6 +142,53 @@ describe('resource-style plans and flows', () => {
     assert.equal(runs.body.items.length, 0);
   });
 
+  it('expands flows up to 5 levels deep and refuses a sixth (docs/interface.md, Flows)', async () => {
+    // depth-1 uses depth-2, … depth-5 uses depth-6, which has the steps.
+    await rest(t.app, t.org.apiKey, 'PUT', '/api/flows/depth-6', { name: 'Depth 6', steps: [signIn[0]] });
+    for (let level = 5; level >= 1; level--)
+      await rest(t.app, t.org.apiKey, 'PUT', `/api/flows/depth-${level}`, {
+        name: `Depth ${level}`,
+        steps: [{ action: 'flow', target: `depth-${level + 1}` }],
+      });
+    const trigger = async (flow: string) => {
+      const plan = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
+        name: `Through ${flow}`,
+        steps: [{ action: 'flow', target: flow }],
+      });
+      return rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
+        testPlanId: plan.body.testPlanId,
+        environmentSlug: 'staging',
+      });
+    };
+    const five = await trigger('depth-2');
+    assert.equal(five.status, 200, JSON.stringify(five.body));
+    const six = await trigger('depth-1');
+    assert.equal(six.status, 422, JSON.stringify(six.body));
+    assert.match(six.body.error, /nested more than 5 deep/);
+
+    // At most 500 steps after expansion: a flow of 200 twice and 100 more is 500, one more is not.
+    const navigate = (n: number) => Array.from({ length: n }, (_, i) => ({ action: 'navigate', target: `/p${i}` }));
+    await rest(t.app, t.org.apiKey, 'PUT', '/api/flows/wide', { name: 'Wide', steps: navigate(200) });
+    const wide = { action: 'flow', target: 'wide' };
+    const planOf = async (extra: number) =>
+      rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
+        name: `Wide + ${extra}`,
+        steps: [wide, wide, ...navigate(extra)],
+      });
+    for (const [extra, status] of [
+      [100, 200],
+      [101, 422],
+    ]) {
+      const plan = await planOf(extra);
+      const triggered = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
+        testPlanId: plan.body.testPlanId,
+        environmentSlug: 'staging',
+      });
+      assert.equal(triggered.status, status, JSON.stringify(triggered.body));
+      if (status === 422) assert.match(triggered.body.error, /more than 500 steps/);
+    }
+  });
+
   it('documents the endpoints in the OpenAPI document with their scopes', async () => {
     const doc = await (await fetch(`${t.app.url}/api/openapi.json`)).json();
     const expected: Array<[string, string, string | null]> = [

@@ -261,6 +261,57 @@ describe('scheduled plans on Temporal Schedules', function () {
     }
   });
 
+  it('PATCH changes the record and its Temporal Schedule alike, field by field, and refuses a bad change whole', async () => {
+    const schedule = await create({ cron: '0 2 * * *', timezone: 'Europe/Berlin', paused: true });
+    const client = await t.app.deps.temporal();
+    const temporal = () => client.schedule.getHandle(schedule.temporalScheduleId).describe();
+    const patch = async (fields: Record<string, unknown>, status = 200) => {
+      const reply = await rest(t.app, t.org.apiKey, 'PATCH', `/api/schedules/${schedule.id}`, fields);
+      assert.equal(reply.status, status, JSON.stringify(reply.body));
+      return reply.body;
+    };
+
+    // A name, a jitter and an overlap policy; the timing stays.
+    let body = await patch({ name: 'Nightly smoke', jitter: '30s', overlap: 'buffer_one' });
+    assert.equal(body.name, 'Nightly smoke');
+    assert.equal(body.jitter, '30s');
+    assert.equal(body.overlap, 'buffer_one');
+    assert.equal(body.cron, '0 2 * * *');
+    assert.equal(body.timezone, 'Europe/Berlin');
+    let mirrored = await temporal();
+    assert.equal(mirrored.spec.jitter, 30_000);
+    assert.equal(mirrored.policies.overlap, 'BUFFER_ONE');
+    assert.equal(mirrored.spec.timezone, 'Europe/Berlin');
+
+    // Another zone for the same cron.
+    body = await patch({ timezone: 'Asia/Tokyo' });
+    assert.equal(body.timezone, 'Asia/Tokyo');
+    assert.equal((await temporal()).spec.timezone, 'Asia/Tokyo');
+
+    // From cron to an interval: the cron and its zone go.
+    body = await patch({ every: '1h', jitter: null });
+    assert.equal(body.every, '1h');
+    assert.ok(!('cron' in body) && !('timezone' in body) && !('jitter' in body), JSON.stringify(body));
+    mirrored = await temporal();
+    assert.deepEqual(
+      mirrored.spec.intervals?.map((i) => i.every),
+      [3_600_000],
+    );
+    assert.ok(!mirrored.spec.calendars?.length, 'no cron left');
+
+    // Resumed: Temporal's Schedule is no longer paused.
+    body = await patch({ paused: false });
+    assert.equal(body.paused, false);
+    assert.equal((await temporal()).state.paused, false);
+    await patch({ paused: true });
+
+    // A bad change is refused whole: the name in the same request is not applied either.
+    const refused = await patch({ name: 'Renamed', cron: '61 * * * *' }, 400);
+    assert.match(refused.error, /not a valid expression/);
+    const now = await scheduleOf(t, schedule.id);
+    assert.equal((now as unknown as { name: string }).name, 'Nightly smoke');
+  });
+
   it('answers what is wrong with a timing or a target, and never stores runtime values', async () => {
     const bad = async (fields: Record<string, unknown>, pattern: RegExp) => {
       const reply = await rest(t.app, t.org.apiKey, 'POST', '/api/schedules', {

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { limitRepository } from '../../db/repositories/limits';
+import { call, environment, key, newCase, useApp } from '../helpers/app';
+
+/**
+ * The active-Run cap (ORG_MAX_ACTIVE_RUNS) at the level of its slots, on MariaDB: at most `cap`
+ * Runs of an organization hold a slot; the others wait in arrival order and are handed a slot
+ * as one is given back; a Run that holds one keeps it when it confirms, at the cap or not.
+ */
+describe('active-Run slots: the cap, the waiting order and renewals', () => {
+  const t = useApp();
+  const leaseMs = 60_000;
+
+  it('holds at most the cap, keeps a held slot on renewal, and hands a freed one to the first waiting Run', async () => {
+    // Three real queued Runs (no runner here: they stay queued), so their slots count.
+    await environment(t, 'slots', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const cases = [];
+    for (const name of ['first', 'second', 'third']) cases.push(await newCase(t, { name }));
+    const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: 'Slots',
+      testCaseIds: cases.map((c) => c.id),
+    });
+    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testPlanId: plan.body.id,
+      environmentSlug: 'slots',
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const [a, b, c] = triggered.body.runIds as string[];
+    const db = t.app.deps.db.manager;
+    // Slots of their own org (the workflows of the real Runs never run here); times step forward.
+    let now = Date.now();
+    const take = (runId: string) =>
+      limitRepository.takeRunSlot(db, { runId, orgId: t.org.orgId, cap: 2, now: ++now, leaseMs });
+    const release = (runId: string) =>
+      limitRepository.releaseRunSlot(db, { runId, orgId: t.org.orgId, cap: 2, now: ++now, leaseMs });
+
+    assert.equal(await take(a), true);
+    assert.equal(await take(b), true);
+    assert.equal(await take(c), false, 'past the cap: waits');
+    assert.equal(await take(a), true, 'a held slot is renewed, though the organization is at its cap');
+    assert.equal(await take(c), false, 'still waiting');
+    assert.deepEqual(await release(a), [c], 'the freed slot goes to the waiting Run');
+    assert.equal(await take(c), true, 'and it holds it');
+    assert.deepEqual(await release(b), [], 'nobody waits');
+    assert.deepEqual(await release(b), [], 'a second release changes nothing');
+  });
+});
