@@ -463,20 +463,26 @@ function ensureChromium() {
   );
 }
 
-/** Debian's xmllint (libxml2-utils): the tests validate the JUnit reports against a published XSD with it. */
-function ensureXmllint() {
-  const found = which('xmllint');
+/** A command from a Debian package, installed when missing: its path. */
+function ensureDebianCommand(command, pkg) {
+  const found = which(command);
   if (found) return found;
-  log('xmllint not found; installing Debian package libxml2-utils');
-  const res = aptInstall('libxml2-utils', { noRecommends: true });
-  const after = which('xmllint');
+  log(`${command} not found; installing Debian package ${pkg}`);
+  const res = aptInstall(pkg, { noRecommends: true });
+  const after = which(command);
   if (res.ok && after) return after;
   throw stepError(
-    'install xmllint',
-    res.ok ? 'libxml2-utils installed but xmllint not found' : res.reason,
-    'install it yourself: apt-get install libxml2-utils',
+    `install ${command}`,
+    res.ok ? `${pkg} installed but ${command} not found` : res.reason,
+    `install it yourself: apt-get install ${pkg}`,
   );
 }
+
+/** Debian's xmllint (libxml2-utils): the tests validate the JUnit reports against a published XSD with it. */
+const ensureXmllint = () => ensureDebianCommand('xmllint', 'libxml2-utils');
+
+/** openssl: a test makes a self-signed certificate for a loopback TLS server with it. */
+const ensureOpenssl = () => ensureDebianCommand('openssl', 'openssl');
 
 /**
  * The environment the test suite runs in, with every tool it needs installed: the one list that
@@ -492,6 +498,7 @@ function testEnv(root, base = process.env, step = (_name, fn) => fn()) {
   if (!base.TEST_DATABASE_URL) step('MariaDB', () => ensureMariadb());
   env.CHROMIUM_PATH = step('Chromium', () => ensureChromium());
   step('xmllint', () => ensureXmllint());
+  step('openssl', () => ensureOpenssl());
   // The mobile runner's tests drive Chromium through a real Appium server.
   const appium = step('Appium', () => ensureAppium(root));
   return {

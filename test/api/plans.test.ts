@@ -6,6 +6,7 @@ describe('test_plan operations', () => {
   const cases: Array<{ id: string; name: string }> = [];
   before(async () => {
     for (const name of ['A', 'B', 'C']) cases.push(await newCase(t, { name }));
+    await environment(t, 'no-runner', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
   });
 
   const members = (plan: { members: Array<{ testCaseId: string }> }) => plan.members.map((m) => m.testCaseId);
@@ -92,19 +93,24 @@ describe('test_plan operations', () => {
     assert.equal(missingPlan.status, 404);
   });
 
-  it('re-runs a plan group only once it has ended: while a Run is queued it is FAILED_PRECONDITION', async () => {
-    // No runner here: the group's Runs stay queued.
-    await environment(t, 'rerun-env', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+  /** A new plan of these cases, triggered on an Environment no runner serves here (its Runs stay queued). */
+  const triggerNewPlan = async (name: string, testCaseIds: string[]) => {
     const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
       idempotencyKey: key(),
-      name: 'Still going',
-      testCaseIds: [cases[0].id],
+      name,
+      ...(testCaseIds.length ? { testCaseIds } : {}),
     });
-    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+    assert.equal(plan.status, 200, JSON.stringify(plan.body));
+    return call(t.app, t.org.apiKey, 'run.trigger', {
       idempotencyKey: key(),
       testPlanId: plan.body.id,
-      environmentSlug: 'rerun-env',
+      environmentSlug: 'no-runner',
     });
+  };
+
+  it('re-runs a plan group only once it has ended: while a Run is queued it is FAILED_PRECONDITION', async () => {
+    // No runner here: the group's Runs stay queued.
+    const triggered = await triggerNewPlan('Still going', [cases[0].id]);
     assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
     const rerun = await call(t.app, t.org.apiKey, 'run.rerun', {
       idempotencyKey: key(),
@@ -119,15 +125,8 @@ describe('test_plan operations', () => {
   });
 
   it('refuses to trigger a plan with neither steps nor members, and queues nothing', async () => {
-    await environment(t, 'empty-env', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
-    const plan = await call(t.app, t.org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'Empty' });
-    assert.equal(plan.status, 200, JSON.stringify(plan.body));
     const before = (await call(t.app, t.org.apiKey, 'run.list', {})).body.items.length;
-    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
-      idempotencyKey: key(),
-      testPlanId: plan.body.id,
-      environmentSlug: 'empty-env',
-    });
+    const triggered = await triggerNewPlan('Empty', []);
     assert.equal(triggered.status, 422, JSON.stringify(triggered.body));
     assert.equal(triggered.body.error.code, 'FAILED_PRECONDITION');
     assert.match(triggered.body.error.message, /no steps and no member Test Cases/);
