@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import { spawnTypeScript } from '../../scripts/lib/node-children';
+import { reconcileSchedules } from '../../api/schedules/reconcile';
 import { call, environment, freePort, key, newCase, useApp, type AppFixture } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { startReceiver, type Receiver } from '../helpers/receiver';
@@ -156,6 +157,18 @@ describe('scheduled plans on Temporal Schedules', function () {
     made.push(created.body.id);
     return created.body as { id: string; temporalScheduleId: string };
   }
+
+  it('a reconcile pass (in this process) recreates a Schedule deleted by hand, and a second pass changes nothing', async () => {
+    const schedule = await create({ every: '1h', paused: true });
+    const client = await t.app.deps.temporal();
+    await client.schedule.getHandle(schedule.temporalScheduleId).delete();
+    const first = await reconcileSchedules(t.app.deps);
+    assert.ok(first.created >= 1, JSON.stringify(first));
+    assert.equal(first.failed, 0);
+    const back = await client.schedule.getHandle(schedule.temporalScheduleId).describe();
+    assert.equal(back.state.paused, true, 'as its record says');
+    assert.deepEqual(await reconcileSchedules(t.app.deps), { created: 0, updated: 0, removed: 0, failed: 0 });
+  });
 
   it('starts plan groups with trigger.source "schedule"; pause stops them and resume starts them again', async () => {
     site.mode = 'pass';
