@@ -31,8 +31,7 @@ function fromHttpError(error: { status?: number; message?: string; type?: string
   if (!error.status || error.status >= 500) return null;
   if (error.type === 'charset.unsupported') return new AppError('INVALID_ARGUMENT', 'JSON bodies must be UTF-8');
   if (error.status === 413) return new AppError('INVALID_ARGUMENT', 'request body too large (limit 1 MB)');
-  if (error.type === 'entity.parse.failed' || error.status === 400)
-    return new AppError('INVALID_ARGUMENT', 'request body is not valid JSON');
+  if (error.type === 'entity.parse.failed') return new AppError('INVALID_ARGUMENT', 'request body is not valid JSON');
   return new AppError('INVALID_ARGUMENT', 'bad request');
 }
 
