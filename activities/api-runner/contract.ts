@@ -50,8 +50,7 @@ export class ContractChecker {
     const media = mediaTypeOf(contentType);
     const content = entry.content ?? {};
     if (!hasBody && !Object.keys(content).length) return { verdict: 'pass', reason: 'no body, none documented' };
-    const documented =
-      content[media] ?? content[`${media.split('/')[0]}/*`] ?? content['*/*'] ?? (media === '' ? undefined : undefined);
+    const documented = content[media] ?? content[`${media.split('/')[0]}/*`] ?? content['*/*'];
     if (!documented?.schema) {
       return {
         verdict: 'indeterminate',

@@ -39,6 +39,8 @@ export interface KeyedCall {
   source: KeySource;
   /** The request without its key: the same key with another request is CONFLICT. */
   request: unknown;
+  /** Moves the request's deadline while it waits for another request's answer (a deliberate wait). */
+  extendDeadline?: (waitMs: number) => void;
 }
 
 export type Mutation<T> = (db: EntityManager, afterCommit: (effect: () => Promise<void>) => void) => Promise<T>;
@@ -113,6 +115,7 @@ async function storedAnswer(call: KeyedCall, hash: string, atomic: boolean): Pro
   const { deps, orgId, name, key } = call;
   const db = deps.db.manager;
   const deadline = Date.now() + WAIT_FOR_OWNER_MS;
+  let waiting = false;
   for (;;) {
     const stored = await idem.find(db, orgId, name, key);
     if (!stored) return null;
@@ -134,6 +137,9 @@ async function storedAnswer(call: KeyedCall, hash: string, atomic: boolean): Pro
     }
     if (Date.now() > deadline)
       throw new AppError('CONFLICT', `a request with ${call.source} "${key}" is still in flight; retry shortly`);
+    // Without this the request's own deadline (9 s) answers 503 before the wait ends in CONFLICT.
+    if (!waiting) call.extendDeadline?.(WAIT_FOR_OWNER_MS);
+    waiting = true;
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -119,7 +119,15 @@ export async function runEndpoint(endpoint: Endpoint, raw: RawRequest, call: Cal
   }
   const { idempotencyKey: _key, ...request } = input;
   const { value, replayed } = await runOnce(
-    { deps: call.deps, orgId: principal.orgId, name: endpoint.name, key: keyed.key, source: keyed.source, request },
+    {
+      deps: call.deps,
+      orgId: principal.orgId,
+      name: endpoint.name,
+      key: keyed.key,
+      source: keyed.source,
+      request,
+      extendDeadline: ctx.extendDeadline,
+    },
     endpoint.atomic,
     (db, afterCommit) => endpoint.handler(input, { ...ctx, db, afterCommit }),
   );

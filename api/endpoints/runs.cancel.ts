@@ -15,6 +15,7 @@ export default defineEndpoint({
   description:
     "Answers the Run's status when the cancellation was requested; the Run records canceled shortly after. " +
     'A Run that has already ended keeps its outcome: FAILED_PRECONDITION (422) with details.status. ' +
+    "A plan group's member that its group has not started yet is UNAVAILABLE (503) with Retry-After. " +
     'An Idempotency-Key header makes a retry answer the first response.',
   access: { scope: 'svc:runs:write' },
   idempotency: 'optional',
@@ -22,26 +23,30 @@ export default defineEndpoint({
   body: z.strictObject({}),
   output: z.object({ runId: z.string(), status: z.string() }),
   async handler(input, { principal, deps }) {
-    const orgId = principal.orgId;
-    const run = await runRepository.get(deps.db.manager, orgId, input.runId);
+    const run = await runRepository.get(deps.db.manager, principal.orgId, input.runId);
     if (!run) throw notFound(`Run ${input.runId}`);
-    const ended = (status: string) =>
-      new AppError('FAILED_PRECONDITION', `Run ${run.id} has already ended (${status}); it keeps its outcome`, {
-        status,
-      });
-    if (isTerminal(run.status)) throw ended(run.status);
+    if (isTerminal(run.status))
+      throw new AppError(
+        'FAILED_PRECONDITION',
+        `Run ${run.id} has already ended (${run.status}); it keeps its outcome`,
+        {
+          status: run.status,
+        },
+      );
     try {
       await cancelRunWorkflow(deps, run.id);
     } catch (error) {
-      // The Run ended between the read and the cancel: its workflow is closed.
-      const now = await runRepository.get(deps.db.manager, orgId, run.id);
-      if (now && isTerminal(now.status)) throw ended(now.status);
-      // A plan group's member is recorded before the group starts its workflow: retry shortly.
-      if (error instanceof WorkflowNotFoundError)
-        throw new AppError('UNAVAILABLE', `Run ${run.id} is still being started; retry`, undefined, {
+      if (!(error instanceof WorkflowNotFoundError)) throw error;
+      // A plan group records its members before it starts them; or the Run ended just now and its
+      // workflow closed. Either way the retry reads what the Run is then (its start, or its outcome).
+      throw new AppError(
+        'UNAVAILABLE',
+        `Run ${run.id} has no workflow to cancel at this moment (still being started, or just ended); retry`,
+        undefined,
+        {
           'Retry-After': '1',
-        });
-      throw error;
+        },
+      );
     }
     return { runId: run.id, status: run.status };
   },

@@ -20,8 +20,8 @@ export default defineEndpoint({
     let workflowId: string;
     try {
       workflowId = await fireNow(await deps.temporal(), deps.config, schedule);
-    } catch (error) {
-      if (error instanceof AppError) throw error;
+    } catch {
+      // A fresh workflow id cannot be taken: a failure here is Temporal out of reach.
       throw new AppError(
         'UNAVAILABLE',
         'the schedule could not be fired now: Temporal is not reachable; retry shortly',

@@ -31,8 +31,7 @@ function fromHttpError(error: { status?: number; message?: string; type?: string
   if (!error.status || error.status >= 500) return null;
   if (error.type === 'charset.unsupported') return new AppError('INVALID_ARGUMENT', 'JSON bodies must be UTF-8');
   if (error.status === 413) return new AppError('INVALID_ARGUMENT', 'request body too large (limit 1 MB)');
-  if (error.type === 'entity.parse.failed' || error.status === 400)
-    return new AppError('INVALID_ARGUMENT', 'request body is not valid JSON');
+  if (error.type === 'entity.parse.failed') return new AppError('INVALID_ARGUMENT', 'request body is not valid JSON');
   return new AppError('INVALID_ARGUMENT', 'bad request');
 }
 
@@ -91,6 +90,23 @@ function internal(error: unknown, requestId: string, log: Logger): AppError {
   return new AppError('INTERNAL', `internal error; quote request id ${requestId} when reporting it`);
 }
 
+/** Error codes of a dependency that is gone or gave up (a retry of the same request is safe). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'PROTOCOL_CONNECTION_LOST',
+  // mysql2: a query past DB_QUERY_TIMEOUT_MS (its connection is then dropped).
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ETIMEDOUT',
+  'ER_CON_COUNT_ERROR',
+  'POOL_CLOSED',
+  // InnoDB gave up this transaction (a deadlock victim, or too long a wait for a lock): it
+  // rolled back whole, so the same request again is safe.
+  'ER_LOCK_DEADLOCK',
+  'ER_LOCK_WAIT_TIMEOUT',
+]);
+
 function isUnavailable(error: unknown): boolean {
   const code =
     (error as { code?: string | number })?.code ?? (error as { driverError?: { code?: string } })?.driverError?.code;
@@ -100,17 +116,7 @@ function isUnavailable(error: unknown): boolean {
     (error as { fatal?: boolean })?.fatal ?? (error as { driverError?: { fatal?: boolean } })?.driverError?.fatal;
   return (
     fatal === true ||
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'EPIPE',
-      'PROTOCOL_CONNECTION_LOST',
-      // mysql2: a query past DB_QUERY_TIMEOUT_MS (its connection is then dropped).
-      'PROTOCOL_SEQUENCE_TIMEOUT',
-      'ETIMEDOUT',
-      'ER_CON_COUNT_ERROR',
-      'POOL_CLOSED',
-    ].includes(String(code)) ||
+    UNAVAILABLE_CODES.has(String(code)) ||
     (error as Error)?.name === 'ServiceError' ||
     (error as Error)?.name === 'ConnectionError' ||
     /^(Pool is closed|Queue limit reached)/.test((error as Error)?.message ?? '')

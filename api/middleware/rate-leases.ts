@@ -26,6 +26,14 @@ interface Held {
 export class RateLeases {
   readonly #held = new Map<string, Held>();
 
+  /** `maxBuckets`: buckets remembered before the idle ones are forgotten (lower only in tests). */
+  constructor(private readonly maxBuckets = MAX_BUCKETS) {}
+
+  /** Buckets remembered now: kept under `maxBuckets` by forgetting idle ones. */
+  get remembered(): number {
+    return this.#held.size;
+  }
+
   /** Tokens one lease takes for this rate. */
   static batch(rate: BucketRate): number {
     return Math.max(1, Math.min(Math.floor((rate.perSecond * LEASE_MS) / 1000), Math.floor(rate.burst / 4)));
@@ -52,7 +60,7 @@ export class RateLeases {
     const key = `${orgId}\u0000${bucket}`;
     let held = this.#held.get(key);
     if (!held) {
-      if (this.#held.size >= MAX_BUCKETS) this.#sweep();
+      if (this.#held.size >= this.maxBuckets) this.#sweep();
       this.#held.set(key, (held = { tokens: 0, until: 0 }));
     }
     for (;;) {

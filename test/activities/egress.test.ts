@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { egressPolicy } from '../../core/egress';
+import { readCapped, refusalOf, unreachableWhy } from '../../core/egress-fetch';
 import { postJson } from '../../activities/webhooks/send';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 
@@ -46,5 +47,49 @@ describe('egress policy of outgoing webhooks', () => {
     const sent = await postJson(egressPolicy('127.0.0.1'), `${receiver.url}/moved`, {}, '{}', 2000);
     assert.equal(sent.kind === 'response' && sent.statusCode, 302);
     assert.equal(receiver.received.filter((r) => r.path === '/moved').length, 1);
+  });
+});
+
+describe('egress helpers the runners share: refusalOf, readCapped, unreachableWhy', () => {
+  const loopbackOnly = egressPolicy('127.0.0.1/32', { requireHttps: false, allowPublic: false });
+
+  it("refusalOf applies the URL's own rules before any lookup: credentials in an allowed host's URL are refused", async () => {
+    assert.equal(await refusalOf(loopbackOnly, 'http://127.0.0.1:9/'), null);
+    assert.match(String(await refusalOf(loopbackOnly, 'http://user:pw@127.0.0.1:9/')), /credentials/);
+    assert.match(String(await refusalOf(loopbackOnly, 'ftp://127.0.0.1/')), /https/);
+    assert.match(String(await refusalOf(loopbackOnly, 'http://10.0.0.1/')), /not a public address/);
+  });
+
+  const chunks = (...parts: string[]) => ({
+    body: (async function* () {
+      for (const part of parts) yield Buffer.from(part);
+    })(),
+  });
+
+  it('readCapped reads a body in pieces up to the cap, an absent body as empty, and no further than the cap', async () => {
+    assert.equal(await readCapped({ body: null }, 10), '', 'a 204 or HEAD answer');
+    assert.equal(await readCapped(chunks('abc', 'def', 'ghi'), 100), 'abcdefghi');
+    assert.equal(await readCapped(chunks('abc', 'def', 'ghi'), 4), 'abcd');
+    // The cap reached exactly: the next piece (here: never coming) is not waited for.
+    const endless = {
+      body: (async function* () {
+        yield Buffer.from('abcd');
+        await new Promise(() => undefined);
+      })(),
+    };
+    assert.equal(await readCapped(endless, 4), 'abcd');
+  });
+
+  it('unreachableWhy reads codes along causes and inner errors, and ends on a cycle', () => {
+    const generic = 'the request failed before an answer';
+    assert.equal(unreachableWhy(new Error('no code')), generic);
+    assert.equal(unreachableWhy(undefined), generic);
+    const deep = new Error('outer', { cause: new Error('middle', { cause: { code: 'ECONNREFUSED' } }) });
+    assert.equal(unreachableWhy(deep), 'the connection was refused');
+    const aggregate = new AggregateError([Object.assign(new Error('a'), { code: 'ETIMEDOUT' })], 'all failed');
+    assert.equal(unreachableWhy(new Error('fetch failed', { cause: aggregate })), 'the connection timed out');
+    const cycle: { cause?: unknown } = {};
+    cycle.cause = cycle;
+    assert.equal(unreachableWhy(cycle), generic);
   });
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { LocalMediaStorage } from '../../core/storage/local';
 
 /**
@@ -58,5 +59,26 @@ describe('local media storage: signed links and keys', () => {
     // Even a link signed for such a key (none is ever issued) reads nothing outside.
     const escaping = await linkParts('../outside.png', 900);
     await assert.rejects(() => storage.readSigned(escaping.key, escaping.exp, escaping.sig), /escapes/);
+  });
+
+  it('receives an upload of its declared length; stops a longer one at once and keeps nothing of it', async () => {
+    const exact = await storage.receive('uploads/exact.bin', Readable.from([Buffer.from('abc'), Buffer.from('de')]), 5);
+    assert.equal(exact.received, 5);
+    await exact.commit();
+    assert.ok(existsSync(join(dir, 'media', 'uploads', 'exact.bin')));
+
+    const longer = await storage.receive(
+      'uploads/long.bin',
+      Readable.from([Buffer.from('abc'), Buffer.from('def')]),
+      5,
+    );
+    assert.ok(longer.received > 5, 'told as longer than declared');
+    await assert.rejects(longer.commit(), /exceeds its declared length/);
+    assert.ok(!existsSync(join(dir, 'media', 'uploads', 'long.bin')));
+    assert.deepEqual(readdirSync(join(dir, 'media', '.incoming')), [], 'no partial file left behind');
+
+    const shorter = await storage.receive('uploads/short.bin', Readable.from([Buffer.from('ab')]), 5);
+    assert.equal(shorter.received, 2, 'a body that ended early reports what arrived');
+    await shorter.discard();
   });
 });

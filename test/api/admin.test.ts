@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { apiKeyRepository } from '../../db/repositories/organizations';
+import { issueApiKey } from '../../domain/organizations';
 import { call, useApp } from '../helpers/app';
 
 const root = path.resolve(__dirname, '../..');
@@ -49,6 +51,15 @@ describe('the admin command, as users run it', function () {
       200,
       'the other key still works',
     );
+  });
+
+  it('revocation in this process too (the command above runs in another): a key is revoked once, then it is not active', async () => {
+    const db = t.app.deps.db.manager;
+    const { keyId, apiKey } = await issueApiKey(db, t.org.orgId);
+    assert.equal(await apiKeyRepository.revoke(db, keyId, Date.now()), true);
+    assert.equal(await apiKeyRepository.revoke(db, keyId, Date.now()), false, 'no such active key the second time');
+    assert.equal(await apiKeyRepository.revoke(db, 'no-such-key-id', Date.now()), false);
+    assert.equal((await call(t.app, apiKey, 'test_case.list', {})).status, 401);
   });
 
   it('refuses bad usage with an error line and a non-zero exit', () => {

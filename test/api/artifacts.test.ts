@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { recordHistory } from '../helpers/histories';
 import { createHash } from 'node:crypto';
+import { artifactRepository } from '../../db/repositories/artifacts';
 import { LocalMediaStorage } from '../../core/storage/local';
 import { S3MediaStorage } from '../../core/storage/s3';
 import { createOrg, testConfig, useApp } from '../helpers/app';
@@ -156,6 +157,22 @@ describe('Mobile artifacts: upload intents and scans', function () {
       assert.ok(res.body.findings.some((f: { severity: string }) => f.severity === 'info'));
       const again = await scan(t.app, t.org.apiKey, up, 'android', 'renamed.apk');
       assert.deepEqual(again.body, res.body);
+      // A scan activity retried after it wrote its row (a lost reply) gets that row: one verdict per upload.
+      const retried = await artifactRepository.recordScan(t.app.deps.db.manager, {
+        storageId: up.storageId,
+        orgId: t.org.orgId,
+        status: 'rejected',
+        sha256: '0'.repeat(64),
+        byteSize: 1,
+        contentType: APK,
+        scanner: 'builtin-zip-scanner/1',
+        findings: [],
+        fileName: 'retried.apk',
+        createdAt: Date.now(),
+      });
+      assert.equal(retried.status, 'clean');
+      assert.equal(retried.sha256, res.body.sha256);
+      assert.deepEqual((await scan(t.app, t.org.apiKey, up, 'android')).body, res.body);
       const client = await t.app.deps.temporal();
       assert.equal((await client.workflow.getHandle(`scan-${up.storageId}`).describe()).status.name, 'COMPLETED');
       await recordHistory(t.app, `scan-${up.storageId}`, 'artifactScanWorkflow-clean');

@@ -71,6 +71,81 @@ describe('Idempotency-Key on resource-style mutations', function () {
     assert.equal(pinned.body.pinned, false, 'the other Run was not pinned');
   });
 
+  describe('a key claimed first, its answer stored after (docs/interface.md, Idempotency)', () => {
+    // The first request's claim, as a process still working on it (or crashed) leaves it: no answer
+    // yet, claimed `ageMs` ago. The row's own columns are the only way to stage that moment.
+    const stageClaim = async (idemKey: string, ageMs: number) => {
+      const [row] = await t.app.deps.db.query(
+        'SELECT response, created_at, expires_at FROM idempotency_records WHERE org_id = ? AND idem_key = ?',
+        [t.org.orgId, idemKey],
+      );
+      const shift = Number(row.created_at) - (Date.now() - ageMs);
+      await t.app.deps.db.query(
+        'UPDATE idempotency_records SET response = NULL, created_at = created_at - ?, expires_at = expires_at - ? WHERE org_id = ? AND idem_key = ?',
+        [shift, shift, t.org.orgId, idemKey],
+      );
+      return row.response as string;
+    };
+    const answerClaim = (idemKey: string, response: string) =>
+      t.app.deps.db.query('UPDATE idempotency_records SET response = ? WHERE org_id = ? AND idem_key = ?', [
+        response,
+        t.org.orgId,
+        idemKey,
+      ]);
+
+    it("a retry while the first request is still working waits for, and replays, that request's answer", async () => {
+      const first = await createPlan('in-flight', 'plan-key-wait');
+      assert.equal(first.status, 201);
+      const stored = await stageClaim('plan-key-wait', 0);
+      const began = Date.now();
+      const retry = createPlan('in-flight', 'plan-key-wait');
+      await new Promise((r) => setTimeout(r, 1_000));
+      await answerClaim('plan-key-wait', stored);
+      const replayed = await retry;
+      assert.equal(replayed.status, 201, JSON.stringify(replayed.body));
+      assert.equal(replayed.body.testPlanId, first.body.testPlanId);
+      assert.ok(Date.now() - began >= 1_000, 'the retry waited for the answer');
+      assert.equal(await plansNamed('in-flight'), 1);
+    });
+
+    it('a retry whose first request is still working after the wait is CONFLICT, and runs nothing', async () => {
+      const first = await createPlan('still-working', 'plan-key-busy');
+      assert.equal(first.status, 201);
+      await stageClaim('plan-key-busy', 0);
+      const retry = await createPlan('still-working', 'plan-key-busy');
+      assert.equal(retry.status, 409, JSON.stringify(retry.body));
+      assert.equal(retry.body.code, 'CONFLICT');
+      assert.match(retry.body.error, /in flight/);
+      assert.equal(await plansNamed('still-working'), 1);
+      const [row] = await t.app.deps.db.query(
+        'SELECT COUNT(*) AS n FROM idempotency_records WHERE org_id = ? AND idem_key = ?',
+        [t.org.orgId, 'plan-key-busy'],
+      );
+      assert.equal(Number(row.n), 1, "the owner's claim is kept");
+    });
+
+    it('a claim left without an answer for over a minute (a crashed owner) is taken over by the retry', async () => {
+      const first = await createPlan('abandoned', 'plan-key-crash');
+      assert.equal(first.status, 201);
+      await stageClaim('plan-key-crash', 61_000);
+      const retry = await createPlan('abandoned', 'plan-key-crash');
+      assert.equal(retry.status, 201, JSON.stringify(retry.body));
+      assert.notEqual(retry.body.testPlanId, first.body.testPlanId, 'the retry ran the mutation itself');
+      const again = await createPlan('abandoned', 'plan-key-crash');
+      assert.equal(again.body.testPlanId, retry.body.testPlanId, "and its answer is the key's from now on");
+    });
+
+    it('a claim 50 s old is not abandoned yet: the retry waits rather than running the mutation twice', async () => {
+      const first = await createPlan('young-claim', 'plan-key-young');
+      const stored = await stageClaim('plan-key-young', 50_000);
+      const retry = createPlan('young-claim', 'plan-key-young');
+      await new Promise((r) => setTimeout(r, 500));
+      await answerClaim('plan-key-young', stored);
+      assert.equal((await retry).body.testPlanId, first.body.testPlanId);
+      assert.equal(await plansNamed('young-claim'), 1);
+    });
+  });
+
   it('documents the header in OpenAPI', async () => {
     const doc = await (await fetch(`${t.app.url}/api/openapi.json`)).json();
     for (const path of ['/api/plans', '/api/generate', '/api/artifacts/upload-url']) {

@@ -6,7 +6,7 @@ import { startIssuer, type TestIssuer } from '../helpers/oidc';
 import { rest } from '../helpers/rest';
 import { followRun } from '../helpers/runs';
 import { startSite, type TestSite } from '../helpers/site';
-import { privateQueues, useWorkers } from '../helpers/temporal';
+import { privateQueues, startWorkers, useWorkers } from '../helpers/temporal';
 
 const AUDIENCE = 'https://qa.test/api/mcp';
 const SECRET = 'Cancel-Passphrase-77aa01';
@@ -106,5 +106,44 @@ describe('POST /api/runs/{runId}/cancel', function () {
     assert.equal(bad.body.code, 'INVALID_ARGUMENT');
     assert.notEqual((await call(t.app, t.org.apiKey, 'run.get', { runId })).body.status, 'canceled');
     assert.equal((await cancel(runId, t.org.apiKey)).status, 200, 'the owner still can');
+  });
+});
+
+describe('POST /api/runs/{runId}/cancel before the Run has a workflow', function () {
+  this.timeout(120_000);
+  // No workers at first: a plan group's members are recorded, but the group has not started them.
+  const t = useApp(privateQueues());
+
+  it("a plan group's member not started yet is UNAVAILABLE with Retry-After, and is canceled once started", async () => {
+    await environment(t, 'unreached', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const member = await newCase(t, { name: 'member' });
+    const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: 'not started',
+      testCaseIds: [member.id],
+    });
+    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testPlanId: plan.body.id,
+      environmentSlug: 'unreached',
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const runId = triggered.body.runIds[0] as string;
+    const early = await rest(t.app, t.org.apiKey, 'POST', `/api/runs/${runId}/cancel`, {});
+    assert.equal(early.status, 503, JSON.stringify(early.body));
+    assert.equal(early.body.code, 'UNAVAILABLE');
+    assert.ok(Number(early.headers.get('retry-after')) > 0, 'Retry-After says when to retry');
+    assert.equal((await call(t.app, t.org.apiKey, 'run.get', { runId })).body.status, 'queued', 'nothing changed');
+
+    // The group's workflow now runs and starts its member: the retry cancels it.
+    const workers = await startWorkers(t.app, { runnerPlatforms: [] });
+    t.onClose(() => workers.stop());
+    let answer = early;
+    for (let i = 0; i < 100 && answer.status === 503; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      answer = await rest(t.app, t.org.apiKey, 'POST', `/api/runs/${runId}/cancel`, {});
+    }
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal((await followRun(t.app, t.org.apiKey, runId)).state.status, 'canceled');
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { limitRepository } from '../../db/repositories/limits';
-import { call, environment, key, newCase, useApp } from '../helpers/app';
+import { call, createOrg, environment, key, newCase, useApp } from '../helpers/app';
 
 /**
  * The active-Run cap (ORG_MAX_ACTIVE_RUNS) at the level of its slots, on MariaDB: at most `cap`
@@ -45,5 +45,39 @@ describe('active-Run slots: the cap, the waiting order and renewals', () => {
     assert.equal(await take(c), true, 'and it holds it');
     assert.deepEqual(await release(b), [], 'nobody waits');
     assert.deepEqual(await release(b), [], 'a second release changes nothing');
+  });
+
+  it('five Runs asking at once, each finding a slot free at first: the cap still holds (2 held, 3 waiting)', async () => {
+    const org = await createOrg(t.app.deps);
+    const own = { app: t.app, org };
+    await environment(own, 'slots', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const cases = [];
+    for (let i = 0; i < 5; i++) cases.push(await newCase(own, { name: `racer ${i}` }));
+    const plan = await call(t.app, org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: 'Race',
+      testCaseIds: cases.map((c) => c.id),
+    });
+    const triggered = await call(t.app, org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testPlanId: plan.body.id,
+      environmentSlug: 'slots',
+    });
+    const runIds = triggered.body.runIds as string[];
+    const now = Date.now();
+    const taken = await Promise.all(
+      runIds.map((runId) =>
+        limitRepository.takeRunSlot(t.app.deps.db.manager, { runId, orgId: org.orgId, cap: 2, now, leaseMs }),
+      ),
+    );
+    assert.equal(taken.filter(Boolean).length, 2, JSON.stringify(taken));
+    const states = await t.app.deps.db.query(
+      'SELECT state, COUNT(*) AS n FROM run_slots WHERE org_id = ? GROUP BY state',
+      [org.orgId],
+    );
+    assert.deepEqual(states.map((r: { state: string; n: number }) => [r.state, Number(r.n)]).sort(), [
+      ['held', 2],
+      ['waiting', 3],
+    ]);
   });
 });

@@ -214,6 +214,20 @@ describe('quarantine: flaky cases by policy and by hand', function () {
         ['test_case.released', homeId, 'manual'],
       ],
     );
+    // Releasing a case that is not in quarantine changes nothing and announces nothing.
+    const noop = await rest(t.app, t.org.apiKey, 'DELETE', `/api/test-cases/${homeId}/quarantine`);
+    assert.equal(noop.status, 200);
+    assert.equal(noop.body.quarantined, false);
+    await rest(t.app, t.org.apiKey, 'POST', `/api/test-cases/${homeId}/quarantine`, { reason: 'again' });
+    await receiver.waitFor('/q', before + 3);
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.deepEqual(
+      events()
+        .slice(before)
+        .map((e) => e.type)
+        .sort(),
+      ['test_case.quarantined', 'test_case.quarantined', 'test_case.released'],
+    );
     const bad = await rest(t.app, t.org.apiKey, 'POST', `/api/test-cases/${homeId}/quarantine`, { reason: '' });
     assert.equal(bad.status, 400);
   });

@@ -146,6 +146,50 @@ describe('run requests with the embedded interpreter', function () {
     assert.ok(isClientError(conflict));
   });
 
+  it('concurrent sends of one key make one request, interpreted and billed once; a racing other body is 409', async () => {
+    // Its own organization: the racing sends spend run-request rate, which the other tests need.
+    const org = await createOrg(t.app.deps);
+    const own = { app: t.app, org };
+    await environment(own, 'local', { targets: { web: { baseUrl: site.url } } });
+    await rest(t.app, org.apiKey, 'POST', '/api/plans', {
+      name: 'Smoke',
+      steps: [{ action: 'navigate', target: '/' }],
+    });
+    const send = (body: Record<string, unknown>, idempotencyKey: string) =>
+      rest(t.app, org.apiKey, 'POST', '/api/run-requests', body, { 'Idempotency-Key': idempotencyKey });
+
+    const same = randomUUID();
+    const replies = await Promise.all(Array.from({ length: 6 }, () => send({ request: 'run Smoke on local' }, same)));
+    assert.deepEqual(
+      replies.map((r) => r.status),
+      Array(6).fill(202),
+      JSON.stringify(replies.map((r) => r.body)),
+    );
+    const ids = new Set(replies.map((r) => r.body.requestId));
+    assert.equal(ids.size, 1, 'one request');
+    const [requestId] = ids;
+    const done = await followRequest(t.app, org.apiKey, requestId);
+    assert.equal(done.status, 'completed');
+    assert.equal((await ledgerRows(t.app, requestId)).length, 1, 'billed once');
+    const runs = await t.app.deps.db.query('SELECT COUNT(*) AS n FROM runs WHERE org_id = ?', [org.orgId]);
+    assert.equal(Number(runs[0].n), 1, "one Run: the plan's inline steps, queued once");
+
+    const raced = randomUUID();
+    const mixed = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        send(i % 2 ? { planNames: ['Smoke'] } : { planNames: ['Smoke'], environmentSlugs: ['local'] }, raced),
+      ),
+    );
+    const accepted = mixed.filter((r) => r.status === 202);
+    assert.ok(accepted.length >= 1, JSON.stringify(mixed.map((r) => r.body)));
+    assert.equal(new Set(accepted.map((r) => r.body.requestId)).size, 1, 'the key names one request');
+    for (const refused of mixed.filter((r) => r.status !== 202)) {
+      assert.equal(refused.status, 409, JSON.stringify(refused.body));
+      assert.equal(refused.body.code, 'CONFLICT');
+    }
+    assert.equal(accepted.length, 2, 'the two sends of the winning body');
+  });
+
   it('counts the matrix in plan × environment entries: 9 are refused with nothing queued; the Runs of a plan are one entry per environment', async () => {
     // The specification: "The plan-by-environment matrix holds at most 8 entries by default".
     const caseId = (await newCase(t, { name: 'One' })).id;

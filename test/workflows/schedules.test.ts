@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import { spawnTypeScript } from '../../scripts/lib/node-children';
+import { reconcileSchedules } from '../../api/schedules/reconcile';
 import { call, environment, freePort, key, newCase, useApp, type AppFixture } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { startReceiver, type Receiver } from '../helpers/receiver';
@@ -156,6 +157,47 @@ describe('scheduled plans on Temporal Schedules', function () {
     made.push(created.body.id);
     return created.body as { id: string; temporalScheduleId: string };
   }
+
+  it('a reconcile pass (in this process) recreates a Schedule deleted by hand, and a second pass changes nothing', async () => {
+    const schedule = await create({ every: '1h', paused: true });
+    const client = await t.app.deps.temporal();
+    await client.schedule.getHandle(schedule.temporalScheduleId).delete();
+    const first = await reconcileSchedules(t.app.deps);
+    assert.ok(first.created >= 1, JSON.stringify(first));
+    assert.equal(first.failed, 0);
+    const back = await client.schedule.getHandle(schedule.temporalScheduleId).describe();
+    assert.equal(back.state.paused, true, 'as its record says');
+    assert.deepEqual(await reconcileSchedules(t.app.deps), { created: 0, updated: 0, removed: 0, failed: 0 });
+  });
+
+  it('a replayed create or update writes the Schedule again (the first may have crashed before it did)', async () => {
+    const client = await t.app.deps.temporal();
+    const body = { name: 'Replayed', testPlanId, environmentSlug: 'shop', every: '1h', paused: true };
+    const idem = { 'Idempotency-Key': key() };
+    const first = await rest(t.app, t.org.apiKey, 'POST', '/api/schedules', body, idem);
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    made.push(first.body.id);
+    const handle = client.schedule.getHandle(first.body.temporalScheduleId);
+    await handle.delete();
+    const replayed = await rest(t.app, t.org.apiKey, 'POST', '/api/schedules', body, idem);
+    assert.equal(replayed.body.id, first.body.id);
+    assert.equal((await handle.describe()).state.paused, true, 'the Schedule is back');
+
+    const patchKey = { 'Idempotency-Key': key() };
+    const patched = await rest(
+      t.app,
+      t.org.apiKey,
+      'PATCH',
+      `/api/schedules/${first.body.id}`,
+      { every: '2h' },
+      patchKey,
+    );
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    await handle.delete();
+    await rest(t.app, t.org.apiKey, 'PATCH', `/api/schedules/${first.body.id}`, { every: '2h' }, patchKey);
+    const back = await handle.describe();
+    assert.equal(back.spec.intervals?.[0]?.every, 2 * 60 * 60 * 1000, 'with the changed timing');
+  });
 
   it('starts plan groups with trigger.source "schedule"; pause stops them and resume starts them again', async () => {
     site.mode = 'pass';
@@ -332,6 +374,10 @@ describe('scheduled plans on Temporal Schedules', function () {
     await bad(
       { every: '1h', environmentSlug: undefined, targets: { api: { baseUrl: site.url, runtimeValues: { T: 'x' } } } },
       /cannot carry runtime values/,
+    );
+    await bad(
+      { every: '1h', environmentSlug: undefined, targets: { api: { baseUrl: site.url, headers: { A: 'b' } } } },
+      /unknown field\(s\): headers/,
     );
     // Temporal reads zone names case-sensitively: the record keeps the canonical spelling.
     const berlin = (await create({ cron: '0 2 * * *', timezone: 'europe/berlin', paused: true })) as {
