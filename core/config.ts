@@ -127,10 +127,11 @@ export const configSchema = z.object({
   }),
   S3_ENDPOINT: z.string().url().optional().meta({ description: 'S3 endpoint URL (unset: AWS)', shownDefault: 'unset' }),
   S3_REGION: z.string().default('us-east-1').meta({ description: 'S3 region' }),
-  S3_ACCESS_KEY_ID: z
-    .string()
-    .optional()
-    .meta({ description: 'S3 access key id (unset: the default AWS credential chain)', shownDefault: 'unset' }),
+  S3_ACCESS_KEY_ID: z.string().optional().meta({
+    description:
+      'S3 access key id, set together with S3_SECRET_ACCESS_KEY (both unset: the default AWS credential chain)',
+    shownDefault: 'unset',
+  }),
   S3_SECRET_ACCESS_KEY: z.string().optional().meta({ description: 'S3 secret access key', shownDefault: 'unset' }),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'])
@@ -489,6 +490,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.AI_BASE_URL && !c.AI_MODEL) {
     throw new Error("Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the provider's model name)");
+  }
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the default AWS credential chain)',
+    );
   }
   const base = (c.BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
   return Object.freeze({

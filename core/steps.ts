@@ -132,14 +132,9 @@ export const stepConfig = z
   .describe('Assurance settings: auth profile, expected statuses, captures, isolation probes, cross-channel groups.');
 export type StepConfig = z.infer<typeof stepConfig>;
 
-const controlTarget = (action: string) =>
-  requiredText(2000, `a ${action} step needs a target`).describe(
-    action === 'fill'
-      ? 'A field label (or placeholder or name).'
-      : "A control's accessible name (button, link, checkbox label).",
-  );
+const controlTarget = (action: string, description: string) =>
+  requiredText(2000, `a ${action} step needs a target`).describe(description);
 
-/** A v1 step: what Test Cases store and what the runner executes. */
 /** Run variables (`{{name}}`) and runtime values (`{{env.NAME}}`) inside an API step's path or body. */
 const placeholderPattern = /\{\{\s*(env\.)?([A-Za-z_][A-Za-z0-9_]{0,99})\s*\}\}/g;
 
@@ -179,7 +174,7 @@ export const step = z.discriminatedUnion('action', [
   z
     .strictObject({
       action: z.literal('fill').describe('Type into a field.'),
-      target: controlTarget('fill'),
+      target: controlTarget('fill', 'A field label (or placeholder or name).'),
       valueSpec: valueSpecOf('a fill step needs a valueSpec'),
       expect: stepExpectation.optional(),
       config: stepConfig.optional(),
@@ -189,7 +184,7 @@ export const step = z.discriminatedUnion('action', [
   z
     .strictObject({
       action: z.literal('click').describe('Activate a control.'),
-      target: controlTarget('click'),
+      target: controlTarget('click', "A control's accessible name (button, link, checkbox label)."),
       expect: stepExpectation.optional(),
       config: stepConfig.optional(),
       ignore: ignoreRegions.optional(),
@@ -254,14 +249,14 @@ export const resourceStep = z
     }),
     z.strictObject({
       action: z.literal('fill').describe('Type into a field.'),
-      target: controlTarget('fill'),
+      target: controlTarget('fill', 'A field label (or placeholder or name).'),
       value: fillValue.optional(),
       config: stepConfig.optional(),
       ignore: ignoreRegions.optional(),
     }),
     z.strictObject({
       action: z.literal('click').describe('Activate a control.'),
-      target: controlTarget('click'),
+      target: controlTarget('click', "A control's accessible name (button, link, checkbox label)."),
       config: stepConfig.optional(),
       ignore: ignoreRegions.optional(),
     }),

@@ -357,7 +357,8 @@ function testsReaching(covering, sequence, maxMs = Infinity) {
   const titles = [];
   const files = [];
   for (const c of covering) {
-    if (files.length && expected + costFor(c, sequence) > maxMs) break; // the cheapest files first: the rest are left out
+    // In rank order while the budget lasts; a file past it is left out, but a cheaper one after it still fits.
+    if (files.length && expected + costFor(c, sequence) > maxMs) continue;
     files.push(c.file);
     const hit = c.hits.get(sequence);
     const needed = hit.setup ? c.titles : c.titles.slice(0, hit.last + 1);

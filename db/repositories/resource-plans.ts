@@ -34,10 +34,10 @@ export const resourcePlanRepository = {
     db: EntityManager,
     planId: string,
     outcome: { steps: object[] } | { failureReason: string },
-  ): Promise<boolean> {
+  ): Promise<void> {
     const now = Date.now();
     const ready = 'steps' in outcome;
-    const result = await db.query(
+    await db.query(
       `UPDATE test_plans SET status = ?, steps = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'generating'`,
       [
         ready ? 'ready' : 'failed',
@@ -51,6 +51,5 @@ export const resourcePlanRepository = {
       now,
       planId,
     ]);
-    return (result.affectedRows ?? 0) > 0;
   },
 };

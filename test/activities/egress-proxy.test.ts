@@ -174,6 +174,7 @@ describe('egress proxy: SOCKS5 as RFC 1928 defines it, under the egress policy',
     const codes = p.failures.map((f) => f.code);
     assert.deepEqual(codes.slice(0, 2), ['ERR_BLOCKED_BY_CLIENT', 'ERR_BLOCKED_BY_CLIENT']);
     assert.equal(codes.at(-1), 'ERR_CONNECTION_REFUSED');
+    assert.equal(p.failures.at(-1)?.refusal, undefined, 'a closed port is no refusal of the policy');
     assert.ok(
       p.failures.slice(0, 2).every((f) => f.refusal && /EGRESS/.test(f.refusal)),
       JSON.stringify(p.failures),

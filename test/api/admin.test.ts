@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { orgMemberRepository } from '../../db/repositories/org-members';
 import { apiKeyRepository } from '../../db/repositories/organizations';
 import { issueApiKey } from '../../domain/organizations';
 import { call, useApp } from '../helpers/app';
@@ -60,6 +61,16 @@ describe('the admin command, as users run it', function () {
     assert.equal(await apiKeyRepository.revoke(db, keyId, Date.now()), false, 'no such active key the second time');
     assert.equal(await apiKeyRepository.revoke(db, 'no-such-key-id', Date.now()), false);
     assert.equal((await call(t.app, apiKey, 'test_case.list', {})).status, 401);
+  });
+
+  it('membership in this process too: added once, removed once, then not a member', async () => {
+    const db = t.app.deps.db.manager;
+    const user = 'user|in-process';
+    assert.equal(await orgMemberRepository.add(db, t.org.orgId, user, Date.now()), true);
+    assert.equal(await orgMemberRepository.add(db, t.org.orgId, user, Date.now()), false, 'already a member');
+    assert.equal(await orgMemberRepository.remove(db, t.org.orgId, user), true);
+    assert.equal(await orgMemberRepository.remove(db, t.org.orgId, user), false, 'not a member any more');
+    assert.equal(await orgMemberRepository.isMember(db, t.org.orgId, user), false);
   });
 
   it('refuses bad usage with an error line and a non-zero exit', () => {

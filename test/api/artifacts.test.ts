@@ -171,6 +171,21 @@ describe('Mobile artifacts: upload intents and scans', function () {
         createdAt: Date.now(),
       });
       assert.equal(retried.status, 'clean');
+      // Any other failure to write is a failure, not a scan (a file name past its column here).
+      await assert.rejects(
+        artifactRepository.recordScan(t.app.deps.db.manager, {
+          storageId: 'sto_0000000000000000000000000',
+          orgId: t.org.orgId,
+          status: 'clean',
+          sha256: '0'.repeat(64),
+          byteSize: 1,
+          contentType: APK,
+          scanner: 'builtin-zip-scanner/1',
+          findings: [],
+          fileName: 'x'.repeat(300),
+          createdAt: Date.now(),
+        }),
+      );
       assert.equal(retried.sha256, res.body.sha256);
       assert.deepEqual((await scan(t.app, t.org.apiKey, up, 'android')).body, res.body);
       const client = await t.app.deps.temporal();

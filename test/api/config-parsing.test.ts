@@ -68,6 +68,14 @@ describe('configuration parsing', () => {
     assert.equal(load({ AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'm' }).AI_MODEL, 'm');
   });
 
+  it('refuses one S3 credential without the other (docs/configuration.md: unset means the default chain)', () => {
+    const bucket = { S3_BUCKET: 'media' };
+    assert.throws(() => load({ ...bucket, S3_ACCESS_KEY_ID: 'id' }), /S3_SECRET_ACCESS_KEY: set both, or neither/);
+    assert.throws(() => load({ ...bucket, S3_SECRET_ACCESS_KEY: 'secret' }), /set both, or neither/);
+    assert.equal(load({ ...bucket, S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).S3_ACCESS_KEY_ID, 'id');
+    assert.equal(load(bucket).S3_ACCESS_KEY_ID, undefined);
+  });
+
   it('takes SECRETS_KEY as 32 bytes in base64 or hex, and refuses any other length by name', () => {
     const bytes = Buffer.alloc(32, 9);
     assert.deepEqual(parseSecretsKey(bytes.toString('base64')), bytes);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { call, environment, key, useApp } from '../helpers/app';
 
 describe('note operations', () => {
@@ -89,5 +90,39 @@ describe('note operations', () => {
       ).status,
       404,
     );
+  });
+
+  it('holds at most 200 comments on a Note (docs/interface.md), also when comments arrive at once', async () => {
+    const note = await call(t.app, t.org.apiKey, 'note.create', {
+      idempotencyKey: key(),
+      environmentSlug: 'qa',
+      title: 'Busy thread',
+      body: 'Many comments',
+    });
+    const now = Date.now();
+    const rows = Array.from({ length: 198 }, (_, i) => [
+      `cmt_${randomBytes(13).toString('hex').slice(0, 26)}`,
+      t.org.orgId,
+      note.body.id,
+      `comment ${i}`,
+      now + i,
+    ]);
+    await t.app.deps.db.query('INSERT INTO note_comments (id, org_id, note_id, body, created_at) VALUES ?', [rows]);
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(t.app, t.org.apiKey, 'note.comment', { idempotencyKey: key(), noteId: note.body.id, body: `late ${i}` }),
+      ),
+    );
+    assert.deepEqual(
+      replies.map((r) => r.status).sort(),
+      [200, 200, 422, 422, 422, 422],
+      JSON.stringify(replies.map((r) => r.body)),
+    );
+    for (const refused of replies.filter((r) => r.status === 422))
+      assert.equal(refused.body.error.code, 'FAILED_PRECONDITION');
+    const [count] = await t.app.deps.db.query('SELECT COUNT(*) AS n FROM note_comments WHERE note_id = ?', [
+      note.body.id,
+    ]);
+    assert.equal(Number(count.n), 200);
   });
 });
