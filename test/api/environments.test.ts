@@ -78,6 +78,32 @@ describe('environment operations', () => {
     assert.deepEqual(applied.body.runtimeValueNames, ['NEW']);
   });
 
+  it('previews a rename and a removed value alone too; an upsert that gives no field changes nothing and needs no confirm', async () => {
+    await upsert({ slug: 'stage', name: 'Stage', runtimeValues: { KEEP: 'k', GONE: 'g' } });
+    const before = (await call(t.app, t.org.apiKey, 'environment.get', { slug: 'stage' })).body;
+
+    const rename = await upsert({ slug: 'stage', name: 'Staging' });
+    assert.equal(rename.status, 400, 'a name alone is a change: confirm first');
+    assert.deepEqual(rename.body.error.details.wouldChange, { slug: 'stage', name: { from: 'Stage', to: 'Staging' } });
+
+    const removal = await upsert({ slug: 'stage', runtimeValues: { GONE: null, NEVER_SET: null } });
+    assert.equal(removal.status, 400, 'removing a value alone is a change too');
+    assert.deepEqual(removal.body.error.details.wouldChange.runtimeValues, {
+      added: [],
+      replaced: [],
+      removed: ['GONE'],
+    });
+
+    const nothing = await upsert({ slug: 'stage' });
+    assert.equal(nothing.status, 200, JSON.stringify(nothing.body));
+    assert.deepEqual(nothing.body, before, 'unchanged');
+    assert.deepEqual((await call(t.app, t.org.apiKey, 'environment.get', { slug: 'stage' })).body, before);
+
+    const applied = await upsert({ slug: 'stage', name: 'Staging', runtimeValues: { GONE: null }, confirm: true });
+    assert.equal(applied.body.name, 'Staging');
+    assert.deepEqual(applied.body.runtimeValueNames, ['KEEP']);
+  });
+
   it('rejects bad slugs, bad URLs and unknown target fields; foreign slugs are NOT_FOUND', async () => {
     for (const body of [
       { slug: 'Bad Slug' },
