@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { allScopes } from '../../core/scopes';
 import { orgMemberRepository } from '../../db/repositories/org-members';
-import { call, createOrg, environment, key, newCase, useApp } from '../helpers/app';
+import { call, createOrg, environment, key, newCase, triggerPlanOf, useApp } from '../helpers/app';
 import { startIssuer, type TestIssuer } from '../helpers/oidc';
 import { rest } from '../helpers/rest';
 import { followRun } from '../helpers/runs';
@@ -117,16 +117,7 @@ describe('POST /api/runs/{runId}/cancel before the Run has a workflow', function
   it("a plan group's member not started yet is UNAVAILABLE with Retry-After, and is canceled once started", async () => {
     await environment(t, 'unreached', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
     const member = await newCase(t, { name: 'member' });
-    const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
-      idempotencyKey: key(),
-      name: 'not started',
-      testCaseIds: [member.id],
-    });
-    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
-      idempotencyKey: key(),
-      testPlanId: plan.body.id,
-      environmentSlug: 'unreached',
-    });
+    const triggered = await triggerPlanOf(t, [member.id], 'unreached', 'not started');
     assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
     const runId = triggered.body.runIds[0] as string;
     const early = await rest(t.app, t.org.apiKey, 'POST', `/api/runs/${runId}/cancel`, {});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { limitRepository } from '../../db/repositories/limits';
-import { call, createOrg, environment, key, newCase, useApp } from '../helpers/app';
+import { createOrg, environment, newCase, triggerPlanOf, useApp } from '../helpers/app';
 
 /**
  * The active-Run cap (ORG_MAX_ACTIVE_RUNS) at the level of its slots, on MariaDB: at most `cap`
@@ -16,16 +16,12 @@ describe('active-Run slots: the cap, the waiting order and renewals', () => {
     await environment(t, 'slots', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
     const cases = [];
     for (const name of ['first', 'second', 'third']) cases.push(await newCase(t, { name }));
-    const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
-      idempotencyKey: key(),
-      name: 'Slots',
-      testCaseIds: cases.map((c) => c.id),
-    });
-    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
-      idempotencyKey: key(),
-      testPlanId: plan.body.id,
-      environmentSlug: 'slots',
-    });
+    const triggered = await triggerPlanOf(
+      t,
+      cases.map((c) => c.id),
+      'slots',
+      'Slots',
+    );
     assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
     const [a, b, c] = triggered.body.runIds as string[];
     const db = t.app.deps.db.manager;
@@ -53,16 +49,12 @@ describe('active-Run slots: the cap, the waiting order and renewals', () => {
     await environment(own, 'slots', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
     const cases = [];
     for (let i = 0; i < 5; i++) cases.push(await newCase(own, { name: `racer ${i}` }));
-    const plan = await call(t.app, org.apiKey, 'test_plan.create', {
-      idempotencyKey: key(),
-      name: 'Race',
-      testCaseIds: cases.map((c) => c.id),
-    });
-    const triggered = await call(t.app, org.apiKey, 'run.trigger', {
-      idempotencyKey: key(),
-      testPlanId: plan.body.id,
-      environmentSlug: 'slots',
-    });
+    const triggered = await triggerPlanOf(
+      own,
+      cases.map((c) => c.id),
+      'slots',
+      'Race',
+    );
     const runIds = triggered.body.runIds as string[];
     const now = Date.now();
     const taken = await Promise.all(

@@ -215,3 +215,12 @@ export async function runNewCase(t: WithOrg, fields: Record<string, unknown>, tr
     throw new Error(`run.trigger answered ${triggered.status}: ${JSON.stringify(triggered.body)}`);
   return triggered.body.runIds[0] as string;
 }
+
+/** Creates a Test Plan of these cases and triggers it on `environmentSlug`; answers the run.trigger reply. */
+export async function triggerPlanOf(t: WithOrg, testCaseIds: string[], environmentSlug: string, name = 'Plan') {
+  const plan = await created(
+    'test_plan.create',
+    call(t.app, t.org.apiKey, 'test_plan.create', { idempotencyKey: key(), name, testCaseIds }),
+  );
+  return call(t.app, t.org.apiKey, 'run.trigger', { idempotencyKey: key(), testPlanId: plan.id, environmentSlug });
+}
