@@ -39,6 +39,7 @@ const { fork, execFileSync } = require('node:child_process');
 const { generate, targetFiles } = require('./mutate/generate.js');
 const { instrument } = require('./mutate/instrument.js');
 const { Hashes, KillMemory, CoverageCache, SurvivorMemory } = require('./mutate/memory.js');
+const { killerRanks } = require('./mutate/ranks.js');
 const tools = require('./lib/tools.js');
 
 const root = path.resolve(__dirname, '..');
@@ -315,26 +316,6 @@ async function main() {
   } finally {
     await stop();
   }
-}
-
-/**
- * Which test files to try first for a mutant: those that killed other mutants of its function,
- * then of its file (kill memory), then the rest; within each, the cheapest first. A mutant is then
- * usually killed by its first file, and a budget (--max-test-seconds) spent where kills are.
- */
-function killerRanks(entries) {
-  const byPlace = new Map();
-  for (const [key, e] of Object.entries(entries)) {
-    const at = key.indexOf('#'); // the function name may hold a # of its own (a private method)
-    const file = key.slice(0, at);
-    const fn = key.slice(at + 1, key.indexOf(' ', at));
-    for (const place of [file, `${file}#${fn}`]) byPlace.set(place, (byPlace.get(place) ?? new Set()).add(e.by));
-  }
-  return (m) => {
-    const sameFunction = byPlace.get(`${m.file}#${m.fn ?? '(module)'}`) ?? new Set();
-    const sameFile = byPlace.get(m.file) ?? new Set();
-    return (testFile) => (sameFunction.has(testFile) ? 0 : sameFile.has(testFile) ? 1 : 2);
-  };
 }
 
 /** The time a file's tests take for a mutant: the whole file, or its tests up to the last that reached it. */

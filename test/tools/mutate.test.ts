@@ -8,6 +8,7 @@ import ts from 'typescript';
 const { generate, targetFiles } = require('../../scripts/mutate/generate.js');
 const { instrument } = require('../../scripts/mutate/instrument.js');
 const { Hashes, CoverageCache, SurvivorMemory } = require('../../scripts/mutate/memory.js');
+const { killerRanks } = require('../../scripts/mutate/ranks.js');
 
 interface Mutant {
   file: string;
@@ -209,5 +210,30 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('tries first the files that killed its neighbours, then the file named after its module', () => {
+    const kills = {
+      'api/endpoints/artifacts.upload.ts#handler guard: a': { by: 'test/workflows/mobile.test.ts' },
+      'api/endpoints/artifacts.upload.ts#verify guard: b': { by: 'test/api/auth.test.ts' },
+    };
+    const rankOf = (file: string, fn: string) => killerRanks(kills)({ file, fn });
+    const upload = rankOf('api/endpoints/artifacts.upload.ts', 'handler');
+    assert.equal(upload('test/workflows/mobile.test.ts'), 0, 'killed a mutant of the same function');
+    assert.equal(upload('test/api/auth.test.ts'), 1, 'killed a mutant of the same file');
+    assert.equal(upload('test/api/artifacts.test.ts'), 2, 'named after the module');
+    assert.equal(upload('test/api/limits.test.ts'), 3);
+
+    const quarantine = rankOf('domain/quarantine/index.ts', 'applyQuarantinePolicy');
+    assert.equal(quarantine('test/workflows/quarantine.test.ts'), 2, "an index.ts goes by its folder's name");
+    assert.equal(quarantine('test/activities/quarantine-rules.test.ts'), 2);
+    assert.equal(quarantine('test/api/test-health.test.ts'), 3);
+    const webhooks = rankOf('db/repositories/webhooks.ts', 'subscribers');
+    assert.equal(webhooks('test/api/webhook-secrets.test.ts'), 2, 'a plural and its singular');
+    assert.equal(
+      rankOf('db/repositories/runs.ts', 'cursors')('test/activities/web-runner.test.ts'),
+      3,
+      'runs is not runner',
+    );
   });
 });
