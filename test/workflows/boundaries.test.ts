@@ -43,6 +43,14 @@ describe('signed evidence media links expire after 15 minutes (controllable cloc
       s.app.deps.clock = undefined;
       const [fresh] = (await call(s.app, s.org.apiKey, 'run.evidence', { runId })).body.steps[0].media;
       assert.equal((await fetch(fresh.url, { redirect: 'manual' })).status, 302);
+      // A link missing one of its parameters is not correctly signed: 403, as an edited one.
+      for (const name of ['kind', 'exp', 'sig']) {
+        const edited = new URL(fresh.url);
+        edited.searchParams.delete(name);
+        const answer = await fetch(edited, { redirect: 'manual' });
+        assert.equal(answer.status, 403, `without ${name}`);
+        assert.equal((await answer.json()).error.code, 'PERMISSION_DENIED', `without ${name}`);
+      }
     } finally {
       s.app.deps.clock = undefined;
     }
