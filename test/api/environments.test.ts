@@ -104,6 +104,21 @@ describe('environment operations', () => {
     assert.deepEqual(applied.body.runtimeValueNames, ['KEEP']);
   });
 
+  it('sets at most 100 runtime values of at most 10,000 characters in one upsert (docs/interface.md)', async () => {
+    const values = (count: number, length = 8) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`VALUE_${i}`, 'v'.repeat(length)]));
+    const tooMany = await upsert({ slug: 'many', runtimeValues: values(101) });
+    assert.equal(tooMany.status, 400);
+    assert.equal(tooMany.body.error.code, 'INVALID_ARGUMENT');
+    assert.match(tooMany.body.error.message, /runtimeValues: .*100/);
+    const tooLong = await upsert({ slug: 'many', runtimeValues: values(1, 10_001) });
+    assert.equal(tooLong.status, 400);
+    assert.match(tooLong.body.error.message, /runtimeValues\.VALUE_0/);
+    const most = await upsert({ slug: 'many', runtimeValues: values(100, 10_000) });
+    assert.equal(most.status, 200, JSON.stringify(most.body));
+    assert.equal(most.body.runtimeValueNames.length, 100);
+  });
+
   it('rejects bad slugs, bad URLs and unknown target fields; foreign slugs are NOT_FOUND', async () => {
     for (const body of [
       { slug: 'Bad Slug' },

@@ -71,6 +71,27 @@ describe('Idempotency-Key on resource-style mutations', function () {
     assert.equal(pinned.body.pinned, false, 'the other Run was not pinned');
   });
 
+  it('takes the key from the header or idempotencyKey; both must agree (docs/interface.md, Run requests)', async () => {
+    const send = (headerKey: string, bodyKey: string) =>
+      rest(
+        t.app,
+        t.org.apiKey,
+        'POST',
+        '/api/run-requests',
+        { request: 'run the smoke tests', idempotencyKey: bodyKey },
+        {
+          'Idempotency-Key': headerKey,
+        },
+      );
+    const one = crypto.randomUUID();
+    const differ = await send(one, crypto.randomUUID());
+    assert.equal(differ.status, 400, JSON.stringify(differ.body));
+    assert.equal(typeof differ.body.error, 'string');
+    const agree = await send(one.toUpperCase(), one);
+    assert.equal(agree.status, 202, JSON.stringify(agree.body));
+    assert.equal(agree.body.idempotencyKey, one);
+  });
+
   describe('a key claimed first, its answer stored after (docs/interface.md, Idempotency)', () => {
     // The first request's claim, as a process still working on it (or crashed) leaves it: no answer
     // yet, claimed `ageMs` ago. The row's own columns are the only way to stage that moment.
