@@ -129,6 +129,23 @@ describe('Idempotency-Key on resource-style mutations', function () {
       assert.equal(await plansNamed('in-flight'), 1);
     });
 
+    it('a retry whose first request fails while it waits (the key given back) runs the request itself', async () => {
+      const first = await createPlan('given-back', 'plan-key-failed');
+      assert.equal(first.status, 201);
+      await stageClaim('plan-key-failed', 0);
+      const retry = createPlan('given-back', 'plan-key-failed');
+      await new Promise((r) => setTimeout(r, 1_000));
+      // What the owner's failure does: its claim is removed.
+      await t.app.deps.db.query('DELETE FROM idempotency_records WHERE org_id = ? AND idem_key = ?', [
+        t.org.orgId,
+        'plan-key-failed',
+      ]);
+      const answer = await retry;
+      assert.equal(answer.status, 201, JSON.stringify(answer.body));
+      assert.notEqual(answer.body.testPlanId, first.body.testPlanId, 'it ran the request itself');
+      assert.equal((await createPlan('given-back', 'plan-key-failed')).body.testPlanId, answer.body.testPlanId);
+    });
+
     it('a retry whose first request is still working after the wait is CONFLICT, and runs nothing', async () => {
       const first = await createPlan('still-working', 'plan-key-busy');
       assert.equal(first.status, 201);
