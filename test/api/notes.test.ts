@@ -80,6 +80,9 @@ describe('note operations', () => {
       (await call(t.app, t.org.apiKey, 'note.list', { environmentSlug: 'qa', status: 'closed' })).status,
       400,
     );
+    const unknownEnvironment = await call(t.app, t.org.apiKey, 'note.list', { environmentSlug: 'none' });
+    assert.equal(unknownEnvironment.status, 404, 'the notes of an Environment that does not exist');
+    assert.equal(unknownEnvironment.body.error.code, 'NOT_FOUND');
     assert.equal(
       (
         await call(t.app, t.org.apiKey, 'note.comment', {
