@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { reportLinks, signedReportUrl } from '../../domain/runs/report-links';
-import { useApp } from '../helpers/app';
+import { environment, useApp } from '../helpers/app';
+import { rest } from '../helpers/rest';
+import { privateQueues } from '../helpers/temporal';
 
 /**
  * Report pages take no bearer: their signed link is the authorization (like media links, whose
@@ -8,7 +10,8 @@ import { useApp } from '../helpers/app';
  * so a link as issued for an id that has no Run gets 404, and any other link 403.
  */
 describe('report links: the signature is the authorization', () => {
-  const t = useApp();
+  // No workers: the Runs stay queued, and a queued Run has its page too.
+  const t = useApp(privateQueues());
 
   /** A link as the service issues it, for a Run or plan group id that does not exist. */
   const issued = (kind: 'run' | 'group', id: string, now = Date.now()) => {
@@ -20,6 +23,23 @@ describe('report links: the signature is the authorization', () => {
   it('lets a link as issued through to the lookup, for a Run and for a plan group', async () => {
     assert.equal(await status(issued('run', 'run_nosuchrun0000000000')), 404);
     assert.equal(await status(issued('group', 'pg_nosuchgroup00000000')), 404);
+  });
+
+  it("names the Run's plan on the page of a Run of a plan's own steps", async () => {
+    await environment(t, 'reports', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const plan = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
+      name: 'Checkout smoke',
+      steps: [{ action: 'navigate', target: '/' }],
+    });
+    const triggered = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
+      testPlanId: plan.body.testPlanId,
+      environmentSlug: 'reports',
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const page = await fetch(issued('run', triggered.body.runId));
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.ok(html.includes('Checkout smoke'), 'the plan is named');
   });
 
   it('refuses a link without its signature or expiry, edited, moved to another id, or expired', async () => {

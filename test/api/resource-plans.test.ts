@@ -62,6 +62,10 @@ describe('resource-style plans and flows', () => {
       offset.body.map((p: { name: string }) => p.name),
       ['plan 4', 'plan 3', 'plan 2', 'plan 1', 'plan 0'],
     );
+    // A page that holds exactly the plans left: all of them, and no Link, since none follows.
+    const exact = await rest(t.app, org.apiKey, 'GET', '/api/plans?offset=20&limit=5');
+    assert.equal(exact.body.length, 5);
+    assert.equal(exact.headers.get('Link'), null);
 
     // 1,000 more, written straight to the table (creating them one by one would only be slower).
     const now = Date.now();
