@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { call, key, newCase, useApp } from '../helpers/app';
 import { privateQueues } from '../helpers/temporal';
+import { rest } from '../helpers/rest';
 
 describe('dependencies down and state that forbids a request', function () {
   this.timeout(60_000);
@@ -24,6 +25,18 @@ describe('dependencies down and state that forbids a request', function () {
     assert.equal(retried.status, 200);
     const client = await up.app.deps.temporal();
     const description = await client.workflow.getHandle(`run-${retried.body.runIds[0]}`).describe();
+    assert.equal(description.status.name, 'RUNNING', 'the replay started the workflow the first call could not');
+  });
+
+  it('a run request recorded while Temporal was down is started by the replay of its key', async () => {
+    const body = { request: 'run the smoke tests', idempotencyKey: crypto.randomUUID() };
+    const failed = await rest(down.app, up.org.apiKey, 'POST', '/api/run-requests', body);
+    assert.equal(failed.status, 503, JSON.stringify(failed.body));
+    const replayed = await rest(up.app, up.org.apiKey, 'POST', '/api/run-requests', body);
+    assert.equal(replayed.status, 202, JSON.stringify(replayed.body));
+    assert.equal(replayed.body.status, 'interpreting');
+    const client = await up.app.deps.temporal();
+    const description = await client.workflow.getHandle(`run-request-${replayed.body.requestId}`).describe();
     assert.equal(description.status.name, 'RUNNING', 'the replay started the workflow the first call could not');
   });
 
