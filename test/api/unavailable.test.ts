@@ -40,6 +40,21 @@ describe('dependencies down and state that forbids a request', function () {
     assert.equal(description.status.name, 'RUNNING', 'the replay started the workflow the first call could not');
   });
 
+  it('a cancel while Temporal is down says so, not that the Run has no workflow', async () => {
+    const testCase = await newCase(up, { name: 'to cancel' });
+    const triggered = await call(up.app, up.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    });
+    const runId = triggered.body.runIds[0];
+    const refused = await rest(down.app, up.org.apiKey, 'POST', `/api/runs/${runId}/cancel`);
+    assert.equal(refused.status, 503, JSON.stringify(refused.body));
+    assert.equal(refused.body.code, 'UNAVAILABLE');
+    assert.ok(refused.headers.get('retry-after'));
+    assert.doesNotMatch(refused.body.error, /no workflow/, 'the Run has its workflow; Temporal did not answer');
+  });
+
   it('answers FAILED_PRECONDITION for a plan without members', async () => {
     const plan = await call(up.app, up.org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'empty' });
     const res = await call(up.app, up.org.apiKey, 'run.trigger', {

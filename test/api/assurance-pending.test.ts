@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { environment, useApp } from '../helpers/app';
+import { rest } from '../helpers/rest';
+import { privateQueues } from '../helpers/temporal';
+
+/**
+ * docs/api-assurance.md: the snapshot is built once, by the workflow `assurance-<runId>`, after the
+ * Run ends; until then `report` is null with a reason. Without workers the Run stays queued.
+ */
+describe('the assurance snapshot of an API Run that has not ended', () => {
+  const t = useApp(privateQueues());
+
+  it('is report: null with a reason naming the status, and nothing is built before the Run ends', async () => {
+    await environment(t, 'api-pending', { targets: { api: { baseUrl: 'http://127.0.0.1:9' } } });
+    const plan = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
+      name: 'Health',
+      platforms: ['api'],
+      steps: [{ action: 'request', target: 'GET /health' }],
+    });
+    assert.equal(plan.status, 201, JSON.stringify(plan.body));
+    const triggered = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
+      testPlanId: plan.body.testPlanId,
+      environmentSlug: 'api-pending',
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const runId: string = triggered.body.runId;
+
+    const res = await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${runId}/assurance`);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.report, null);
+    assert.match(res.body.reason, /queued/);
+    const client = await t.app.deps.temporal();
+    await assert.rejects(
+      client.workflow.getHandle(`assurance-${runId}`).describe(),
+      WorkflowNotFoundError,
+      'no snapshot is built while the Run is queued',
+    );
+  });
+});
