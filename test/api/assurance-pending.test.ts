@@ -37,4 +37,23 @@ describe('the assurance snapshot of an API Run that has not ended', () => {
       'no snapshot is built while the Run is queued',
     );
   });
+
+  it('is report: null with the reason for a Run on the api platform without an API step', async () => {
+    await environment(t, 'both', {
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' }, api: { baseUrl: 'http://127.0.0.1:9' } },
+    });
+    const plan = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
+      name: 'Web steps only',
+      platforms: ['web', 'api'],
+      steps: [{ action: 'navigate', target: '/' }],
+    });
+    const triggered = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
+      testPlanId: plan.body.testPlanId,
+      environmentSlug: 'both',
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const res = await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${triggered.body.runId}/assurance`);
+    assert.equal(res.body.report, null);
+    assert.match(res.body.reason, /only Runs with API steps/);
+  });
 });

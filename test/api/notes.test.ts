@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { call, environment, key, useApp } from '../helpers/app';
+import { call, environment, key, newCase, useApp } from '../helpers/app';
 
 describe('note operations', () => {
   const t = useApp();
@@ -68,6 +68,23 @@ describe('note operations', () => {
       ).status,
       404,
     );
+    // A Run of the organization may be cited; a Run id it does not have may not.
+    const testCase = await newCase(t, { name: 'cited' });
+    const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    });
+    const [runId] = triggered.body.runIds;
+    const citing = await call(t.app, t.org.apiKey, 'note.create', {
+      idempotencyKey: key(),
+      environmentSlug: 'qa',
+      title: 'Seen in a Run',
+      body: 'x',
+      runIds: [runId],
+    });
+    assert.equal(citing.status, 200, JSON.stringify(citing.body));
+    assert.deepEqual(citing.body.runIds, [runId]);
     const cites = await call(t.app, t.org.apiKey, 'note.create', {
       idempotencyKey: key(),
       environmentSlug: 'qa',

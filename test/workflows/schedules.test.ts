@@ -325,8 +325,15 @@ describe('scheduled plans on Temporal Schedules', function () {
     assert.equal(mirrored.policies.overlap, 'BUFFER_ONE');
     assert.equal(mirrored.spec.timezone, 'Europe/Berlin');
 
+    // Targets beside the Environment (docs/schedules.md: addresses and artifacts only).
+    body = await patch({ targets: { web: { baseUrl: 'http://127.0.0.1:8' } } });
+    assert.deepEqual(body.targets, { web: { baseUrl: 'http://127.0.0.1:8' } });
+    assert.equal(body.environmentSlug, 'shop');
+    assert.equal(body.name, 'Nightly smoke', 'the fields not sent stay');
+
     // Another zone for the same cron.
     body = await patch({ timezone: 'Asia/Tokyo' });
+    assert.deepEqual(body.targets, { web: { baseUrl: 'http://127.0.0.1:8' } }, 'targets not sent stay');
     assert.equal(body.timezone, 'Asia/Tokyo');
     assert.equal((await temporal()).spec.timezone, 'Asia/Tokyo');
 
