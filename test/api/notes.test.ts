@@ -53,6 +53,8 @@ describe('note operations', () => {
     const bad = [
       { environmentSlug: 'qa', title: '', body: 'x' },
       { environmentSlug: 'qa', title: 't', body: 'bell\u0007' },
+      { environmentSlug: 'qa', title: ' \t ', body: 'x' },
+      { environmentSlug: 'qa', title: 't', body: '\n\n' },
       { environmentSlug: 'qa', title: 't', body: 'x', runIds: ['nope'] },
     ];
     for (const body of bad)

@@ -57,6 +57,8 @@ describe('test_plan operations', () => {
       { testCaseId: cases[1].id, name: 'B' },
       { testCaseId: cases[0].id, name: 'A' },
     ]);
+    assert.deepEqual(shrink.body.error.details.wouldChange.added, [], 'C is a member already');
+    assert.deepEqual(shrink.body.error.details.wouldChange.memberCount, { from: 3, to: 1 });
     assert.deepEqual(members((await call(t.app, t.org.apiKey, 'test_plan.get', { testPlanId: plan.id })).body), [
       cases[1].id,
       cases[0].id,

@@ -173,6 +173,24 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     const endpoint = (await rest(t.app, auth(t), 'GET', `/api/webhooks/${hook.id}`)).body;
     assert.equal(endpoint.enabled, false);
     assert.match(endpoint.disabledReason, /410/);
+
+    // docs/webhooks-and-retention.md: no redelivery while disabled; PATCH enabled: true clears the reason.
+    const redeliver = () =>
+      rest(t.app, auth(t), 'POST', `/api/webhooks/deliveries/${delivery.id}/redeliver`, undefined, {
+        'Idempotency-Key': key(),
+      });
+    const refused = await redeliver();
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.equal(refused.body.code, 'FAILED_PRECONDITION');
+    const described = await rest(t.app, auth(t), 'PATCH', `/api/webhooks/${hook.id}`, { description: 'gone' });
+    assert.equal(described.body.enabled, false, 'another change leaves it disabled');
+    assert.match(described.body.disabledReason, /410/);
+    const enabled = await rest(t.app, auth(t), 'PATCH', `/api/webhooks/${hook.id}`, { enabled: true });
+    assert.equal(enabled.status, 200, JSON.stringify(enabled.body));
+    assert.equal(enabled.body.enabled, true);
+    assert.ok(!('disabledReason' in enabled.body), JSON.stringify(enabled.body));
+    receiver.answer('/gone', { status: 200 });
+    assert.equal((await redeliver()).status, 202);
   });
 
   it('stops at a permanent 4xx', async () => {
@@ -252,6 +270,24 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     const got = await receiver.waitFor('/again', 2);
     assert.equal(got[0].headers['webhook-id'], got[1].headers['webhook-id']);
     verify(hook.secret, got[1]);
+  });
+
+  it('answers NOT_FOUND for a redelivery to an endpoint deleted since', async () => {
+    const hook = await register(t, receiver, '/deleted');
+    await endRun(t);
+    const [delivery] = await settled(t, hook.id);
+    assert.equal((await rest(t.app, auth(t), 'DELETE', `/api/webhooks/${hook.id}`)).status, 200);
+    const redelivered = await rest(
+      t.app,
+      auth(t),
+      'POST',
+      `/api/webhooks/deliveries/${delivery.id}/redeliver`,
+      undefined,
+      { 'Idempotency-Key': key() },
+    );
+    assert.equal(redelivered.status, 404, JSON.stringify(redelivered.body));
+    assert.equal(redelivered.body.code, 'NOT_FOUND');
+    assert.equal(receiver.received.filter((r) => r.path === '/deleted').length, 1, 'nothing was sent again');
   });
 
   it('documents the events in the OpenAPI webhooks map and the new scope', async () => {
