@@ -288,12 +288,17 @@ async function main() {
         detail = ` (all ${covering.length} test files that reach it, in an earlier run)`;
       } else if (Date.now() > deadline) status = 'not run';
       else {
-        const { files: run, grep, expected } = testsReaching(untried, m.sequence, o.maxTestMs);
+        const { files: run, grep, expected, whole } = testsReaching(untried, m.sequence, o.maxTestMs);
         const began = Date.now();
-        const r = await worker.request(
+        let r = await worker.request(
           { cmd: 'run', files: run, active: m.sequence, bail: true, grep },
           2 * expected + 60_000,
         );
+        // A later test may check what an earlier one did (the Run it started, the snapshot built
+        // after it): a survival of the tests up to the last one reaching the mutant is confirmed
+        // with the files whole.
+        if (grep && !r.timedOut && !r.crashed && !r.failures)
+          r = await worker.request({ cmd: 'run', files: run, active: m.sequence, bail: true }, 2 * whole + 60_000);
         if (r.timedOut) status = 'timeout';
         else if (r.crashed) status = 'killed';
         else status = r.failures ? 'killed' : 'survived';
@@ -327,13 +332,15 @@ function costFor(c, sequence) {
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The tests a mutant needs in the files that reach it: a file whose suite hooks reach it runs
- * whole; otherwise its tests up to the last one that reached it (later tests cannot change an
- * earlier verdict; earlier ones still run, since later tests may build on them). As a mocha grep
- * (none when every file runs whole) and the time that should take.
+ * The tests a mutant needs first in the files that reach it: a file whose suite hooks reach it runs
+ * whole; otherwise its tests up to the last one that reached it (earlier ones still run, since
+ * later tests may build on them). As a mocha grep (none when every file runs whole), the time that
+ * should take, and the files' whole time: a later test can still check what an earlier one did,
+ * so a survival is confirmed with the files whole.
  */
 function testsReaching(covering, sequence, maxMs = Infinity) {
   let expected = 0;
+  let whole = 0;
   let partial = false;
   const titles = [];
   const files = [];
@@ -346,8 +353,9 @@ function testsReaching(covering, sequence, maxMs = Infinity) {
     if (needed.length < c.titles.length) partial = true;
     titles.push(...needed);
     expected += costFor(c, sequence);
+    whole += c.ms;
   }
-  return { files, grep: partial ? `^(?:${titles.map(escapeRegExp).join('|')})$` : undefined, expected };
+  return { files, grep: partial ? `^(?:${titles.map(escapeRegExp).join('|')})$` : undefined, expected, whole };
 }
 
 function pick(env, pattern) {

@@ -138,18 +138,22 @@ class SurvivorMemory {
     this.entries = fresh ? {} : readJson(this.path, {});
   }
 
-  /** The covering test files the mutant has not yet survived in their present form. */
+  /**
+   * The covering test files the mutant has not yet survived in their present form. An entry
+   * without `whole` dates from runs that could end a file at the last test reaching the mutant,
+   * so a later test that checks what an earlier one did was not seen: it counts for nothing.
+   */
   untried(m, covering) {
     const e = this.entries[m.key];
-    if (!e || e.source !== this.hashes.source()) return covering;
+    if (!e || !e.whole || e.source !== this.hashes.source()) return covering;
     return covering.filter((c) => e.files[c.file] !== this.hashes.of(c.file));
   }
 
   remember(m, files) {
     const e = this.entries[m.key];
-    const kept = e && e.source === this.hashes.source() ? e.files : {};
+    const kept = e && e.whole && e.source === this.hashes.source() ? e.files : {};
     for (const f of files) kept[f] = this.hashes.of(f);
-    this.entries[m.key] = { source: this.hashes.source(), files: kept };
+    this.entries[m.key] = { source: this.hashes.source(), whole: true, files: kept };
     writeJson(this.path, sortedByKey(this.entries));
   }
 

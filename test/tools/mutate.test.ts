@@ -207,6 +207,13 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
       assert.deepEqual(new SurvivorMemory(dir, run(), false).untried(m, covering), []);
       new SurvivorMemory(dir, run(), false).forget(m);
       assert.deepEqual(new SurvivorMemory(dir, run(), false).untried(m, covering), covering, 'killed since');
+
+      // A survival recorded by a run that could stop a file at the last test reaching the mutant.
+      const memory = path.join(dir, '.tools/mutate/survived.json');
+      const source = new SurvivorMemory(dir, run(), false).hashes.source();
+      const tried = { 'test/a.test.ts': run().of('test/a.test.ts'), 'test/b.test.ts': run().of('test/b.test.ts') };
+      fs.writeFileSync(memory, JSON.stringify({ [m.key]: { source, files: tried } }));
+      assert.deepEqual(new SurvivorMemory(dir, run(), false).untried(m, covering), covering, 'not run whole');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
