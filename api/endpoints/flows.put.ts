@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { flowRepository } from '../../db/repositories/flows';
 import { description, recordName } from './shared/schemas';
-import { invalid, notFound } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { flowRecord } from '../plans/schemas';
 import { resourceSteps } from '../../core/steps';
@@ -24,7 +24,7 @@ export default defineEndpoint({
     const self = input.steps.findIndex((s) => s.action === 'flow' && s.target === input.slug);
     if (self >= 0) throw invalid(`steps[${self}]: flow "${input.slug}" cannot use itself`);
     const now = Date.now();
-    await flowRepository.upsert(deps.db.manager, {
+    const saved = await flowRepository.save(deps.db.manager, {
       id: newId('flow'),
       orgId: principal.orgId,
       slug: input.slug,
@@ -34,9 +34,6 @@ export default defineEndpoint({
       createdAt: now,
       updatedAt: now,
     });
-    const saved = await flowRepository.bySlug(deps.db.manager, principal.orgId, input.slug);
-    // A DELETE that came in between: the flow is gone, as that request said.
-    if (!saved) throw notFound(`Flow ${input.slug}`);
     return flowView(saved);
   },
 });
