@@ -84,6 +84,8 @@ describe('egress helpers the runners share: refusalOf, readCapped, unreachableWh
     const generic = 'the request failed before an answer';
     assert.equal(unreachableWhy(new Error('no code')), generic);
     assert.equal(unreachableWhy(undefined), generic);
+    assert.equal(unreachableWhy(null), generic);
+    assert.equal(unreachableWhy(new Error('no cause', { cause: null })), generic);
     const deep = new Error('outer', { cause: new Error('middle', { cause: { code: 'ECONNREFUSED' } }) });
     assert.equal(unreachableWhy(deep), 'the connection was refused');
     const aggregate = new AggregateError([Object.assign(new Error('a'), { code: 'ETIMEDOUT' })], 'all failed');
