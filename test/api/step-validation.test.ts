@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { call, key, useApp } from '../helpers/app';
+import { referencedValues, steps } from '../../core/steps';
 
 /**
  * Bad step and target input gets INVALID_ARGUMENT (shared/interface.md: bad body, out-of-range
@@ -74,5 +75,28 @@ describe('step and target validation: the bounds and the messages', () => {
     const withNull = await upsert({ openapi: '3.0.3', info: null, paths: {} });
     assert.equal(withNull.status, 400, JSON.stringify(withNull.body));
     assert.match(withNull.body.error.message, /targets\.api\.openapi\.info/);
+  });
+});
+
+/**
+ * The runtime values a Run's steps name (shared/interface.md: a fill's `valueSpec` of kind
+ * `environment`; an API step's `{{env.NAME}}` in its path or body): what is checked present when
+ * Runs are queued and all a runner may fetch for the Run.
+ */
+describe('the runtime values the steps reference', () => {
+  it("names each fill's environment value and each {{env.NAME}} of an API step's path and body, once", () => {
+    const list = steps.parse([
+      { action: 'navigate', target: '/login' },
+      { action: 'fill', target: 'Email', valueSpec: { kind: 'literal', text: '{{env.NOT_A_VALUE}}' } },
+      { action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'PASSWORD' } },
+      { action: 'request', target: 'GET /accounts/{{env.ACCOUNT}}/orders/{{orderId}}' },
+      {
+        action: 'request',
+        target: 'POST /sessions',
+        body: '{"token": "{{env.TOKEN}}", "password": "{{env.PASSWORD}}"}',
+      },
+    ]);
+    assert.deepEqual(referencedValues(list), ['PASSWORD', 'ACCOUNT', 'TOKEN']);
+    assert.deepEqual(referencedValues(steps.parse([{ action: 'request', target: 'GET /health' }])), []);
   });
 });
