@@ -74,6 +74,39 @@ describe('test_plan operations', () => {
     assert.deepEqual(members(confirmed.body), [cases[2].id]);
   });
 
+  it('a trigger without scope "changed" runs every member, covers: tags or not (docs/ci.md)', async () => {
+    // An organization of its own: the Runs it queues stay out of the other tests' counts.
+    const own = { app: t.app, org: await createOrg(t.app.deps) };
+    await environment(own, 'no-runner', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const tagged = await newCase(own, { name: 'Login', tags: ['covers:src/login/**'] });
+    const untagged = await newCase(own, { name: 'A' });
+    const plan = await call(t.app, own.org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: 'Tagged',
+      testCaseIds: [tagged.id, untagged.id],
+    });
+    const trigger = (fields: Record<string, unknown>) =>
+      call(t.app, own.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testPlanId: plan.body.id,
+        environmentSlug: 'no-runner',
+        ...fields,
+      });
+    const all = await trigger({});
+    assert.equal(all.status, 200, JSON.stringify(all.body));
+    assert.equal(all.body.runIds.length, 2);
+    assert.ok(!('selection' in all.body), 'no selection was asked for');
+    const changed = await trigger({ scope: 'changed', changedFiles: ['docs/readme.md'] });
+    assert.equal(changed.body.runIds.length, 1, 'only the member without a covers: tag');
+    assert.deepEqual(
+      changed.body.selection.map((m: { name: string; selected: boolean }) => [m.name, m.selected]),
+      [
+        ['Login', false],
+        ['A', true],
+      ],
+    );
+  });
+
   it('refuses unknown or foreign members, and duplicates', async () => {
     const other = await createOrg(t.app.deps);
     const foreign = await call(t.app, other.apiKey, 'test_plan.create', {
