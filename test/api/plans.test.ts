@@ -96,6 +96,15 @@ describe('test_plan operations', () => {
     assert.equal(all.status, 200, JSON.stringify(all.body));
     assert.equal(all.body.runIds.length, 2);
     assert.ok(!('selection' in all.body), 'no selection was asked for');
+    const unknownEnvironment = await trigger({ environmentSlug: 'nowhere' });
+    assert.equal(unknownEnvironment.status, 404, JSON.stringify(unknownEnvironment.body));
+    assert.equal(unknownEnvironment.body.error.code, 'NOT_FOUND');
+    const unknownCase = await call(t.app, own.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: 'tc_00000000000000000000000000',
+      environmentSlug: 'no-runner',
+    });
+    assert.equal(unknownCase.status, 404, JSON.stringify(unknownCase.body));
     const changed = await trigger({ scope: 'changed', changedFiles: ['docs/readme.md'] });
     assert.equal(changed.body.runIds.length, 1, 'only the member without a covers: tag');
     assert.deepEqual(
