@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { environment, useApp } from '../helpers/app';
+import { environment, triggerStepsPlan, useApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { privateQueues } from '../helpers/temporal';
 
@@ -13,16 +13,11 @@ describe('the assurance snapshot of an API Run that has not ended', () => {
 
   it('is report: null with a reason naming the status, and nothing is built before the Run ends', async () => {
     await environment(t, 'api-pending', { targets: { api: { baseUrl: 'http://127.0.0.1:9' } } });
-    const plan = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
-      name: 'Health',
-      platforms: ['api'],
-      steps: [{ action: 'request', target: 'GET /health' }],
-    });
-    assert.equal(plan.status, 201, JSON.stringify(plan.body));
-    const triggered = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
-      testPlanId: plan.body.testPlanId,
-      environmentSlug: 'api-pending',
-    });
+    const { triggered } = await triggerStepsPlan(
+      t,
+      { name: 'Health', platforms: ['api'], steps: [{ action: 'request', target: 'GET /health' }] },
+      'api-pending',
+    );
     assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
     const runId: string = triggered.body.runId;
 
@@ -42,15 +37,11 @@ describe('the assurance snapshot of an API Run that has not ended', () => {
     await environment(t, 'both', {
       targets: { web: { baseUrl: 'http://127.0.0.1:9' }, api: { baseUrl: 'http://127.0.0.1:9' } },
     });
-    const plan = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
-      name: 'Web steps only',
-      platforms: ['web', 'api'],
-      steps: [{ action: 'navigate', target: '/' }],
-    });
-    const triggered = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
-      testPlanId: plan.body.testPlanId,
-      environmentSlug: 'both',
-    });
+    const { triggered } = await triggerStepsPlan(
+      t,
+      { name: 'Web steps only', platforms: ['web', 'api'], steps: [{ action: 'navigate', target: '/' }] },
+      'both',
+    );
     assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
     const res = await rest(t.app, t.org.apiKey, 'GET', `/api/runs/${triggered.body.runId}/assurance`);
     assert.equal(res.body.report, null);

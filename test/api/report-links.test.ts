@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { reportLinks, signedReportUrl } from '../../domain/runs/report-links';
-import { environment, useApp } from '../helpers/app';
-import { rest } from '../helpers/rest';
+import { environment, triggerStepsPlan, useApp } from '../helpers/app';
 import { privateQueues } from '../helpers/temporal';
 
 /**
@@ -27,14 +26,11 @@ describe('report links: the signature is the authorization', () => {
 
   it("names the Run's plan on the page of a Run of a plan's own steps", async () => {
     await environment(t, 'reports', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
-    const plan = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
-      name: 'Checkout smoke',
-      steps: [{ action: 'navigate', target: '/' }],
-    });
-    const triggered = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
-      testPlanId: plan.body.testPlanId,
-      environmentSlug: 'reports',
-    });
+    const { triggered } = await triggerStepsPlan(
+      t,
+      { name: 'Checkout smoke', steps: [{ action: 'navigate', target: '/' }] },
+      'reports',
+    );
     assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
     const page = await fetch(issued('run', triggered.body.runId));
     assert.equal(page.status, 200);

@@ -7,6 +7,7 @@ import { createDeps } from '../../api/deps-factory';
 import type { AppDeps } from '../../api/deps';
 import type { Endpoint } from '../../api/endpoints/model';
 import { createOrganization } from '../../domain/organizations';
+import { rest } from './rest';
 
 /** Settings every test shares: the services the global fixture started, a fixed secrets key. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -223,4 +224,19 @@ export async function triggerPlanOf(t: WithOrg, testCaseIds: string[], environme
     call(t.app, t.org.apiKey, 'test_plan.create', { idempotencyKey: key(), name, testCaseIds }),
   );
   return call(t.app, t.org.apiKey, 'run.trigger', { idempotencyKey: key(), testPlanId: plan.id, environmentSlug });
+}
+
+/**
+ * Creates a resource-style plan of its own steps (`POST /api/plans` with `plan`) and triggers it on
+ * `environmentSlug`; answers the plan's id and the `POST /api/trigger` reply.
+ */
+export async function triggerStepsPlan(t: WithOrg, plan: Record<string, unknown>, environmentSlug: string) {
+  const created = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', plan);
+  if (created.status !== 201)
+    throw new Error(`POST /api/plans answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const testPlanId: string = created.body.testPlanId;
+  return {
+    testPlanId,
+    triggered: await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', { testPlanId, environmentSlug }),
+  };
 }

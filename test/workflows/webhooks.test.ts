@@ -24,6 +24,11 @@ const settings = () => ({
 });
 
 const auth = (t: WithOrg) => t.org.apiKey;
+/** POST …/deliveries/{id}/redeliver with a fresh Idempotency-Key. */
+const redeliver = (t: WithOrg, deliveryId: string) =>
+  rest(t.app, auth(t), 'POST', `/api/webhooks/deliveries/${deliveryId}/redeliver`, undefined, {
+    'Idempotency-Key': key(),
+  });
 
 /**
  * Ends a Run at once: its step needs a runtime value the Environment lacks, so the runner refuses
@@ -175,11 +180,7 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     assert.match(endpoint.disabledReason, /410/);
 
     // docs/webhooks-and-retention.md: no redelivery while disabled; PATCH enabled: true clears the reason.
-    const redeliver = () =>
-      rest(t.app, auth(t), 'POST', `/api/webhooks/deliveries/${delivery.id}/redeliver`, undefined, {
-        'Idempotency-Key': key(),
-      });
-    const refused = await redeliver();
+    const refused = await redeliver(t, delivery.id);
     assert.equal(refused.status, 422, JSON.stringify(refused.body));
     assert.equal(refused.body.code, 'FAILED_PRECONDITION');
     const described = await rest(t.app, auth(t), 'PATCH', `/api/webhooks/${hook.id}`, { description: 'gone' });
@@ -190,7 +191,7 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     assert.equal(enabled.body.enabled, true);
     assert.ok(!('disabledReason' in enabled.body), JSON.stringify(enabled.body));
     receiver.answer('/gone', { status: 200 });
-    assert.equal((await redeliver()).status, 202);
+    assert.equal((await redeliver(t, delivery.id)).status, 202);
   });
 
   it('stops at a permanent 4xx', async () => {
@@ -221,16 +222,7 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     await new Promise((r) => setTimeout(r, 2500)); // longer than the test schedule's next wait
     assert.equal(receiver.received.filter((r) => r.path === '/test-event').length, 1);
     // A well-formed request the delivery's kind forbids: 422 FAILED_PRECONDITION (interface.md), not 400.
-    const again = await rest(
-      t.app,
-      auth(t),
-      'POST',
-      `/api/webhooks/deliveries/${tested.body.id}/redeliver`,
-      undefined,
-      {
-        'Idempotency-Key': key(),
-      },
-    );
+    const again = await redeliver(t, tested.body.id);
     assert.equal(again.status, 422, JSON.stringify(again.body));
     assert.equal(again.body.code, 'FAILED_PRECONDITION');
     assert.equal(receiver.received.filter((r) => r.path === '/test-event').length, 1, 'nothing was sent');
@@ -258,14 +250,7 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     const hook = await register(t, receiver, '/again');
     await endRun(t);
     const [first] = await settled(t, hook.id);
-    const redelivered = await rest(
-      t.app,
-      auth(t),
-      'POST',
-      `/api/webhooks/deliveries/${first.id}/redeliver`,
-      undefined,
-      { 'Idempotency-Key': key() },
-    );
+    const redelivered = await redeliver(t, first.id);
     assert.equal(redelivered.status, 202, JSON.stringify(redelivered.body));
     const got = await receiver.waitFor('/again', 2);
     assert.equal(got[0].headers['webhook-id'], got[1].headers['webhook-id']);
@@ -277,14 +262,7 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     await endRun(t);
     const [delivery] = await settled(t, hook.id);
     assert.equal((await rest(t.app, auth(t), 'DELETE', `/api/webhooks/${hook.id}`)).status, 200);
-    const redelivered = await rest(
-      t.app,
-      auth(t),
-      'POST',
-      `/api/webhooks/deliveries/${delivery.id}/redeliver`,
-      undefined,
-      { 'Idempotency-Key': key() },
-    );
+    const redelivered = await redeliver(t, delivery.id);
     assert.equal(redelivered.status, 404, JSON.stringify(redelivered.body));
     assert.equal(redelivered.body.code, 'NOT_FOUND');
     assert.equal(receiver.received.filter((r) => r.path === '/deleted').length, 1, 'nothing was sent again');
