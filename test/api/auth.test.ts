@@ -5,6 +5,7 @@ import path from 'node:path';
 import { call, createOrg, useApp } from '../helpers/app';
 import { ApiKeyCache } from '../../api/middleware/key-cache';
 import { splitApiKey } from '../../core/crypto';
+import { apiKeyRepository } from '../../db/repositories/organizations';
 
 describe('authentication and errors', () => {
   const t = useApp({ SITE_URL: 'https://app.example.test' });
@@ -72,6 +73,20 @@ describe('authentication and errors', () => {
     assert.equal(res, 401);
   });
 
+  it('counts only Authorization headers: other 13-letter ones (Cache-Control, If-None-Match) are no second credential', async () => {
+    const res = await fetch(`${t.app.url}/api/v1/test_case.list`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${t.org.apiKey}`,
+        'Cache-Control': 'no-cache',
+        'If-None-Match': '"x"',
+      },
+      body: '{}',
+    });
+    assert.equal(res.status, 200, await res.text());
+  });
+
   it('refuses a key revoked with the admin command within the stated bound (API_KEY_CACHE_TTL_MS, 5 s)', async () => {
     const victim = await createOrg(t.app.deps);
     assert.equal((await call(t.app, victim.apiKey, 'test_case.list', {})).status, 200, 'the key is now cached');
@@ -134,6 +149,17 @@ describe('authentication and errors', () => {
     assert.equal(await cache.find(counting, 'key_unknown00000000'), null);
     assert.equal(await cache.find(counting, 'key_unknown00000000'), null);
     assert.equal(queries, 3, 'an unknown key is looked up every time (never cached as valid)');
+  });
+
+  it('with API_KEY_CACHE_TTL_MS 0 looks an active key up on every request (nothing cached)', async () => {
+    const org = await createOrg(t.app.deps);
+    const keyId = splitApiKey(org.apiKey)!.keyId;
+    const uncached = new ApiKeyCache(0);
+    const db = t.app.deps.db.manager;
+    assert.equal((await uncached.find(db, keyId))?.orgId, org.orgId);
+    assert.equal(uncached.cached(keyId), undefined);
+    await apiKeyRepository.revoke(db, keyId, Date.now());
+    assert.equal(await uncached.find(db, keyId), null, 'the revocation is seen at once');
   });
 
   it('answers bad requests with 4xx envelopes, never 500', async () => {

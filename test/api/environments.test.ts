@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { environmentRepository } from '../../db/repositories/environments';
 import { call, createOrg, key, useApp } from '../helpers/app';
 
 describe('environment operations', () => {
@@ -34,6 +35,14 @@ describe('environment operations', () => {
       () => t.app.deps.secrets.open(sealed, `${res.body.id}:USER`),
       'a value moved to another name does not open',
     );
+    // The runner asks for one value by name: it gets that value, and asking for none gets none.
+    const db = t.app.deps.db.manager;
+    const asked = await environmentRepository.sealedValues(db, res.body.id, ['USER']);
+    assert.deepEqual(
+      asked.map((v) => [v.name, t.app.deps.secrets.open(v.sealed, `${res.body.id}:USER`)]),
+      [['USER', 'ada']],
+    );
+    assert.deepEqual(await environmentRepository.sealedValues(db, res.body.id, []), []);
   });
 
   it('updating an existing slug needs confirm, previews, and keeps other targets', async () => {

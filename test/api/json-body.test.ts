@@ -12,16 +12,22 @@ describe('the JSON body reader (1 MB, UTF-8, strict), over real HTTP', function 
   const t = useApp();
 
   /** Sends `chunks` as the body, with Content-Length unless `chunked`; answers the parsed reply. */
-  function send(chunks: Buffer[], headers: Record<string, string>, chunked = false): Promise<RawReply> {
-    const url = new URL(`${t.app.url}/api/v1/test_case.list`);
+  function send(
+    chunks: Buffer[],
+    headers: Record<string, string>,
+    chunked = false,
+    method = 'POST',
+    target = '/api/v1/test_case.list',
+  ): Promise<RawReply> {
+    const url = new URL(`${t.app.url}${target}`);
     const length = chunks.reduce((n, c) => n + c.length, 0);
     return new Promise((resolve, reject) => {
       const req = request(
         {
           host: url.hostname,
           port: url.port,
-          path: url.pathname,
-          method: 'POST',
+          path: `${url.pathname}${url.search}`,
+          method,
           headers: {
             Authorization: `Bearer ${t.org.apiKey}`,
             ...(chunked ? {} : { 'Content-Length': String(length) }),
@@ -68,6 +74,41 @@ describe('the JSON body reader (1 MB, UTF-8, strict), over real HTTP', function 
     assert.equal((await send([body(limit)], json)).status, 200);
     invalid(await send([body(limit + 1)], json), /too large \(limit 1 MB\)/);
     invalid(await send([body(limit + 1)], json, true), /too large \(limit 1 MB\)/);
+  });
+
+  it('skips only a whole byte order mark: bytes that merely start like one are read as they are', async () => {
+    // U+F000 is EF 80 80 (its first byte is the mark's); "[¿" ends in BF (the mark's last byte).
+    invalid(await send([Buffer.from('\uf000{}')], json), /not valid JSON/);
+    invalid(await send([Buffer.from('[\u00bf{}')], json), /not valid JSON/);
+  });
+
+  it('refuses a declared length over 1 MB before the body is sent', async () => {
+    const url = new URL(t.app.url);
+    const reply = await new Promise<RawReply>((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/v1/test_case.list',
+          method: 'POST',
+          headers: { Authorization: `Bearer ${t.org.apiKey}`, ...json, 'Content-Length': String(1024 * 1024 + 1) },
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (p: Buffer) => parts.push(p));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(parts).toString()) }));
+        },
+      );
+      req.on('error', reject);
+      // Headers only: a reader that waited for the body would never answer.
+      req.flushHeaders();
+    });
+    invalid(reply, /too large \(limit 1 MB\)/);
+  });
+
+  it('reads no body of a GET: the request is answered as if it had none', async () => {
+    const reply = await send([Buffer.from('{broken')], json, false, 'GET', '/api/runs?limit=1');
+    assert.equal(reply.status, 200);
   });
 
   it('refuses what is not a UTF-8 JSON object or array with INVALID_ARGUMENT', async () => {

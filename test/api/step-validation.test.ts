@@ -100,3 +100,52 @@ describe('the runtime values the steps reference', () => {
     assert.deepEqual(referencedValues(steps.parse([{ action: 'request', target: 'GET /health' }])), []);
   });
 });
+
+/**
+ * The specification (POST /api/trigger): "A web run can use a saved Environment or an explicit web
+ * target. API and mobile runs require either environmentSlug or explicit targets." An API Run
+ * also needs the API's base address from one of them (run.trigger's description).
+ */
+describe('the targets a trigger must name, per platform', () => {
+  const t = useApp();
+  const caseOf = async (platforms: string[], steps: unknown[]) => {
+    const created = await call(t.app, t.org.apiKey, 'test_case.create', {
+      idempotencyKey: key(),
+      name: `Needs targets: ${platforms.join('+')}`,
+      platforms,
+      steps,
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    return created.body.id as string;
+  };
+  const trigger = (testCaseId: string, body: Record<string, unknown>) =>
+    call(t.app, t.org.apiKey, 'run.trigger', { idempotencyKey: key(), testCaseId, ...body });
+  const refused = (reply: { status: number; body: any }, message: RegExp) => {
+    assert.equal(reply.status, 400, JSON.stringify(reply.body));
+    assert.equal(reply.body.error.code, 'INVALID_ARGUMENT');
+    assert.match(reply.body.error.message, message);
+  };
+  const apiStep = { action: 'request', target: 'GET /health' };
+
+  it('refuses a mobile Run with neither environmentSlug nor targets', async () => {
+    const android = await caseOf(['android'], [{ action: 'click', target: 'Get started' }]);
+    refused(await trigger(android, {}), /android Run needs environmentSlug or explicit targets\.android/);
+  });
+
+  it('refuses an API Run whose targets or Environment give no API base address', async () => {
+    const mixed = await caseOf(['web', 'api'], [{ action: 'navigate', target: '/' }, apiStep]);
+    refused(
+      await trigger(mixed, { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } }),
+      /API Run needs targets\.api\.baseUrl/,
+    );
+    const webOnly = await call(t.app, t.org.apiKey, 'environment.upsert', {
+      idempotencyKey: key(),
+      slug: `web-only-${key()}`.slice(0, 40).toLowerCase(),
+      name: 'Web only',
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    });
+    assert.equal(webOnly.status, 200, JSON.stringify(webOnly.body));
+    const api = await caseOf(['api'], [apiStep]);
+    refused(await trigger(api, { environmentSlug: webOnly.body.slug }), /API Run needs targets\.api\.baseUrl/);
+  });
+});

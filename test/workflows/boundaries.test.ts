@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { defineEndpoint } from '../../api/endpoints/model';
 import { call, key, newCase, useApp } from '../helpers/app';
@@ -77,8 +80,62 @@ describe('run.get waitMs is clamped at 25 s', function () {
     assert.equal(waited.status, 200, JSON.stringify(waited.body));
     assert.equal(waited.body.timedOut, true);
     assert.equal(waited.body.status, 'queued');
+    // The parked reply is written as a 200 would be: none of a 405's headers.
+    assert.equal(waited.headers.get('allow'), null);
     assert.ok(elapsed >= MAX_WAIT_MS - 500, `answered after ${elapsed} ms, before the 25 s bound`);
     assert.ok(elapsed < MAX_WAIT_MS + 8_000, `answered after ${elapsed} ms, long after the 25 s bound`);
+  });
+});
+
+describe('a long-poll outlasts the request deadline, over HTTP and over MCP alike', function () {
+  this.timeout(60_000);
+  // A 1 s deadline and no workers: the Run stays queued, so each wait ends only by its own bound.
+  const t = useApp(
+    () => ({ ...privateQueues(), REQUEST_DEADLINE_MS: '1000' }),
+    [
+      defineEndpoint({
+        name: 'probe.hang',
+        bindings: { rest: { method: 'GET', path: '/api/probe/hang' } },
+        summary: 'test probe whose dependency never answers',
+        access: 'public',
+        output: z.object({ ok: z.boolean() }),
+        handler: () => new Promise<never>(() => {}),
+      }),
+    ],
+  );
+
+  it('a request whose dependency never answers gets 503 UNAVAILABLE at the deadline', async () => {
+    const res = await rest(t.app, null, 'GET', '/api/probe/hang');
+    assert.equal(res.status, 503);
+    assert.equal(res.body.code, 'UNAVAILABLE');
+  });
+
+  it('a 3 s wait answers timedOut after 3 s, not UNAVAILABLE after 1 s', async () => {
+    const testCase = await newCase(t);
+    const trigger = await call(t.app, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    });
+    const runId = trigger.body.runIds[0];
+    const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
+    const overHttp = await call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 3000 });
+    assert.equal(overHttp.status, 200, JSON.stringify(overHttp.body));
+    assert.equal(overHttp.body.timedOut, true);
+
+    const client = new Client({ name: 'boundaries', version: '1.0.0' });
+    t.onClose(() => client.close());
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${t.app.url}/api/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${t.org.apiKey}` } },
+      }),
+    );
+    const overMcp = (await client.callTool({
+      name: 'run_get',
+      arguments: { runId, cursor, waitMs: 3000 },
+    })) as CallToolResult;
+    assert.ok(!overMcp.isError, JSON.stringify(overMcp.content));
+    assert.equal((overMcp.structuredContent as { timedOut?: boolean }).timedOut, true);
   });
 });
 
@@ -101,9 +158,13 @@ describe('the 500 path shows no stack, SQL or path', function () {
     boom('/api/probe/throw', async () => {
       throw new Error(`ENOENT: no such file or directory, open '${__filename}'`);
     }),
+    // A library's own HTTP error of status 500 is still ours to hide, not a client's bad request.
+    boom('/api/probe/http500', async () => {
+      throw Object.assign(new Error(`upstream failed reading ${__filename}`), { status: 500, expose: false });
+    }),
   ]);
 
-  for (const path of ['/api/probe/sql', '/api/probe/throw']) {
+  for (const path of ['/api/probe/sql', '/api/probe/throw', '/api/probe/http500']) {
     it(`${path}: INTERNAL with a correlation id and nothing else`, async () => {
       const res = await rest(t.app, null, 'GET', path);
       assert.equal(res.status, 500);

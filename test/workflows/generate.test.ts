@@ -133,6 +133,27 @@ describe('plan generation', function () {
     });
   });
 
+  describe('before its generation ends', () => {
+    // No worker polls these queues: the plan stays generating.
+    const t = useApp(() => privateQueues());
+
+    it('refuses a trigger of the plan with 422, saying it is still generating (docs/interface.md)', async () => {
+      const created = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
+        name: 'Not yet',
+        prompt: 'Open /login',
+        platforms: ['web'],
+      });
+      assert.equal(created.status, 202, JSON.stringify(created.body));
+      const trigger = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
+        testPlanId: created.body.testPlanId,
+        targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+      });
+      assert.equal(trigger.status, 422, JSON.stringify(trigger.body));
+      assert.equal(trigger.body.code, 'FAILED_PRECONDITION');
+      assert.match(trigger.body.error, /still generating/);
+    });
+  });
+
   describe('with a chat-completions provider', () => {
     let provider: FakeProvider;
     before(async () => {
