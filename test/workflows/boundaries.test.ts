@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { defineEndpoint } from '../../api/endpoints/model';
-import { call, key, newCase, useApp } from '../helpers/app';
+import { call, key, newCase, runNewCase, useApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { followRun, useRunStack } from '../helpers/runs';
 import { privateQueues } from '../helpers/temporal';
@@ -111,13 +111,7 @@ describe('a long-poll outlasts the request deadline, over HTTP and over MCP alik
   });
 
   it('a 3 s wait answers timedOut after 3 s, not UNAVAILABLE after 1 s', async () => {
-    const testCase = await newCase(t);
-    const trigger = await call(t.app, t.org.apiKey, 'run.trigger', {
-      idempotencyKey: key(),
-      testCaseId: testCase.id,
-      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
-    });
-    const runId = trigger.body.runIds[0];
+    const runId = await runNewCase(t, {}, { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
     const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
     const overHttp = await call(t.app, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 3000 });
     assert.equal(overHttp.status, 200, JSON.stringify(overHttp.body));
