@@ -7,7 +7,8 @@
 //
 //   --since <ref>       only the target files changed since <ref> (committed or not): the developer's loop
 //   --files a.ts,b.ts   only these target files
-//   --max-minutes N     stop starting mutants N minutes after the coverage pass (the rest: not run)
+//   --max-minutes N     stop starting mutants N minutes after the coverage pass (the rest: not run,
+//                       but a survivor of some of its files in an earlier run still counts as one)
 //   --min-score N       exit 1 below this score (default 85)
 //   --tests a,b         only the test files whose path contains one of these (a quicker, partial look)
 //   --max-test-seconds N  at most about N s of tests per mutant (its fastest reaching files; a
@@ -286,8 +287,15 @@ async function main() {
       else if (!(untried = survivals.untried(m, covering)).length) {
         status = 'survived';
         detail = ` (all ${covering.length} test files that reach it, in an earlier run)`;
-      } else if (Date.now() > deadline) status = 'not run';
-      else {
+      } else if (Date.now() > deadline) {
+        // Past the budget a mutant is not run; one an earlier run saw survive some of its files still
+        // counts as a survivor, so a score spread over several runs never leaves a known survivor out.
+        const tried = covering.length - untried.length;
+        if (tried) {
+          status = 'survived';
+          detail = ` (${tried} of the ${covering.length} test files that reach it, in an earlier run; the rest not run)`;
+        } else status = 'not run';
+      } else {
         const { files: run, grep, expected, whole } = testsReaching(untried, m.sequence, o.maxTestMs);
         const began = Date.now();
         let r = await worker.request(

@@ -94,7 +94,9 @@ class KillMemory {
 /**
  * Each test file's coverage of the mutants (per test: reached in its suite hooks, and the last test
  * that reached it), stored by mutant key. An entry holds while the test file and the source files
- * are unchanged and the stored run instrumented every mutant of this one.
+ * are unchanged and the run that measured it instrumented every mutant of this one: a file measured
+ * by a narrower run (`--files`, `--since`) keeps the keys that run instrumented as its scope, since
+ * it cannot say whether the file reaches the others.
  */
 class CoverageCache {
   constructor(root, hashes, mutants, fresh) {
@@ -111,6 +113,10 @@ class CoverageCache {
   get(file) {
     const e = this.usable && this.stored.files[file];
     if (!e || e.test !== this.hashes.of(file)) return null;
+    if (e.scope) {
+      const scope = new Set(e.scope);
+      if (!this.mutants.every((m) => scope.has(m.key))) return null;
+    }
     const hits = new Map();
     for (const m of this.mutants)
       if (e.hits[m.key]) hits.set(m.sequence, { setup: e.hits[m.key][0], last: e.hits[m.key][1] });
@@ -120,11 +126,13 @@ class CoverageCache {
   put(coverage) {
     const hits = {};
     for (const [sequence, h] of coverage.hits) hits[this.mutants[sequence].key] = [h.setup, h.last];
+    const narrower = this.mutants.length < this.stored.keys.length;
     this.stored.files[coverage.file] = {
       test: this.hashes.of(coverage.file),
       ms: coverage.ms,
       titles: coverage.titles,
       hits,
+      ...(narrower ? { scope: this.mutants.map((m) => m.key) } : {}),
     };
     writeJson(this.path, this.stored);
   }

@@ -36,10 +36,12 @@ describe('credential-shaped literals: each kind alone, and text that only resemb
     ],
     // Letters and digits only, no symbol: still a random token.
     ['Notes', 'k3Jd9QmZx7Lp2RtY8vBn4WcH6sFg1AeU', /high-entropy/],
+    // docs/interface.md: 24 characters is long enough.
+    ['Notes', 'k3Jd9QmZx7Lp2RtY8vBn4WcH', /high-entropy/],
   ];
 
   for (const [target, text, kind] of refused)
-    it(`refuses ${JSON.stringify(text.slice(0, 24))}… in "${target}" as ${kind.source}`, async () => {
+    it(`refuses ${JSON.stringify(text.slice(0, 24))}… (${text.length} characters) in "${target}" as ${kind.source}`, async () => {
       const reply = await create(target, text);
       assert.equal(reply.status, 400, JSON.stringify(reply.body));
       assert.equal(reply.body.error.code, 'INVALID_ARGUMENT');
@@ -55,6 +57,8 @@ describe('credential-shaped literals: each kind alone, and text that only resemb
     ['Website', 'https://shop.example.test/checkout/confirm-order'],
     ['Invoice', 'INV-2024-0000-0000-0000-0001'],
     ['Name', 'Ada Lovelace'],
+    // Varied and high in entropy (4.6 bits a character), but a sentence: whitespace makes it no token.
+    ['Notes', 'Ship 3 Blue Mugs to Ana, ref Q7-X9 (Tuesday)'],
   ];
 
   for (const [target, text] of accepted)

@@ -39,4 +39,34 @@ describe('schedule timing checks', () => {
   it('refuses a time zone with an every interval', async () => {
     await refused({ every: '1h', timezone: 'Europe/Berlin' }, /timezone applies to cron only/);
   });
+
+  it('refuses an interval shorter than SCHEDULE_MIN_INTERVAL_SECONDS (default 60 s); one exactly as long is taken', async () => {
+    await refused({ every: '59s' }, /the shortest interval allowed is 60 s/);
+    for (const timing of [{ every: '60s' }, { cron: '* * * * *' }]) {
+      const reply = await rest(t.app, t.org.apiKey, 'POST', '/api/schedules', {
+        name: 'Every minute',
+        testPlanId,
+        targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+        paused: true, // never fires during the suite
+        ...timing,
+      });
+      assert.equal(reply.status, 201, JSON.stringify(reply.body));
+    }
+  });
+
+  it('refuses both and neither of cron and every, and a cron expression that is not one, saying what is wrong', async () => {
+    await refused({ every: '1h', cron: '0 * * * *' }, /exactly one of cron and every/);
+    await refused({}, /exactly one of cron and every/);
+    await refused({ cron: '61 * * * *' }, /cron: "61 \* \* \* \*" is not a valid expression/);
+    await refused({ cron: '* * *' }, /has 3 field\(s\); give five/);
+  });
+
+  it('refuses a schedule with nothing to run against; an unknown Environment is 404', async () => {
+    const post = (fields: Record<string, unknown>) =>
+      rest(t.app, t.org.apiKey, 'POST', '/api/schedules', { name: 'Nowhere', testPlanId, every: '1h', ...fields });
+    const bare = await post({});
+    assert.equal(bare.status, 400, JSON.stringify(bare.body));
+    assert.match(bare.body.error, /give environmentSlug or targets/);
+    assert.equal((await post({ environmentSlug: 'nowhere' })).status, 404);
+  });
 });

@@ -190,6 +190,26 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
       const more = [...mutants, { key: 'core/rule.ts#visible filter', sequence: 2 }];
       assert.equal(new CoverageCache(dir, run(), more, false).get('test/a.test.ts'), null, 'a mutant it did not see');
 
+      // A narrower run (--files) measures a new test file against its own mutants only: a run of
+      // more mutants must measure that file again, not read "reaches none of the others".
+      const narrow = [mutants[0]];
+      const newFile = { file: 'test/c.test.ts', ms: 10, titles: ['t'], hits: new Map() };
+      new CoverageCache(dir, run({ 'test/c.test.ts': 'c v1' }), narrow, false).put(newFile);
+      assert.deepEqual(
+        new CoverageCache(dir, run({ 'test/c.test.ts': 'c v1' }), narrow, false).get('test/c.test.ts'),
+        newFile,
+      );
+      assert.equal(
+        new CoverageCache(dir, run({ 'test/c.test.ts': 'c v1' }), mutants, false).get('test/c.test.ts'),
+        null,
+        'measured on fewer mutants than this run has',
+      );
+      assert.deepEqual(
+        new CoverageCache(dir, run({ 'test/c.test.ts': 'c v1' }), mutants, false).get('test/a.test.ts'),
+        coverage,
+        'the files measured by the wider run still hold',
+      );
+
       const [m] = mutants;
       const covering = [{ file: 'test/a.test.ts' }, { file: 'test/b.test.ts' }];
       new SurvivorMemory(dir, run(), false).remember(m, ['test/a.test.ts']);

@@ -55,6 +55,15 @@ describe('run.get long-poll', function () {
     assert.ok(took >= 1100 && took < 4000, `waited ${took} ms`);
   });
 
+  it('answers at once, not timed out, when the Run changed after the cursor given (the specification: it returns when the cursor increases)', async () => {
+    const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
+    assert.ok(cursor > 0, 'a queued Run has been recorded once at least');
+    const res = await call(t.app, t.org.apiKey, 'run.get', { runId, cursor: cursor - 1, waitMs: 25_000 });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.timedOut, false);
+    assert.equal(res.body.cursor, cursor);
+  });
+
   it('wakes on a change, and accepts (clamps) a waitMs above 25000', async () => {
     const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
     const started = Date.now();
@@ -109,6 +118,18 @@ describe('run.get long-poll', function () {
     // A shared read never answers another organization's follower.
     const other = await createOrg(t.app.deps);
     assert.equal((await call(t.app, other.apiKey, 'run.get', { runId, cursor, waitMs: 1000 })).status, 404);
+  });
+
+  it('without cursor and waitMs answers the current state, even just after a follower read the Run', async () => {
+    const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
+    // A follower behind the cursor is answered at once, from an arrival read later arrivals may share.
+    const behind = await call(t.app, t.org.apiKey, 'run.get', { runId, cursor: cursor - 1, waitMs: 20_000 });
+    assert.equal(behind.body.timedOut, false);
+    assert.equal((await reportStep('failed')).status, 200);
+    // The specification: "Without cursor and waitMs the current state returns at once."
+    const now = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
+    assert.ok(now.cursor > cursor, 'the change is seen at once');
+    assert.equal(now.steps[0].status, 'failed');
   });
 
   it('lists runs with filters and the resource-style list by offset', async () => {
