@@ -437,9 +437,9 @@ describe('the API runner: fuzzing, verdicts, observations, placeholders and docu
     });
 
     describe('fetched from targets.api.openapiUrl', () => {
-      const problemOf = async (api: Record<string, string>, environmentId?: string) => {
+      const problemOf = async (api: Record<string, string>) => {
         const config = { EGRESS_ALLOW: '127.0.0.1/32', EGRESS_PUBLIC: false, API_REQUEST_TIMEOUT_MS: 5_000 };
-        const run = { id: 'run_t', orgId: 'org_t', environmentId, targets: { api: { baseUrl, ...api } } };
+        const run = { id: 'run_t', orgId: 'org_t', targets: { api: { baseUrl, ...api } } };
         // No database: a fetched document needs none, and the Run names no Environment.
         const deps = { db: undefined, config, hostEnv: {} } as unknown as Parameters<typeof apiSessionFor>[0];
         const { options } = await apiSessionFor(deps, run as unknown as Run, new Redactor());

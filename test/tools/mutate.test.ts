@@ -194,18 +194,16 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
       // more mutants must measure that file again, not read "reaches none of the others".
       const narrow = [mutants[0]];
       const newFile = { file: 'test/c.test.ts', ms: 10, titles: ['t'], hits: new Map() };
-      new CoverageCache(dir, run({ 'test/c.test.ts': 'c v1' }), narrow, false).put(newFile);
-      assert.deepEqual(
-        new CoverageCache(dir, run({ 'test/c.test.ts': 'c v1' }), narrow, false).get('test/c.test.ts'),
-        newFile,
-      );
+      const withC = () => run({ 'test/c.test.ts': 'c v1' });
+      new CoverageCache(dir, withC(), narrow, false).put(newFile);
+      assert.deepEqual(new CoverageCache(dir, withC(), narrow, false).get('test/c.test.ts'), newFile);
       assert.equal(
-        new CoverageCache(dir, run({ 'test/c.test.ts': 'c v1' }), mutants, false).get('test/c.test.ts'),
+        new CoverageCache(dir, withC(), mutants, false).get('test/c.test.ts'),
         null,
         'measured on fewer mutants than this run has',
       );
       assert.deepEqual(
-        new CoverageCache(dir, run({ 'test/c.test.ts': 'c v1' }), mutants, false).get('test/a.test.ts'),
+        new CoverageCache(dir, withC(), mutants, false).get('test/a.test.ts'),
         coverage,
         'the files measured by the wider run still hold',
       );
