@@ -82,38 +82,85 @@ async function startAppium({ bin, home, port, tmpDir, sessionDiscovery = false, 
     child,
     exited,
     /**
-     * Stops the server and whatever it started: its chromedriver and Chromium are found first, since
-     * once Appium is gone they belong to init, and a Chromium left loading a page spins a core.
+     * Stops the server and whatever it started: once Appium is gone its chromedriver and Chromium
+     * belong to init, and a Chromium left loading a page spins a core. SIGKILL (a crash) freezes the
+     * whole tree first, so a Chromium forking a renderer at that moment cannot leave one behind.
      */
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      const started = descendants(child.pid);
+      if (signal === 'SIGKILL') {
+        await killTrees([child.pid]);
+        await exited;
+        return;
+      }
+      const started = descendants([child.pid]);
       child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
-      const alive = (pid) => {
-        try {
-          // A zombie (ended, not yet reaped by init) has an empty command line.
-          return fs.readFileSync(`/proc/${pid}/cmdline`).length > 0;
-        } catch {
-          return false;
-        }
-      };
-      for (const pid of started) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-      for (let i = 0; i < 100 && started.some(alive); i++) await new Promise((r) => setTimeout(r, 20));
+      await killTrees(started.filter(alive));
     },
   };
 }
 
-/** The processes under `pid` (Linux /proc; none elsewhere), children before their own children. */
-function descendants(pid) {
+/**
+ * SIGSTOPs `roots` and everything under them until a scan finds no new process (a stopped process
+ * cannot fork), then SIGKILLs them all and waits until they are gone.
+ */
+async function killTrees(roots) {
+  const frozen = new Set();
+  for (let pending = roots; pending.length;) {
+    for (const pid of pending) {
+      frozen.add(pid);
+      send(pid, 'SIGSTOP');
+    }
+    // SIGSTOP is only queued when kill() returns: a thread still running may fork until it stops.
+    for (let i = 0; i < 100 && pending.some(running); i++) await new Promise((r) => setTimeout(r, 10));
+    pending = descendants([...frozen]).filter((pid) => !frozen.has(pid));
+  }
+  for (const pid of frozen) send(pid, 'SIGKILL');
+  const all = [...frozen];
+  for (let i = 0; i < 100 && all.some(alive); i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+function send(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
+}
+
+/** Whether the process exists and has not ended (a zombie, not yet reaped, has an empty command line). */
+function alive(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether any thread of the process is still running (not stopped, not ended). */
+function running(pid) {
+  let tasks = [];
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return false;
+  }
+  return tasks.some((tid) => {
+    try {
+      // The state follows the command name in parentheses, which may itself hold spaces.
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return !'TtZX'.includes(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The processes under `roots` (Linux /proc; none elsewhere), children before their own children. */
+function descendants(roots) {
   const children = new Map();
   let entries = [];
   try {
@@ -132,7 +179,7 @@ function descendants(pid) {
     }
   }
   const out = [];
-  for (let queue = [pid]; queue.length;) {
+  for (let queue = [...roots]; queue.length;) {
     const next = children.get(queue.shift()) ?? [];
     out.push(...next);
     queue.push(...next);
