@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,10 +10,11 @@ const lib = require('../../scripts/lib/appium.js') as {
 };
 
 /**
- * A stand-in for Appium whose child keeps starting grandchildren, as Chromium starts renderers while
- * it loads a page: a kill that looks at the tree once and then signals it races with those forks.
+ * A stand-in for Appium whose child keeps starting long-lived grandchildren, as Chromium starts
+ * renderers while it loads a page: a kill that looks at the tree once and then signals it races with
+ * those forks. Every process of the tree carries `QA_STOP_MARKER` in its environment.
  */
-function forkingServer(dir: string, marker: string): string {
+function forkingServer(dir: string): string {
   const bin = path.join(dir, 'fake-appium');
   writeFileSync(
     bin,
@@ -21,8 +22,7 @@ function forkingServer(dir: string, marker: string): string {
 const http = require('node:http');
 const { spawn } = require('node:child_process');
 const port = Number(process.argv[process.argv.indexOf('--port') + 1]);
-const forker = "while :; do sleep 1000 ${marker} & done";
-spawn('sh', ['-c', forker, '${marker}'], { stdio: 'ignore' });
+spawn('sh', ['-c', 'while :; do sleep 1000 & done'], { stdio: 'ignore' });
 http.createServer((req, res) => res.end('{}')).listen(port, '127.0.0.1');
 `,
   );
@@ -34,28 +34,36 @@ describe('the local Appium server stopped by SIGKILL', () => {
   it('leaves no process behind, even one forked while it was being killed', async function () {
     this.timeout(60_000);
     const dir = mkdtempSync(path.join(tmpdir(), 'qa-appium-stop-'));
-    const marker = `marker-${path.basename(dir)}`;
+    const marker = `QA_STOP_MARKER=${path.basename(dir)}`;
+    process.env.QA_STOP_MARKER = path.basename(dir); // inherited by the server and all it starts
     try {
       for (let round = 0; round < 5; round++) {
-        const server = await lib.startAppium({ bin: forkingServer(dir, marker), home: dir, port: await freePort() });
-        await new Promise((r) => setTimeout(r, 200));
+        const server = await lib.startAppium({ bin: forkingServer(dir), home: dir, port: await freePort() });
+        await new Promise((r) => setTimeout(r, 100));
         await server.stop('SIGKILL');
         const left = marked(marker).map((pid) => commandLine(pid).join(' '));
         assert.deepEqual(left, [], `round ${round}: processes of the killed server`);
       }
     } finally {
-      for (const pid of marked(marker)) process.kill(pid, 'SIGKILL');
+      delete process.env.QA_STOP_MARKER;
+      for (const pid of marked(marker)) kill(pid);
       rmSync(dir, { recursive: true, force: true });
     }
   });
 });
 
-/** The processes whose command line holds `marker`. */
+/** The live processes whose environment holds `marker` (a zombie's environment reads empty). */
 function marked(marker: string): number[] {
   return readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid)
     .map(Number)
-    .filter((pid) => commandLine(pid).join(' ').includes(marker));
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker);
+      } catch {
+        return false; // ended while we looked
+      }
+    });
 }
 
 function freePort(): Promise<number> {
@@ -67,4 +75,12 @@ function freePort(): Promise<number> {
     });
     probe.on('error', reject);
   });
+}
+
+function kill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }
