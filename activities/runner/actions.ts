@@ -8,7 +8,6 @@ import {
   describeElement,
   fieldCandidates,
   findVisible,
-  findVisibleWay,
   isEditable,
   showsText,
 } from './locate';
@@ -184,23 +183,16 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
   try {
     return await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
-      let fieldWays = 0;
-      const { locator: field, rank } = await findVisibleWay(
+      const field = await findVisible(
         ctx.page,
-        (scope) => {
-          const fields = fieldCandidates(scope, target);
-          fieldWays = fields.length;
-          return [...fields, ...comboboxCandidates(scope, target)];
-        },
+        (scope) => [...fieldCandidates(scope, target), ...comboboxCandidates(scope, target)],
         timeout,
         reveal,
       );
       phase = 'act';
       const described = await describeElement(field, target);
       ctx.observed.found ??= described.text;
-      // A field candidate only matches what takes a value; asking the page again would compile
-      // Playwright's injected script into the page's own world, for each document with a fill.
-      if (rank >= fieldWays && !(await isEditable(field))) {
+      if (!(await isEditable(field))) {
         value ??= await chooseValue(ctx, { type: 'combobox', words: '' });
         // An Environment value chosen in a list shows on the page: the recording stops first, as for a typed one.
         if (value.secret) {

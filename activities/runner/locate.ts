@@ -80,22 +80,12 @@ export const POLL_MS = 50;
  * matches of one candidate (duplicate labels) an enabled one inside the viewport beats the rest.
  * Playwright's role, label and text locators already pierce open shadow roots.
  */
-export async function findVisible(
+export function findVisible(
   page: Page,
   candidatesIn: (scope: Scope) => Locator[],
   timeoutMs: number,
   reveal?: Reveal,
 ): Promise<Locator> {
-  return (await findVisibleWay(page, candidatesIn, timeoutMs, reveal)).locator;
-}
-
-/** The same, with the index of the candidate that found it (which way it was found). */
-export function findVisibleWay(
-  page: Page,
-  candidatesIn: (scope: Scope) => Locator[],
-  timeoutMs: number,
-  reveal?: Reveal,
-): Promise<{ locator: Locator; rank: number }> {
   return quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal));
 }
 
@@ -110,7 +100,7 @@ async function lookUntilVisible(
   candidatesIn: (scope: Scope) => Locator[],
   timeoutMs: number,
   reveal?: Reveal,
-): Promise<{ locator: Locator; rank: number }> {
+): Promise<Locator> {
   const started = Date.now();
   const deadline = started + timeoutMs;
   for (;;) {
@@ -142,7 +132,7 @@ async function lookUntilVisible(
         }
       }
     }
-    if (best) return best;
+    if (best) return best.locator;
     if (Date.now() >= deadline) throw new errors.TimeoutError(`no visible match within ${timeoutMs}ms`);
     if (reveal) await reveal(Date.now() - started);
     await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
