@@ -189,6 +189,16 @@ async function main() {
   if (o.listed !== undefined) process.exit(require('./mutate/listed.js').runListed(o.listed));
   const started = Date.now();
   const files = o.files ?? (o.since ? changedSince(o.since) : targetFiles(root));
+  // Only the target files: the others hold code that runs in the page (locator callbacks), where a
+  // mutant's switch is not defined, so their tests fail unmutated and say nothing.
+  const targets = new Set(targetFiles(root));
+  const outside = files.filter((f) => !targets.has(f));
+  if (outside.length) {
+    process.stderr.write(
+      `[mutate] not a target file: ${outside.join(', ')} (the targets: scripts/mutate/generate.js TARGETS)\n`,
+    );
+    return 2;
+  }
   const mutants = generate(root, files);
   log(`${mutants.length} mutants generated in ${files.length} files${o.since ? ` changed since ${o.since}` : ''}`);
   if (!mutants.length) {

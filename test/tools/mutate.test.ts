@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
+import { spawnSync } from 'node:child_process';
 
 // Plain CommonJS scripts of `npm run mutate`.
 const { generate, targetFiles } = require('../../scripts/mutate/generate.js');
@@ -145,6 +146,18 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
       assert.ok(keys.has(k), `test/mutants/equivalent.json names a mutant no longer generated: ${k}`);
       assert.ok(reason.length > 40, `a reason for ${k}`);
     }
+  });
+
+  it('refuses a --files entry that is not a target module, before starting anything', () => {
+    // The web runner's locate.ts is not a target: its locator callbacks run in the page.
+    const run = spawnSync(process.execPath, ['scripts/mutate.js', '--files', 'activities/runner/locate.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(run.status, 2, run.stderr);
+    assert.match(run.stderr, /not a target file: activities\/runner\/locate\.ts/);
+    assert.doesNotMatch(run.stdout, /mutants generated/);
   });
 
   it('remembers coverage and survivals only while what they were measured on is unchanged', () => {
