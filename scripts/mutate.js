@@ -188,11 +188,11 @@ async function main() {
   const o = options(process.argv.slice(2));
   if (o.listed !== undefined) process.exit(require('./mutate/listed.js').runListed(o.listed));
   const started = Date.now();
-  const files = o.files ?? (o.since ? changedSince(o.since) : targetFiles(root));
+  const targets = targetFiles(root);
+  const files = o.files ?? (o.since ? changedSince(o.since) : targets);
   // Only the target files: the others hold code that runs in the page (locator callbacks), where a
   // mutant's switch is not defined, so their tests fail unmutated and say nothing.
-  const targets = new Set(targetFiles(root));
-  const outside = files.filter((f) => !targets.has(f));
+  const outside = files.filter((f) => !targets.includes(f));
   if (outside.length) {
     process.stderr.write(
       `[mutate] not a target file: ${outside.join(', ')} (the targets: scripts/mutate/generate.js TARGETS)\n`,

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { commandLine } from '../helpers/processes';
 
+// The port helper the test services use (plain CommonJS, shared with scripts/start.js).
+const { freePort } = require('../../scripts/lib/ports.js') as { freePort(): Promise<number> };
 const lib = require('../../scripts/lib/appium.js') as {
   startAppium(options: { bin: string; home: string; port: number }): Promise<{ stop(signal?: string): Promise<void> }>;
 };
@@ -64,17 +65,6 @@ function marked(marker: string): number[] {
         return false; // ended while we looked
       }
     });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 }
 
 function kill(pid: number): void {
