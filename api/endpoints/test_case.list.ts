@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { testCaseRepository } from '../../db/repositories/test-cases';
+import { testCaseVersions } from '../../db/repositories/test-case-versions';
 import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../pagination';
 import { defineEndpoint, listPage, pageOf } from './model';
 import { testCaseSummary } from './shared/schemas';
+import { VersionedAnswers } from './shared/versioned-answers';
 import { platform } from '../../core/runs';
 import { testCasePageAnswer } from '../presenters/catalog';
+import { serializedOnce } from '../presenters/shared';
+
+/**
+ * Pages kept per API process against the organization's Test Case version: catalogs are read far
+ * more often than written (CI and agents list them before every run), and a kept page is answered
+ * for one primary-key read instead of composing its rows again. 16 MiB of answer text at most.
+ */
+const pages = new VersionedAnswers<ReturnType<typeof testCasePageAnswer>>(testCaseVersions.read, 16 * 1024 * 1024);
 
 export default defineEndpoint({
   name: 'test_case.list',
@@ -22,8 +32,14 @@ export default defineEndpoint({
   async handler(input, { db, orgId }) {
     const filters = { platform: input.platform, query: input.query };
     const limit = input.limit ?? DEFAULT_LIMIT;
-    const rows = await testCaseRepository.list(db, orgId, filters, decodeCursor(input.cursor, filters), limit + 1);
-    // Answered with the stored JSON text of each row as it is (presenters/catalog.ts).
-    return testCasePageAnswer(pageFrom(rows, limit, filters, (row) => row));
+    const after = decodeCursor(input.cursor, filters);
+    const key = JSON.stringify([input.platform ?? null, input.query ?? null, after, limit]);
+    return pages.answer(db, orgId, key, async () => {
+      const { rows, version } = await testCaseRepository.list(db, orgId, filters, after, limit + 1);
+      // Answered with the stored JSON text of each row as it is (presenters/catalog.ts).
+      const answer = testCasePageAnswer(pageFrom(rows, limit, filters, (row) => row));
+      // A page with no text of its own (a null inside its arrays) is made again each time.
+      return { answer, bytes: serializedOnce(answer)?.length ?? Infinity, version };
+    });
   },
 });

@@ -14,6 +14,7 @@ import { MobileSessions1764180000000 } from './1764180000000-MobileSessions';
 import { Schedules1764200000000 } from './1764200000000-Schedules';
 import { Quarantine1764210000000 } from './1764210000000-Quarantine';
 import { VisualChanges1764220000000 } from './1764220000000-VisualChanges';
+import { TestCaseVersions1764300000000 } from './1764300000000-TestCaseVersions';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   Schedules1764200000000,
   Quarantine1764210000000,
   VisualChanges1764220000000,
+  TestCaseVersions1764300000000,
 ];

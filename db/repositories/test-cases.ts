@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { TestCaseEntity, type TestCase } from '../entities';
 import { readQuery } from '../read-query';
+import { testCaseVersions } from './test-case-versions';
 
 export interface TestCaseFilter {
   platform?: string;
@@ -19,7 +20,7 @@ async function rowById(db: EntityManager, orgId: string, id: string, lock: boole
 
 export const testCaseRepository = {
   async insert(db: EntityManager, row: TestCase) {
-    await db.getRepository(TestCaseEntity).insert(row);
+    await versioned(db, row.orgId, (tx) => tx.getRepository(TestCaseEntity).insert(row));
   },
 
   /** Raw SQL: this is the hottest read of the catalog, and the query builder costs more than the query. */
@@ -60,6 +61,7 @@ export const testCaseRepository = {
   /**
    * Summaries, newest first by id (time-ordered); `platform` matches inside the JSON array text. The
    * step count is a stored column (migration TestCaseStepCount), the step list is not read.
+   * `version`: the organization's Test Case version the rows show; undefined when no row came.
    */
   async list(
     db: EntityManager,
@@ -67,7 +69,7 @@ export const testCaseRepository = {
     filter: TestCaseFilter,
     after: string | null,
     take: number,
-  ): Promise<TestCaseSummary[]> {
+  ): Promise<{ rows: TestCaseSummary[]; version?: number }> {
     const where = ['org_id = ?'];
     const params: unknown[] = [orgId];
     if (after) {
@@ -82,15 +84,18 @@ export const testCaseRepository = {
       where.push('name LIKE ?');
       params.push(`%${escapeLike(filter.query)}%`);
     }
-    const rows = await readQuery<Omit<TestCaseRow, 'steps'> & { step_count: string }>(
+    // The organization's Test Case version, read in the same statement (one consistent read) as
+    // the rows, tells a reader keeping the page which version it shows.
+    const rows = await readQuery<Omit<TestCaseRow, 'steps'> & { step_count: string; version: string | null }>(
       db,
-      `SELECT ${summaryColumns} FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`,
-      [...params, Number(take)],
+      `SELECT ${summaryColumns}, (SELECT version FROM test_case_versions WHERE org_id = ?) AS version ` +
+        `FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`,
+      [orgId, ...params, Number(take)],
       true,
     );
     // Mapped field by field, no spreads; platforms and tags stay the stored JSON text (the list
     // answers with it as it is, api/presenters/catalog.ts).
-    return rows.map((r) => ({
+    const summaries = rows.map((r) => ({
       id: r.id,
       orgId: r.org_id,
       name: r.name,
@@ -101,12 +106,31 @@ export const testCaseRepository = {
       createdAt: Number(r.created_at),
       updatedAt: Number(r.updated_at),
     }));
+    return { rows: summaries, version: rows.length ? Number(rows[0].version ?? 0) : undefined };
   },
 
   async updateSteps(db: EntityManager, orgId: string, id: string, steps: object[], now: number) {
-    await db.getRepository(TestCaseEntity).update({ orgId, id }, { steps, updatedAt: now });
+    await versioned(db, orgId, (tx) =>
+      tx.getRepository(TestCaseEntity).update({ orgId, id }, { steps, updatedAt: now }),
+    );
   },
 };
+
+/**
+ * A write to an organization's Test Cases and the raise of its version commit together (in the
+ * caller's transaction, or one of their own), so no reader can see the write under the old version.
+ */
+async function versioned(db: EntityManager, orgId: string, write: (db: EntityManager) => Promise<unknown>) {
+  if (db.queryRunner?.isTransactionActive) {
+    await write(db);
+    await testCaseVersions.raise(db, orgId);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await write(tx);
+    await testCaseVersions.raise(tx, orgId);
+  });
+}
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
