@@ -120,6 +120,19 @@ describe('VersionedAnswers', () => {
     );
   });
 
+  it('counts the bytes it keeps while a kept answer is dropped during its version read', async () => {
+    const answers = new VersionedAnswers<number>(testCaseVersions.read, 3200);
+    const orgId = t.org.orgId;
+    const version = await testCaseVersions.read(db(), orgId);
+    const sized = (answer: number) => async () => ({ answer, bytes: 100, version });
+    for (let i = 0; i < 32; i++) await answers.answer(db(), orgId, `k${i}`, sized(i));
+    assert.deepEqual(answers.size, { answers: 32, bytes: 3200 });
+    // k0 is served while k32 pushes it out (its make needs no query, so it is kept first).
+    await Promise.all([answers.answer(db(), orgId, 'k0', sized(-1)), answers.answer(db(), orgId, 'k32', sized(32))]);
+    assert.equal(answers.size.bytes, 100 * answers.size.answers, JSON.stringify(answers.size));
+    assert.ok(answers.size.bytes <= 3200);
+  });
+
   it('keeps nothing made inside a transaction', async () => {
     const answers = new VersionedAnswers<number>(testCaseVersions.read, 1 << 20);
     await t.app.deps.db.transaction(async (tx) => {

@@ -38,8 +38,11 @@ export class VersionedAnswers<T> {
     const at = `${orgId}\n${key}`;
     const kept = this.#kept.get(at);
     if (kept && kept.version === (await this.readVersion(db, orgId))) {
-      this.#kept.delete(at); // most recently served last
-      this.#kept.set(at, kept);
+      // Most recently served last, unless another request dropped or replaced it meanwhile.
+      if (this.#kept.get(at) === kept) {
+        this.#kept.delete(at);
+        this.#kept.set(at, kept);
+      }
       return kept.answer;
     }
     const made = await make();
