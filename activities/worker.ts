@@ -32,6 +32,11 @@ async function main() {
       write(entry.message, { sdk: entry.meta });
     }),
   });
+  // Playwright's client reads a stack trace on every call it makes, and with the source maps tsx
+  // turns on each read maps every frame: about 12 ms of this process's CPU a web Run (a CPU
+  // profile under `npm run bench -- runner`). Stack traces then name the compiled lines, which is
+  // why LOG_LEVEL=debug keeps the maps.
+  if (config.LOG_LEVEL !== 'debug') process.setSourceMapsEnabled(false);
   const db = createDataSource(config.DATABASE_URL, 10, config.DB_QUERY_TIMEOUT_MS);
   await db.initialize();
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
