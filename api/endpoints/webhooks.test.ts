@@ -30,7 +30,8 @@ export default defineEndpoint({
     const delivery = await prepareDelivery(deps.db.manager, deps.config, event, endpoint, { retry: false });
     await startWebhookDelivery(deps, delivery, TEST_WAIT_MS);
     const row = await webhookRepository.deliveryById(deps.db.manager, delivery.input.deliveryId);
-    // Its endpoint was deleted meanwhile (its deliveries go with it).
+    // Deleting the endpoint keeps its deliveries: the row is gone only if retention purged it
+    // meanwhile, which is answered as the webhook being gone.
     if (!row) throw notFound(`Webhook ${endpoint.id}`);
     return (await presentDeliveries(deps, [row]))[0];
   },
