@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A counter per organization, raised in the same transaction as every write to its Test Cases:
- * an API process keeps test_case.list pages in memory and serves one only while the counter is
- * the one it read with it (db/repositories/test-case-versions.ts).
+ * an API process keeps test_case.list pages and test_case.get answers in memory and serves one
+ * only while the counter is the one it read with it (db/repositories/test-case-versions.ts).
  */
 export class TestCaseVersions1764300000000 implements MigrationInterface {
   name = 'TestCaseVersions1764300000000';

@@ -29,26 +29,6 @@ export const testCaseRepository = {
     return row ? fromRow(row) : null;
   },
 
-  /**
-   * The same row with its JSON columns as stored (JSON.stringify text, see entities/json.ts), for
-   * a reader that can answer with that text as it is instead of parsing and re-serializing it.
-   */
-  async getStored(db: EntityManager, orgId: string, id: string): Promise<StoredTestCase | null> {
-    const r = await rowById(db, orgId, id, false);
-    if (!r) return null;
-    return {
-      id: r.id,
-      orgId: r.org_id,
-      name: r.name,
-      description: r.description,
-      platforms: r.platforms,
-      tags: r.tags,
-      steps: r.steps,
-      createdAt: Number(r.created_at),
-      updatedAt: Number(r.updated_at),
-    };
-  },
-
   async getMany(db: EntityManager, orgId: string, ids: string[]): Promise<TestCase[]> {
     if (!ids.length) return [];
     return db
@@ -56,6 +36,29 @@ export const testCaseRepository = {
       .createQueryBuilder('c')
       .where('c.orgId = :orgId AND c.id IN (:...ids)', { orgId, ids })
       .getMany();
+  },
+
+  /**
+   * The row with its JSON columns as stored (JSON.stringify text, see entities/json.ts), for a
+   * reader that can answer with that text as it is instead of parsing and re-serializing it; with
+   * the organization's Test Case version, read in the same statement (one consistent read), for a
+   * reader that keeps the answer.
+   */
+  async getStored(
+    db: EntityManager,
+    orgId: string,
+    id: string,
+  ): Promise<{ row: StoredTestCase | null; version?: number }> {
+    const rows = await readQuery<TestCaseRow & { version: string | null }>(
+      db,
+      `SELECT ${columns}, (SELECT version FROM test_case_versions WHERE org_id = ?) AS version ` +
+        'FROM test_cases WHERE id = ? AND org_id = ?',
+      [orgId, id, orgId],
+      true,
+    );
+    const r = rows[0];
+    if (!r) return { row: null };
+    return { row: storedFrom(r), version: Number(r.version ?? 0) };
   },
 
   /**
@@ -165,6 +168,20 @@ interface TestCaseRow {
   steps: string;
   created_at: string;
   updated_at: string;
+}
+
+function storedFrom(r: TestCaseRow): StoredTestCase {
+  return {
+    id: r.id,
+    orgId: r.org_id,
+    name: r.name,
+    description: r.description,
+    platforms: r.platforms,
+    tags: r.tags,
+    steps: r.steps,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
 }
 
 function fromRow(r: TestCaseRow): TestCase {

@@ -6,11 +6,11 @@ import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testCaseVersions } from '../../db/repositories/test-case-versions';
 import { VersionedAnswers } from '../../api/endpoints/shared/versioned-answers';
 
-// test_case.list pages are kept in the API process's memory against the organization's Test Case
+// test_case.list pages and test_case.get answers are kept in the API process's memory against the organization's Test Case
 // version. A write made by another API process reaches this one only through that version, so the
 // writes below go through the repository from the test process (the code another process runs),
 // never through the app that keeps the pages.
-describe('test_case.list pages kept in memory', () => {
+describe('test_case.list pages and test_case.get answers kept in memory', () => {
   const t = useApp();
   const list = async (body: Record<string, unknown> = {}) => {
     const res = await call(t.app, t.org.apiKey, 'test_case.list', body);
@@ -44,6 +44,27 @@ describe('test_case.list pages kept in memory', () => {
       const seen = (await list(body)).items.find((i) => i.id === made.id);
       assert.equal(seen?.stepCount, 3, JSON.stringify(body));
     }
+  });
+
+  it('test_case.get shows steps another process replaced, on the next read', async () => {
+    const made = await newCase(t, { name: 'read by id' });
+    const get = async () => {
+      const res = await call(t.app, t.org.apiKey, 'test_case.get', { testCaseId: made.id });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return res.body as { steps: unknown[]; updatedAt: number };
+    };
+    assert.deepEqual(await get(), await get(), 'the same case twice');
+    const steps = [
+      { action: 'navigate', target: '/' },
+      { action: 'click', target: 'Sign in' },
+    ];
+    await testCaseRepository.updateSteps(t.app.deps.db.manager, t.org.orgId, made.id, steps, made.updatedAt + 1);
+    const after = await get();
+    assert.deepEqual(after.steps, steps);
+    assert.equal(after.updatedAt, made.updatedAt + 1);
+    const other = await createOrg(t.app.deps);
+    const res = await call(t.app, other.apiKey, 'test_case.get', { testCaseId: made.id });
+    assert.equal(res.status, 404, 'not served to another organization');
   });
 
   it("does not serve another organization's page", async () => {
