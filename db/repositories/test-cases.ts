@@ -51,8 +51,7 @@ export const testCaseRepository = {
   ): Promise<{ row: StoredTestCase | null; version?: number }> {
     const rows = await readQuery<TestCaseRow & { version: string | null }>(
       db,
-      `SELECT ${columns}, (SELECT version FROM test_case_versions WHERE org_id = ?) AS version ` +
-        'FROM test_cases WHERE id = ? AND org_id = ?',
+      `SELECT ${columns}, ${versionColumn} ` + 'FROM test_cases WHERE id = ? AND org_id = ?',
       [orgId, id, orgId],
       true,
     );
@@ -91,7 +90,7 @@ export const testCaseRepository = {
     // the rows, tells a reader keeping the page which version it shows.
     const rows = await readQuery<Omit<TestCaseRow, 'steps'> & { step_count: string; version: string | null }>(
       db,
-      `SELECT ${summaryColumns}, (SELECT version FROM test_case_versions WHERE org_id = ?) AS version ` +
+      `SELECT ${summaryColumns}, ${versionColumn} ` +
         `FROM test_cases WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`,
       [orgId, ...params, Number(take)],
       true,
@@ -141,6 +140,8 @@ export function escapeLike(text: string): string {
 
 const columns = 'id, org_id, name, description, platforms, tags, steps, created_at, updated_at';
 const summaryColumns = 'id, org_id, name, description, platforms, tags, step_count, created_at, updated_at';
+/** The organization's Test Case version as a column of the same statement (its first `?` is the org). */
+const versionColumn = '(SELECT version FROM test_case_versions WHERE org_id = ?) AS version';
 
 /** A Test Case row with platforms, tags and steps as their stored JSON text. */
 export interface StoredTestCase {
@@ -185,15 +186,11 @@ function storedFrom(r: TestCaseRow): StoredTestCase {
 }
 
 function fromRow(r: TestCaseRow): TestCase {
+  const stored = storedFrom(r);
   return {
-    id: r.id,
-    orgId: r.org_id,
-    name: r.name,
-    description: r.description,
-    platforms: JSON.parse(r.platforms),
-    tags: JSON.parse(r.tags),
-    steps: JSON.parse(r.steps),
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
+    ...stored,
+    platforms: JSON.parse(stored.platforms),
+    tags: JSON.parse(stored.tags),
+    steps: JSON.parse(stored.steps),
   };
 }
