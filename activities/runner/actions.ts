@@ -1,16 +1,7 @@
 import type { Locator, Page, Request, Response } from 'playwright-core';
 import type { StepOf, WebStep } from '../../core/steps';
 import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds, environmentValue } from './failures';
-import {
-  POLL_MS,
-  comboboxCandidates,
-  controlCandidates,
-  describeElement,
-  fieldCandidates,
-  findVisible,
-  isEditable,
-  showsText,
-} from './locate';
+import { POLL_MS, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
 import { revealFor } from './reveal';
 import { quietly, readElement } from './quiet';
 import type { Redactor } from './redactor';
@@ -183,16 +174,11 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
   try {
     return await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
-      const field = await findVisible(
-        ctx.page,
-        (scope) => [...fieldCandidates(scope, target), ...comboboxCandidates(scope, target)],
-        timeout,
-        reveal,
-      );
+      const { field, editable } = await findFillTarget(ctx.page, target, timeout, reveal);
       phase = 'act';
       const described = await describeElement(field, target);
       ctx.observed.found ??= described.text;
-      if (!(await isEditable(field))) {
+      if (!(await editable())) {
         value ??= await chooseValue(ctx, { type: 'combobox', words: '' });
         // An Environment value chosen in a list shows on the page: the recording stops first, as for a typed one.
         if (value.secret) {

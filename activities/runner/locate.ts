@@ -37,7 +37,7 @@ export const ITEM_ROLES = ['option', 'menuitem', 'menuitemcheckbox', 'menuitemra
 const EDITABLE = 'input:not([type=hidden]), textarea, select, [contenteditable]:not([contenteditable=false])';
 
 /** Ways to find a field for fill, preferred first: by label, by placeholder, by `name` attribute. */
-export function fieldCandidates(scope: Scope, target: string): Locator[] {
+function fieldCandidates(scope: Scope, target: string): Locator[] {
   const editable = scope.locator(EDITABLE);
   return [
     scope.getByLabel(target, { exact: false }),
@@ -61,12 +61,12 @@ export function controlCandidates(scope: Scope, target: string): Locator[] {
 }
 
 /** Whether the element takes typed text (a field), as opposed to a custom select or another control. */
-export function isEditable(element: Locator): Promise<boolean> {
+function isEditable(element: Locator): Promise<boolean> {
   return quietly(element.page(), () => element.evaluate((el, selector) => el.matches(selector), EDITABLE));
 }
 
 /** A custom select (a combobox that is not a field) by its name, for a fill that picks one of its options. */
-export function comboboxCandidates(scope: Scope, target: string): Locator[] {
+function comboboxCandidates(scope: Scope, target: string): Locator[] {
   return [scope.getByRole('combobox', { name: target }), scope.getByTitle(target).and(scope.getByRole('combobox'))];
 }
 
@@ -80,13 +80,42 @@ export const POLL_MS = 50;
  * matches of one candidate (duplicate labels) an enabled one inside the viewport beats the rest.
  * Playwright's role, label and text locators already pierce open shadow roots.
  */
-export function findVisible(
+export async function findVisible(
   page: Page,
   candidatesIn: (scope: Scope) => Locator[],
   timeoutMs: number,
   reveal?: Reveal,
 ): Promise<Locator> {
-  return quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal));
+  return (await quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal))).locator;
+}
+
+/** What a fill acts on: a field, or a custom select (a combobox that may not take typed text). */
+export interface FillTarget {
+  field: Locator;
+  /** Whether it takes typed text: known from how it was found, read from the page only for a combobox. */
+  editable(): Promise<boolean>;
+}
+
+/**
+ * Finds the element a fill acts on (fields by label, placeholder, name and tooltip, then custom
+ * selects), as findVisible. A field was found by a locator that matches editable elements only, so
+ * only a combobox match is asked whether it takes text: that read runs in the page's own world,
+ * which costs a dozen protocol messages and compiles Playwright's injected script there.
+ */
+export async function findFillTarget(
+  page: Page,
+  target: string,
+  timeoutMs: number,
+  reveal?: Reveal,
+): Promise<FillTarget> {
+  let fieldWays = 0;
+  const candidatesIn = (scope: Scope) => {
+    const fields = fieldCandidates(scope, target);
+    fieldWays = fields.length;
+    return [...fields, ...comboboxCandidates(scope, target)];
+  };
+  const { locator, rank } = await quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal));
+  return { field: locator, editable: async () => rank < fieldWays || isEditable(locator) };
 }
 
 /**
@@ -100,7 +129,7 @@ async function lookUntilVisible(
   candidatesIn: (scope: Scope) => Locator[],
   timeoutMs: number,
   reveal?: Reveal,
-): Promise<Locator> {
+): Promise<{ locator: Locator; rank: number }> {
   const started = Date.now();
   const deadline = started + timeoutMs;
   for (;;) {
@@ -132,7 +161,7 @@ async function lookUntilVisible(
         }
       }
     }
-    if (best) return best.locator;
+    if (best) return best;
     if (Date.now() >= deadline) throw new errors.TimeoutError(`no visible match within ${timeoutMs}ms`);
     if (reveal) await reveal(Date.now() - started);
     await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
