@@ -239,8 +239,19 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     const ptBefore = await playwrightTest({ ...ptOptions, chromiumArgs: [] });
     const ptFlagsBefore = await playwrightTest({ ...ptOptions, chromiumArgs: CHROMIUM_ARGS });
 
+    // Reading a process's PSS makes the kernel walk its page tables: tens of ms for the worker's tree
+    // of Chromium processes. Twice a second that took about 4 % of the two cores from the Runs being
+    // measured (Playwright Test's passes run without a sampler); every 5 s it costs a tenth of that,
+    // and the tree's memory holds steady while Runs go on. The cost is printed with the peak.
     let peakRss = 0;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!))), 500);
+    const sampling = { samples: 0, ms: 0 };
+    const samplePeak = () => {
+      const from = performance.now();
+      peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!));
+      sampling.samples += 1;
+      sampling.ms += performance.now() - from;
+    };
+    const sampler = setInterval(samplePeak, 5000);
     const runnerCpu = cpuNow();
     const runnerChromium = chromiumCpuMs(worker.pid!);
     const started = performance.now();
@@ -251,7 +262,7 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     const runnerCpuRun = cpuPerRun(runnerCpu);
     const runnerChromiumRun = chromiumPerRun(runnerChromium, chromiumCpuMs(worker.pid!), runs);
     clearInterval(sampler);
-    peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!));
+    samplePeak();
     const passing = statuses.filter((s) => s === 'passing').length;
     const ptFlagsAfter = await playwrightTest({ ...ptOptions, chromiumArgs: CHROMIUM_ARGS });
     const ptAfter = await playwrightTest({ ...ptOptions, chromiumArgs: [] });
@@ -291,7 +302,9 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     console.log(
       `ratio by CPU ${fmt(bareCpuRun.total / runnerCpuRun.total, 2)}; with the runner's Chromium as cheap as bare's, at most ${fmt(ceiling, 2)}`,
     );
-    console.log(`runner memory (worker + Chromium, peak PSS)  ${fmt(peakRss)} MiB`);
+    console.log(
+      `runner memory (worker + Chromium, peak PSS)  ${fmt(peakRss)} MiB   (${sampling.samples} samples, ${fmt(sampling.ms, 0)} ms of the bench's CPU while the Runs went on)`,
+    );
     // Heartbeats every 2 s; the activity's heartbeat timeout is 10 s.
     console.log(
       `longest heartbeat gap  ${fmt(Math.max(0, ...heartbeatGaps), 0)} ms over ${heartbeatGaps.length} Runs (timeout 10000 ms)`,
