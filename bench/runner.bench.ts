@@ -262,7 +262,7 @@ export async function runnerBench(env: Record<string, string>, services: { mysql
     const runnerCpuRun = cpuPerRun(runnerCpu);
     const runnerChromiumRun = chromiumPerRun(runnerChromium, chromiumCpuMs(worker.pid!), runs);
     clearInterval(sampler);
-    samplePeak();
+    peakRss = Math.max(peakRss, treeMemoryMiB(worker.pid!)); // after the Runs: not counted as their cost
     const passing = statuses.filter((s) => s === 'passing').length;
     const ptFlagsAfter = await playwrightTest({ ...ptOptions, chromiumArgs: CHROMIUM_ARGS });
     const ptAfter = await playwrightTest({ ...ptOptions, chromiumArgs: [] });

@@ -86,7 +86,12 @@ export async function findVisible(
   timeoutMs: number,
   reveal?: Reveal,
 ): Promise<Locator> {
-  return (await quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal))).locator;
+  return (await findRanked(page, candidatesIn, timeoutMs, reveal)).locator;
+}
+
+/** findVisible, with the index of the candidate that found it. */
+function findRanked(page: Page, candidatesIn: (scope: Scope) => Locator[], timeoutMs: number, reveal?: Reveal) {
+  return quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal));
 }
 
 /** What a fill acts on: a field, or a custom select (a combobox that may not take typed text). */
@@ -108,13 +113,9 @@ export async function findFillTarget(
   timeoutMs: number,
   reveal?: Reveal,
 ): Promise<FillTarget> {
-  let fieldWays = 0;
-  const candidatesIn = (scope: Scope) => {
-    const fields = fieldCandidates(scope, target);
-    fieldWays = fields.length;
-    return [...fields, ...comboboxCandidates(scope, target)];
-  };
-  const { locator, rank } = await quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal));
+  const candidatesIn = (scope: Scope) => [...fieldCandidates(scope, target), ...comboboxCandidates(scope, target)];
+  const { locator, rank } = await findRanked(page, candidatesIn, timeoutMs, reveal);
+  const fieldWays = fieldCandidates(page, target).length;
   return { field: locator, editable: async () => rank < fieldWays || isEditable(locator) };
 }
 
