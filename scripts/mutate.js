@@ -13,10 +13,9 @@
 //   --tests a,b         only the test files whose path contains one of these (a quicker, partial look)
 //   --max-test-seconds N  at most about N s of tests per mutant (its fastest reaching files; a
 //                       survivor of fewer than all its files says so)
-//   --fresh             run every mutant again, ignoring the kills remembered in test/mutants/killed.json
-//   --listed [filter]   the hand-written cases instead (scripts/mutate/listed.js)
+//   --fresh             run every mutant again, ignoring the kills remembered in .tools/mutate/killed.json
 //
-// Kills are remembered (test/mutants/killed.json, committed): a mutant killed before is not run
+// Kills are remembered (.tools/mutate/killed.json, local): a mutant killed before is not run
 // again while its file and the test file that killed it are unchanged. Each test file's coverage and
 // the test files each survivor outlived are kept too (.tools/mutate/, local; scripts/mutate/memory.js):
 // while the code is unchanged, a later run skips the coverage of unchanged test files and tries a
@@ -39,7 +38,7 @@ const path = require('node:path');
 const { fork, execFileSync } = require('node:child_process');
 const { generate, targetFiles } = require('./mutate/generate.js');
 const { instrument } = require('./mutate/instrument.js');
-const { Hashes, KillMemory, CoverageCache, SurvivorMemory } = require('./mutate/memory.js');
+const { treeFiles, Hashes, KillMemory, CoverageCache, SurvivorMemory } = require('./mutate/memory.js');
 const { killerRanks } = require('./mutate/ranks.js');
 const tools = require('./lib/tools.js');
 
@@ -56,7 +55,6 @@ function options(argv) {
     else if (a === '--tests') o.tests = argv[++i].split(',');
     else if (a === '--fresh') o.fresh = true;
     else if (a === '--max-test-seconds') o.maxTestMs = Number(argv[++i]) * 1000;
-    else if (a === '--listed') o.listed = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : '';
     else {
       process.stderr.write(`[mutate] unknown option ${a}; see the head of scripts/mutate.js\n`);
       process.exit(2);
@@ -92,13 +90,7 @@ function changedSince(ref) {
 /** A copy of the working tree (what git would track) with the mutants compiled in. */
 function buildSandbox(mutants, hashes) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-mutate-'));
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((f) => f && fs.existsSync(path.join(root, f)));
-  for (const f of files) {
+  for (const f of treeFiles(root)) {
     fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     const content = fs.readFileSync(path.join(root, f));
     fs.writeFileSync(path.join(dir, f), content);
@@ -186,7 +178,6 @@ const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
 async function main() {
   const o = options(process.argv.slice(2));
-  if (o.listed !== undefined) process.exit(require('./mutate/listed.js').runListed(o.listed));
   const started = Date.now();
   const targets = targetFiles(root);
   const files = o.files ?? (o.since ? changedSince(o.since) : targets);
@@ -247,6 +238,7 @@ async function main() {
     const cache = new CoverageCache(root, hashes, mutants, o.fresh);
     let ran = 0;
     let cachedFiles = 0;
+    const failingUnmutated = [];
     for (const [i, file] of testFiles.entries()) {
       const cached = cache.get(file);
       if (cached) {
@@ -257,9 +249,9 @@ async function main() {
       ran++;
       const r = await worker.request({ cmd: 'run', files: [file], active: -1, bail: false }, 360_000);
       if (r.timedOut || r.crashed || r.failures) {
-        log(
-          `coverage ${i + 1}/${testFiles.length} ${file}: ${r.failures ? `${r.failures} failing unmutated ("${r.firstFailure}")` : 'did not finish'}; left out`,
-        );
+        const why = r.failures ? `${r.failures} failing unmutated ("${r.firstFailure}")` : 'did not finish';
+        log(`coverage ${i + 1}/${testFiles.length} ${file}: ${why}; left out, and the run fails`);
+        failingUnmutated.push(`${file}: ${why}`);
         continue;
       }
       const entry = {
@@ -278,7 +270,7 @@ async function main() {
     const runMs = [];
     const deadline = Date.now() + o.maxMinutes * 60_000;
     log(
-      `coverage: ${coverage.length} test files (${cachedFiles} unchanged since a run that kept theirs) in ${seconds(Date.now() - started)}`,
+      `coverage: ${coverage.length} test files (${cachedFiles} as npm test or an earlier run recorded them, ${ran} run now) in ${seconds(Date.now() - started)}`,
     );
     const survivals = new SurvivorMemory(root, hashes, o.fresh);
     const likelyKiller = killerRanks(kills.entries);
@@ -335,7 +327,13 @@ async function main() {
       if (!['equivalent', 'not run'].includes(status) && !remembered.get(m.sequence) && untried?.length !== 0)
         log(`${i + 1}/${mutants.length} ${status.padEnd(11)} ${m.key}${status === 'survived' ? detail : ''}`);
     }
-    return report(results, o, started, runMs);
+    const code = report(results, o, started, runMs);
+    if (!failingUnmutated.length) return code;
+    // A file that fails with no mutant active says nothing of any mutant: its kills would be false.
+    process.stdout.write(
+      `\n${failingUnmutated.length} test files fail unmutated:\n  ${failingUnmutated.join('\n  ')}\n`,
+    );
+    return 1;
   } finally {
     await stop();
   }

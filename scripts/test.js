@@ -1,10 +1,21 @@
 #!/usr/bin/env node
 'use strict';
 // `npm test [-- mocha args]`: installs what the tests need, then runs mocha with those args.
-// The services themselves (one MariaDB, one Temporal dev server per run) are started by mocha's
-// global fixture, test/helpers/global.ts, so that `npx mocha` alone behaves the same.
 //
+// The whole suite (no spec files named) runs the build's checks, then the test files in tiers
+// (test/tiers.json) against one MariaDB and one Temporal dev server started here through mocha's
+// global fixture (test/helpers/global.ts): the files that only wait on services side by side in
+// TEST_JOBS processes (mocha's parallel mode: each file in a process of its own, with its own
+// organizations and task queues), then the few that kill, freeze or time processes one at a time.
+// Each tier's time is printed. Named spec files run in one mocha as given (`npx mocha` alone
+// behaves the same: the global fixture starts the services).
+//
+// --mutate-coverage  also record which mutants each test file reaches (scripts/mutate/coverage.js),
+//                    for the mutant stage of .ci/run: it then runs no test file twice.
+// --no-checks        skip typecheck, lint and format (.ci/run runs them as a stage of their own);
+// --checks-only      run only those (`npm run check`).
 // TEST_DATABASE_URL / TEST_TEMPORAL_ADDRESS: use existing servers instead of starting them.
+// TEST_JOBS: processes of the side-by-side tier (default 4: its files mostly wait).
 
 // Node 24 LTS: an older Node runs this script again under the pinned one (scripts/lib/node-lts.js).
 if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__dirname, '..'))) return;
@@ -28,6 +39,13 @@ function step(name, fn) {
 }
 
 const env = tools.testEnv(root, process.env, step);
+
+// What landed moves the mutant stage's base forward (scripts/mutate/base.js).
+const movedBase = require('./mutate/base.js').moveBaseForward(root);
+if (movedBase)
+  process.stderr.write(
+    `[test] test/mutants/base moved forward to ${movedBase.slice(0, 10)}, the landed commit this checkout started from: commit it with your change\n`,
+  );
 
 // Options of mocha that take a value: the value is not a spec file.
 const VALUE_OPTIONS = new Set([
@@ -71,14 +89,56 @@ function namesSpecs(args) {
   );
 }
 
-const args = process.argv.slice(2);
+const given = process.argv.slice(2);
+const recordCoverage = given.includes('--mutate-coverage');
+const runChecks = !given.includes('--no-checks');
+const onlyChecks = given.includes('--checks-only');
+const args = given.filter((a) => !['--mutate-coverage', '--no-checks', '--checks-only'].includes(a));
 const ownConfig = args.some((a) => a === '--config' || a.startsWith('--config=') || a === '--no-config');
-const mochaArgs =
-  namesSpecs(args) && !ownConfig ? ['--config', path.join(__dirname, 'lib', 'mocharc-no-spec.js'), ...args] : args;
+const namedSpecs = namesSpecs(args);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-// The whole suite starts with the build's own checks: types, the layers' import directions and
-// formatting (eslint.config.mjs, .prettierrc.json). Naming spec files skips them for a quick loop.
-if (!namesSpecs(args)) {
+// Which mutants each test file reaches, recorded as the files run (mocha's parallel mode gives each
+// file its own root hooks, which the recorder needs), merged for `npm run mutate` at the end.
+const coverageDir = path.join(root, '.tools', 'mutate', 'coverage-run');
+const coverageArgs = recordCoverage ? ['--parallel', '--require', path.join('scripts', 'mutate', 'coverage.js')] : [];
+if (recordCoverage) {
+  fs.rmSync(coverageDir, { recursive: true, force: true });
+  env.QA_MUTATE_COVERAGE = coverageDir;
+}
+
+/** Runs mocha with `mochaArgs` and `extraEnv`; resolves with its exit code. */
+function runMocha(mochaArgs, extraEnv = {}) {
+  const mocha = spawn(path.join(root, 'node_modules', '.bin', 'mocha'), mochaArgs, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: 'inherit',
+  });
+  // Ctrl-C reaches mocha directly (same process group); a SIGTERM sent to us only is passed on.
+  const forward = (sig) => sig !== 'SIGINT' && mocha.kill(sig);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, forward);
+  return new Promise((resolve) => {
+    mocha.on('error', (err) => {
+      process.stderr.write(`[test] mocha failed: ${err.message}\n[test] fix: run \`npm install\`\n`);
+      resolve(1);
+    });
+    mocha.on('exit', (code, signal) => {
+      for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.off(sig, forward);
+      resolve(code ?? 128 + (os.constants.signals[signal] || 0));
+    });
+  });
+}
+
+/** Merges the recorded coverage for `npm run mutate`; a failure to do so fails the run. */
+function mergeCoverage() {
+  if (!recordCoverage) return;
+  const merged = require('./mutate/coverage.js').mergeCoverage(coverageDir);
+  process.stderr.write(`[test] mutant coverage of ${merged} test files recorded (.tools/mutate/coverage.json)\n`);
+}
+
+// The build's own checks: types, the layers' import directions and formatting (eslint.config.mjs,
+// .prettierrc.json). Naming spec files skips them for a quick loop.
+function checks() {
   for (const [name, bin, binArgs] of [
     ['typecheck', 'tsc', ['--noEmit']],
     ['lint', 'eslint', ['.']],
@@ -90,25 +150,104 @@ if (!namesSpecs(args)) {
       process.stderr.write(`[test] ${name} failed; fix it (\`npm run format\` fixes formatting) and run again\n`);
       process.exit(1);
     }
-    process.stderr.write(`[test] ${name} ok (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    process.stderr.write(`[test] ${name} ok (${seconds(Date.now() - started)})\n`);
   }
 }
 
-const mocha = spawn(path.join(root, 'node_modules', '.bin', 'mocha'), mochaArgs, {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
-// Ctrl-C reaches mocha directly (same process group); a SIGTERM sent to us only is passed on.
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => {
-    if (sig !== 'SIGINT') mocha.kill(sig);
-  });
+/** Every test file, split into the tiers of test/tiers.json (a file it does not name runs side by side). */
+function tiers() {
+  const listed = JSON.parse(fs.readFileSync(path.join(root, 'test', 'tiers.json'), 'utf8'));
+  const alone = Object.keys(listed.alone);
+  const all = [];
+  const walk = (rel) => {
+    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const p = path.posix.join(rel, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (p.endsWith('.test.ts')) all.push(p);
+    }
+  };
+  walk('test');
+  const missing = alone.filter((f) => !all.includes(f));
+  if (missing.length) {
+    process.stderr.write(`[test] test/tiers.json names files that do not exist: ${missing.join(', ')}\n`);
+    process.exit(1);
+  }
+  const jobs = String(Math.max(1, Number(process.env.TEST_JOBS) || 4));
+  return [
+    { name: 'side by side', files: all.sort().filter((f) => !alone.includes(f)), mode: ['--parallel', '--jobs', jobs] },
+    // One at a time, each still in a process of its own (the same isolation as the other tier).
+    { name: 'alone', files: alone, mode: ['--parallel', '--jobs', '1'] },
+  ];
 }
-mocha.on('error', (err) => {
-  process.stderr.write(`[test] mocha failed: ${err.message}\n[test] fix: run \`npm install\`\n`);
-  process.exit(1);
-});
-mocha.on('exit', (code, signal) => {
-  process.exit(code ?? 128 + (os.constants.signals[signal] || 0));
-});
+
+async function wholeSuite() {
+  const started = Date.now();
+  if (runChecks) checks();
+  if (onlyChecks) return 0;
+  const checked = Date.now();
+  // One MariaDB and one Temporal for every tier: the global fixture, run here once.
+  require('tsx/cjs');
+  const fixture = require(path.join(root, 'test', 'helpers', 'global.ts'));
+  const servicesStarted = Date.now();
+  Object.assign(process.env, env);
+  await fixture.mochaGlobalSetup();
+  for (const k of ['TEST_DATABASE_URL', 'TEST_TEMPORAL_ADDRESS', 'TEST_SERVICES_DIR']) env[k] = process.env[k];
+  const times = [
+    ['checks', checked - started],
+    ['services', Date.now() - servicesStarted],
+  ];
+  const totals = { passes: 0, failures: 0, pending: 0 };
+  let code = 0;
+  try {
+    for (const tier of tiers()) {
+      const tierStarted = Date.now();
+      const totalsFile = path.join(os.tmpdir(), `qa-test-totals-${process.pid}-${times.length}.json`);
+      const mochaArgs = [
+        '--config',
+        path.join(__dirname, 'lib', 'mocharc-no-spec.js'),
+        ...tier.mode,
+        ...(recordCoverage ? ['--require', path.join('scripts', 'mutate', 'coverage.js')] : []),
+        ...args,
+        ...tier.files,
+      ];
+      process.stderr.write(`[test] tier ${tier.name}: ${tier.files.length} files\n`);
+      const tierCode = await runMocha(mochaArgs, { QA_TEST_TOTALS_FILE: totalsFile });
+      const got = fs.existsSync(totalsFile) ? JSON.parse(fs.readFileSync(totalsFile, 'utf8')) : null;
+      fs.rmSync(totalsFile, { force: true });
+      if (got) for (const k of Object.keys(totals)) totals[k] += got[k];
+      const ms = Date.now() - tierStarted;
+      times.push([`tier ${tier.name}`, ms]);
+      process.stderr.write(
+        `[test] tier ${tier.name}: ${tier.files.length} files in ${seconds(ms)}` +
+          (got ? `: ${got.passes} tests passed, ${got.failures} failing, ${got.pending} pending` : '') +
+          '\n',
+      );
+      // The next tier still runs: a failure in one says nothing of the other's tests.
+      if (tierCode !== 0) code = tierCode;
+    }
+  } finally {
+    await fixture.mochaGlobalTeardown();
+  }
+  if (code === 0) mergeCoverage();
+  process.stderr.write(
+    `[test] times: ${times.map(([n, ms]) => `${n} ${seconds(ms)}`).join(', ')}; in all ${seconds(Date.now() - started)}\n`,
+  );
+  process.stdout.write(`\n${totals.passes} passed, ${totals.failures} failed, ${totals.pending} skipped\n`);
+  return code;
+}
+
+async function namedFiles() {
+  const mochaArgs =
+    namedSpecs && !ownConfig ? ['--config', path.join(__dirname, 'lib', 'mocharc-no-spec.js'), ...args] : args;
+  const code = await runMocha([...coverageArgs, ...mochaArgs]);
+  if (code === 0) mergeCoverage();
+  return code;
+}
+
+(namedSpecs || ownConfig ? namedFiles() : wholeSuite()).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`[test] ${err.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

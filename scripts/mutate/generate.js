@@ -35,7 +35,7 @@ function targetFiles(root) {
     }
     for (const name of fs.readdirSync(full).sort()) walk(path.posix.join(rel, name));
   };
-  for (const t of TARGETS) walk(t.replace(/\/$/, ''));
+  for (const t of TARGETS) if (fs.existsSync(path.join(root, t))) walk(t.replace(/\/$/, ''));
   return out;
 }
 
@@ -82,13 +82,16 @@ function mutantsOf(root, rel) {
   const text = fs.readFileSync(path.join(root, rel), 'utf8');
   const sf = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found = [];
-  const add = (node, start, end, replacement, operator) => {
+  // `at`: where the mutated code starts to run (a binary expression's left operand, not its
+  // operator): what coverage asks about (scripts/mutate/coverage.js).
+  const add = (node, start, end, replacement, operator, at = start) => {
     const { line } = sf.getLineAndCharacterOfPosition(start);
     found.push({
       file: rel,
       line: line + 1,
       start,
       end,
+      at,
       original: text.slice(start, end),
       replacement,
       operator,
@@ -98,7 +101,7 @@ function mutantsOf(root, rel) {
   const visit = (node) => {
     if (ts.isBinaryExpression(node) && FLIP[node.operatorToken.kind] && !isTypeContext(node)) {
       const [to, operator] = FLIP[node.operatorToken.kind];
-      add(node, node.operatorToken.getStart(sf), node.operatorToken.end, to, operator);
+      add(node, node.operatorToken.getStart(sf), node.operatorToken.end, to, operator, node.getStart(sf));
     }
     if (ts.isIfStatement(node)) {
       const c = node.expression;

@@ -1,7 +1,7 @@
 'use strict';
 // What `npm run mutate` remembers between runs, so that a full run can be spread over several and a
 // run after adding a test costs that test's time only:
-//   - kills (test/mutants/killed.json, committed): valid while the mutated file and the killing test
+//   - kills (.tools/mutate/killed.json, local): valid while the mutated file and the killing test
 //     file are unchanged;
 //   - coverage (.tools/mutate/coverage.json, local): which mutants each test file reaches, valid while
 //     the test file and every file other than the tests are unchanged;
@@ -12,6 +12,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
+const { execFileSync } = require('node:child_process');
 
 const digest = (content) => crypto.createHash('sha256').update(content).digest('hex').slice(0, 16);
 
@@ -23,11 +24,28 @@ const digest = (content) => crypto.createHash('sha256').update(content).digest('
 const isSource = (file) =>
   !file.endsWith('.test.ts') && !file.endsWith('.md') && !/^(test\/mutants\/|scripts\/mutate|bench\/)/.test(file);
 
+/** The files of the working tree that git would track (committed or not, ignored ones left out). */
+function treeFiles(root) {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((f) => f && fs.existsSync(path.join(root, f)) && fs.statSync(path.join(root, f)).isFile());
+}
+
 /** The hashes of the files a run works on: each file's own, and one of all the source files together. */
 class Hashes {
   constructor(root) {
     this.root = root;
     this.files = new Map();
+  }
+
+  /** The hashes of the working tree as it is now (what a run copying it would record). */
+  static ofTree(root) {
+    const hashes = new Hashes(root);
+    for (const f of treeFiles(root)) hashes.add(f, fs.readFileSync(path.join(root, f)));
+    return hashes;
   }
 
   /** Records a file's content as the run copies it. */
@@ -74,7 +92,7 @@ const sortedByKey = (entries) => Object.fromEntries(Object.entries(entries).sort
 /** Kills of earlier runs, valid while the mutated file and the killing test file are unchanged. */
 class KillMemory {
   constructor(root, hashes, fresh) {
-    this.path = path.join(root, 'test/mutants/killed.json');
+    this.path = path.join(root, '.tools/mutate/killed.json');
     this.entries = readJson(this.path, {});
     this.hashes = hashes;
     this.fresh = fresh;
@@ -172,4 +190,4 @@ class SurvivorMemory {
   }
 }
 
-module.exports = { Hashes, KillMemory, CoverageCache, SurvivorMemory };
+module.exports = { treeFiles, Hashes, KillMemory, CoverageCache, SurvivorMemory };

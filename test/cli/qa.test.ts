@@ -586,10 +586,18 @@ describe('the qa command, installed from its packed tarball, against the real st
     await until('the progress line', () => /Slow page: 0\/1 steps/.test(q.output()));
     const group = /Queued plan group (pgr_[0-9a-z]{26})/.exec(q.output())![1];
     const [member] = (await planGroup(group)).members;
-    const canceled = await fetch(`${s.app.url}/api/runs/${member.runId}/cancel`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${s.org.apiKey}` },
-    });
+    // The group records its members before it starts them: until then the cancel answers 503 with
+    // Retry-After (runs.cancel's description), which a client retries.
+    let canceled: Response;
+    for (let attempt = 1; ; attempt++) {
+      canceled = await fetch(`${s.app.url}/api/runs/${member.runId}/cancel`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${s.org.apiKey}` },
+      });
+      if (canceled.status !== 503 || attempt === 20) break;
+      assert.equal(canceled.headers.get('retry-after'), '1');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
     assert.equal(canceled.status, 200);
     const r = await q.result;
     assert.equal(r.code, EXIT.inconclusive, r.stdout + r.stderr);

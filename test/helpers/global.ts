@@ -29,10 +29,25 @@ const services: Services = require('../../scripts/lib/services.js');
 const running: Running[] = [];
 let tmpDir: string | undefined;
 
+/**
+ * Applies the migrations once for the whole run, before any test file loads: test files run side
+ * by side in several processes (scripts/test.js), which must not race to create the same tables.
+ */
+async function migrate(databaseUrl: string): Promise<void> {
+  const { createDataSource } = require('../../db/data-source') as typeof import('../../db/data-source');
+  const ds = createDataSource(databaseUrl, 1);
+  await ds.initialize();
+  try {
+    await ds.runMigrations({ transaction: 'each' });
+  } finally {
+    await ds.destroy();
+  }
+}
+
 export async function mochaGlobalSetup(): Promise<void> {
   const wantDb = !process.env.TEST_DATABASE_URL;
   const wantTemporal = !process.env.TEST_TEMPORAL_ADDRESS;
-  if (!wantDb && !wantTemporal) return;
+  if (!wantDb && !wantTemporal) return migrate(process.env.TEST_DATABASE_URL!);
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-test-'));
   const dir = tmpDir;
   // An interrupted run (Ctrl-C) skips mocha's teardown: run it ourselves, then exit. A second
@@ -81,6 +96,7 @@ export async function mochaGlobalSetup(): Promise<void> {
   process.env.TEST_SERVICES_DIR = dir;
   if (db.status === 'fulfilled' && db.value) process.env.TEST_DATABASE_URL = db.value.url;
   if (temporal.status === 'fulfilled' && temporal.value) process.env.TEST_TEMPORAL_ADDRESS = temporal.value.address;
+  await migrate(process.env.TEST_DATABASE_URL!);
   process.stderr.write(
     `[test] services up in ${((Date.now() - started) / 1000).toFixed(1)}s: ` +
       `TEST_DATABASE_URL=${process.env.TEST_DATABASE_URL} TEST_TEMPORAL_ADDRESS=${process.env.TEST_TEMPORAL_ADDRESS}\n`,
