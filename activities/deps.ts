@@ -9,4 +9,6 @@ export interface ActivityDeps {
   db: DataSource;
   storage: MediaStorage;
   log: Logger;
+  /** Aborts when this worker process begins a graceful stop: runners start no new step (activities/run/handover.ts). */
+  stopping?: AbortSignal;
 }

@@ -72,7 +72,12 @@ export interface WorkerSetOptions {
 
 /** Creates the workers of one process; the caller runs and shuts them down. */
 export async function createWorkers(options: WorkerSetOptions) {
-  const { connection, config, deps } = options;
+  const { connection, config } = options;
+  // A graceful stop (shutdown below) aborts this first: runners start no new step and hand their Runs over.
+  const stopping = new AbortController();
+  const deps: ActivityDeps = { ...options.deps, stopping: stopping.signal };
+  // Activities in flight get WORKER_SHUTDOWN_GRACE_MS to finish before the SDK aborts them.
+  const shutdownGraceTime = config.WORKER_SHUTDOWN_GRACE_MS;
   const namespace = config.TEMPORAL_NAMESPACE;
   const browser = sharedBrowser(config.CHROMIUM_PATH);
   // One pool per process: it keeps a context ready only while none of this process's Runs is active.
@@ -92,6 +97,7 @@ export async function createWorkers(options: WorkerSetOptions) {
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         workflowBundle: await workflowBundle(),
         activities: createOrchestrationActivities(deps),
+        shutdownGraceTime,
       }),
     );
   }
@@ -104,6 +110,7 @@ export async function createWorkers(options: WorkerSetOptions) {
         taskQueue: config.WEBHOOK_TASK_QUEUE,
         activities: createWebhookAttemptActivities(deps),
         maxConcurrentActivityTaskExecutions: 20,
+        shutdownGraceTime,
       }),
     );
   }
@@ -135,6 +142,7 @@ export async function createWorkers(options: WorkerSetOptions) {
           namespace,
           taskQueue,
           activities,
+          shutdownGraceTime,
           ...(options.identity ? { identity: options.identity } : {}),
           // Web Runs share one Chromium, a fresh context each (RUNNER_CONCURRENCY); API Runs mostly wait;
           // mobile Runs hold an Appium session each (MOBILE_RUNNER_CONCURRENCY, shared by both platforms).
@@ -144,11 +152,19 @@ export async function createWorkers(options: WorkerSetOptions) {
       );
     }
   }
+  let running: Promise<unknown> | undefined;
   return {
     workers,
-    run: () => Promise.all(workers.map((w) => w.run())),
+    run: () => (running ??= Promise.all(workers.map((w) => w.run()))),
+    /**
+     * A graceful stop: no new task is taken, steps in flight get the grace time, Runs not finished
+     * are handed over (activities/run/handover.ts); the browser and sessions close only after the
+     * workers have stopped, so no step in its grace time loses its page.
+     */
     async shutdown() {
+      stopping.abort();
       for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
+      await running?.catch(() => undefined);
       await sessions?.closeAll();
       await contexts.close();
       await browser.close();

@@ -46,6 +46,13 @@ export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
 
   const meta = new Router();
   meta.get('/healthz', async (ctx) => {
+    // A load balancer stops sending to a process that drains (it still finishes what it holds).
+    if (deps.draining) {
+      ctx.status = 503;
+      ctx.set('Retry-After', '1');
+      ctx.body = { status: 'draining' };
+      return;
+    }
     await deps.db.query('SELECT 1');
     ctx.body = { status: 'ok' };
   });

@@ -32,6 +32,8 @@ export interface AppDeps {
   tokenVerifier: TokenVerifier | null;
   /** The clock of time-limited checks (signed media links): Date.now unless a test sets its own. */
   clock?: () => number;
+  /** Set when the process begins a graceful stop (api/server.ts): /healthz answers 503 draining. */
+  draining?: boolean;
   /** Registers cleanup to run when the process (or a test app) shuts down. */
   onClose(cleanup: () => void | Promise<void>): void;
 }

@@ -17,20 +17,24 @@ async function main() {
   // Long-polls hold requests up to 25 s; keep-alive sockets must outlive them.
   server.keepAliveTimeout = 30_000;
   server.headersTimeout = 35_000;
-  let stopping = false;
   const stop = () => {
-    if (stopping) return;
-    stopping = true;
+    if (deps.draining) return;
+    // Draining: /healthz answers 503 so a load balancer stops sending, parked long-polls are
+    // answered now (timedOut: the client polls again, elsewhere), every answer closes its
+    // connection. After API_DRAIN_DELAY_MS (the balancer's time to notice) no new connection is
+    // accepted; requests in flight get API_DRAIN_TIMEOUT_MS to finish; only then the pool closes.
+    deps.draining = true;
+    deps.log.info('api draining', { delayMs: config.API_DRAIN_DELAY_MS, timeoutMs: config.API_DRAIN_TIMEOUT_MS });
     stopReconciler();
-    // Stop accepting, answer parked long-polls now (timedOut), let in-flight requests finish,
-    // and tell keep-alive clients to reconnect elsewhere; only then close the pool.
-    server.close(() => void deps.close().then(() => process.exit(0)));
     deps.runWatcher.close();
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    setTimeout(() => {
+      server.close(() => void deps.close().then(() => process.exit(0)));
+      server.closeIdleConnections();
+    }, config.API_DRAIN_DELAY_MS);
+    setTimeout(() => process.exit(0), config.API_DRAIN_DELAY_MS + config.API_DRAIN_TIMEOUT_MS).unref();
   };
   server.on('request', (_req, res) => {
-    if (stopping) res.setHeader('Connection', 'close');
+    if (deps.draining) res.setHeader('Connection', 'close');
   });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

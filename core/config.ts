@@ -176,6 +176,20 @@ export const configSchema = z.object({
       description: 'whether a worker process makes delivery attempts',
       shownDefault: 'as `WORKER_ORCHESTRATION`',
     }),
+  API_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(300_000).default(0).meta({
+    description:
+      'on SIGTERM/SIGINT, how long an API process keeps accepting connections while /healthz answers 503 draining (set it to the time your load balancer takes to notice)',
+    shownDefault: '0',
+  }),
+  API_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000).meta({
+    description: 'after that, how long requests in flight may take to finish before the API process exits',
+    shownDefault: '10000',
+  }),
+  WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000).meta({
+    description:
+      'on SIGTERM/SIGINT, how long a step in flight may take to finish before the worker hands its Run over to another worker (no new step starts meanwhile)',
+    shownDefault: '10000',
+  }),
   WORKER_RUNNER_PLATFORMS: z.string().default('web,api').meta({
     description: 'runner queues a worker process serves (empty: orchestration only)',
     shownDefault: 'web,api',

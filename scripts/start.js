@@ -234,7 +234,9 @@ async function main() {
   await step('worker', 'read the [worker] lines above', async () => {
     requireFile('activities/worker.ts');
     const worker = services.runNode('activities/worker.ts', [], env, { name: 'worker' });
-    started.push({ name: 'worker', stop: worker.stop });
+    // A graceful stop lets a step in flight finish (WORKER_SHUTDOWN_GRACE_MS) and hands the Run over.
+    const graceMs = Number(env.WORKER_SHUTDOWN_GRACE_MS) || 10_000;
+    started.push({ name: 'worker', stop: () => worker.stop(graceMs + 15_000) });
     watch('worker', worker.exited);
   });
 

@@ -16,6 +16,12 @@ export const generationWorkflowId = (planId: string) => `generate-${planId}`;
 export const scanWorkflowId = (storageId: string) => `scan-${storageId}`;
 export const assuranceWorkflowId = (runId: string) => `assurance-${runId}`;
 
+/**
+ * The failure type of a runner attempt ended because its worker is stopping gracefully (a deploy, a
+ * scale-down, Ctrl-C): not a result. The Run workflow runs the attempt again, uncounted.
+ */
+export const HANDED_OVER = 'WorkerStopping';
+
 // ---- Search attributes
 /**
  * Custom search attributes of Run workflows, so an operator finds a Run in the Temporal UI

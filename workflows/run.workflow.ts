@@ -21,6 +21,7 @@ import { assuranceWorkflow } from './assurance.workflow';
 import { announce } from './webhook.workflow';
 import {
   assuranceWorkflowId,
+  HANDED_OVER,
   QaRunStatus,
   runWorkflowId,
   type Diagnosis,
@@ -145,6 +146,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     // Past the organization's active-Run cap the Run stays queued here until a slot frees.
     if (patched('org-active-run-cap')) await takeRunSlot(input);
     upsertSearchAttributes([{ key: QaRunStatus, value: 'running' }]);
+    let handovers = 0;
     for (let attempt = 1; ; attempt++) {
       // Histories from before the runner recorded its own start still record it here.
       if (attempt > 1 && !patched('runner-records-start')) await record({ status: 'running', attempt });
@@ -158,6 +160,13 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
         return outcome;
       } catch (error) {
         if (isCancellation(error)) throw error;
+        // A worker that stopped gracefully (a deploy, a scale-down) handed the Run over: the attempt
+        // runs again at once wherever a runner polls, uncounted and unrecorded. Only new histories
+        // hold this failure type, so older ones replay unchanged.
+        if (handedOver(error) && handovers++ < MAX_HANDOVERS) {
+          attempt--;
+          continue;
+        }
         const failure = describe(error);
         if (failure.permanent || attempt >= input.maxAttempts) {
           await finish({ status: 'invalid', diagnosis: failure.diagnosis }, () => startAssurance(input));
@@ -181,6 +190,15 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     });
     throw error;
   }
+}
+
+/** Hand-overs a Run takes without counting them: past this, a worker that stops every time counts as failing. */
+const MAX_HANDOVERS = 20;
+
+/** A runner attempt ended by its worker's graceful stop (activities/run/handover.ts). */
+function handedOver(error: unknown): boolean {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  return cause instanceof ApplicationFailure && cause.type === HANDED_OVER;
 }
 
 /** Customer-safe words for a failed runner attempt; raw errors stay in Temporal's history. */

@@ -14,6 +14,7 @@ import { Redactor } from '../runner/redactor';
 import { dialectOf, sessionCapabilities, type AppUnderTest, type MobilePlatform } from './capabilities';
 import { appiumOrigin, isUnavailable, logSafe } from './device';
 import { SessionKeeper } from './sessions';
+import { handover } from '../run/handover';
 import { runMobileSteps } from './steps';
 
 /** How long a signed artifact link lives: the device cloud fetches the app when the session starts. */
@@ -46,6 +47,7 @@ export function mobileRunnerActivities(deps: MobileRunnerDeps): RunnerActivities
   return {
     async executeRun(runId: string): Promise<RunnerResult> {
       const ctx = Context.current();
+      const handing = handover(ctx, deps.stopping);
       let current = -1;
       const heartbeat = () => ctx.heartbeat({ step: current });
       // Past MOBILE_RUNNER_CONCURRENCY sessions the Run waits here, still `queued` (claimed only after).
@@ -84,14 +86,18 @@ export function mobileRunnerActivities(deps: MobileRunnerDeps): RunnerActivities
             egress: runnerEgress(config),
             startAtStep: firstUnpassed < 0 ? logged.length : firstUnpassed,
             signal: ctx.cancellationSignal,
-            ...stepRecorder(deps, run, redactor, (index) => {
-              current = index;
-              heartbeat();
-            }),
+            ...handing.steps(
+              stepRecorder(deps, run, redactor, (index) => {
+                current = index;
+                heartbeat();
+              }),
+            ),
           });
+          handing.check();
           const failing = result.steps.find((s) => s.status !== 'passed');
           return { outcome: result.outcome, flaky: false, ...runDiagnosis(failing, undefined) };
         } catch (err) {
+          handing.check();
           if (!ctx.cancellationSignal.aborted)
             log.warn('mobile run interrupted', { runId, error: redactor.redact(logSafe(err)) });
           throw isUnavailable(err) ? unavailable(err) : err;

@@ -7,6 +7,7 @@ import type { ActivityDeps } from '../deps';
 import { Redactor } from '../runner/redactor';
 import { claimWithTarget } from './claim';
 import { recordAssurance, recordStep, runDiagnosis } from './record';
+import { handover } from './handover';
 
 export type ApiRunnerDeps = ActivityDeps & ApiHostDeps;
 
@@ -16,6 +17,7 @@ export function apiRunnerActivities(deps: ApiRunnerDeps): RunnerActivities {
   return {
     async executeRun(runId: string): Promise<RunnerResult> {
       const ctx = Context.current();
+      const handing = handover(ctx, deps.stopping);
       const claimed = await claimWithTarget(deps, runId, 'api');
       if ('answer' in claimed) return claimed.answer;
       const { run } = claimed;
@@ -26,12 +28,16 @@ export function apiRunnerActivities(deps: ApiRunnerDeps): RunnerActivities {
         const ran = await runApiSteps({
           ...options,
           steps: run.steps,
-          onStepStart: async (index) => {
-            ctx.heartbeat({ step: index });
-            await runRepository.putStep(db.manager, runId, index, { status: 'running' });
-          },
-          onStepDone: (step) => recordStep(db.manager, runId, { ...step, recoveryCount: 0 }),
+          ...handing.steps({
+            onStepStart: async (index: number) => {
+              ctx.heartbeat({ step: index });
+              await runRepository.putStep(db.manager, runId, index, { status: 'running' });
+            },
+            onStepDone: (step: Parameters<typeof recordStep>[2]) =>
+              recordStep(db.manager, runId, { ...step, recoveryCount: 0 }),
+          }),
         });
+        handing.check();
         // Skipped steps were never started; record them too.
         for (const step of ran.steps.filter((s) => s.status === 'skipped')) {
           await runRepository.putStep(db.manager, runId, step.index, {
@@ -45,6 +51,9 @@ export function apiRunnerActivities(deps: ApiRunnerDeps): RunnerActivities {
         const failing = ran.steps.find((s) => s.status !== 'passed' && s.diagnosis);
         const blocking = ran.result.findings.find((f) => f.blocking);
         return { outcome: ran.outcome, flaky: false, ...runDiagnosis(failing, blocking) };
+      } catch (error) {
+        handing.check();
+        throw error;
       } finally {
         clearInterval(beat);
       }

@@ -14,6 +14,7 @@ import { visualComparer } from './visual';
 import { isApiStep } from '../../core/steps';
 import { runnerEgress } from '../../core/egress';
 import { apiSessionFor, type ApiHostDeps } from '../api-runner/setup';
+import { handover } from './handover';
 
 export interface RunnerDeps extends ActivityDeps, ApiHostDeps {
   /** The worker's shared Chromium; each Run gets its own context inside it. */
@@ -32,6 +33,7 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
   return {
     async executeRun(runId: string): Promise<RunnerResult> {
       const ctx = Context.current();
+      const handing = handover(ctx, deps.stopping);
       const claimed = await claimWithTarget(deps, runId, 'web');
       if ('answer' in claimed) return claimed.answer;
       const { run, baseUrl } = claimed;
@@ -68,11 +70,14 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
           signal: ctx.cancellationSignal,
           startAtStep: firstUnpassed < 0 ? logged.length : firstUnpassed,
           resolveValue: (name) => fetchValue(config, runId, name),
-          ...stepRecorder(deps, run, redactor, (index) => {
-            current = index;
-            heartbeat();
-          }),
+          ...handing.steps(
+            stepRecorder(deps, run, redactor, (index) => {
+              current = index;
+              heartbeat();
+            }),
+          ),
         });
+        handing.check();
         if (result.trace) await saveTrace(deps, run.orgId, runId, result.steps, result.trace);
         let outcome = result.outcome;
         let blocking: { message: string } | undefined;
@@ -88,6 +93,9 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
           flaky: outcome === 'passed' && result.steps.some((s) => s.recoveryCount > 0),
           ...runDiagnosis(failing, blocking),
         };
+      } catch (error) {
+        handing.check();
+        throw error;
       } finally {
         clearInterval(beat);
         log.info('web run executed', { runId, longestHeartbeatGapMs: Math.round(longestGapMs) });

@@ -72,7 +72,17 @@ export async function launchBrowser(executablePath = '/usr/bin/chromium'): Promi
   await removeOrphanedTraceDirs();
   const tracesDir = await mkdtemp(join(tmpdir(), `${TRACES_PREFIX}${process.pid}-`));
   try {
-    const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS], tracesDir });
+    const browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: [...CHROMIUM_ARGS],
+      tracesDir,
+      // The worker's graceful stop closes the browser itself, after the steps in their grace time
+      // (activities/workers.ts); Playwright's own handlers would close it at the signal, mid-step.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
     tracesDirs.set(browser, tracesDir);
     browser.on('disconnected', () => void removeQuietly(tracesDir));
     return browser;

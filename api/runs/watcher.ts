@@ -134,6 +134,9 @@ export class RunWatcher {
 
   /** Resolves with the changed Run once its cursor passes `cursor` or it ends; null at the deadline. */
   wait(runId: string, cursor: number, timeoutMs: number): Promise<RunSnapshot | null> {
+    // A draining process holds no new wait: the client is answered as timed out and polls again,
+    // by then on another API process.
+    if (this.closed) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
       let set = this.waiters.get(runId);
       if (!set) this.waiters.set(runId, (set = new Set<Waiter>()));
@@ -191,7 +194,11 @@ export class RunWatcher {
     return snapshot;
   }
 
+  /** Set by close(): the process drains. */
+  private closed = false;
+
   close() {
+    this.closed = true;
     this.recent.clear();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

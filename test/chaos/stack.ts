@@ -103,6 +103,25 @@ export class ServiceProcess {
     await gone;
   }
 
+  /**
+   * SIGTERM to the process group, as a deploy's process manager sends it (systemd signals the whole
+   * group; the browser gets it too): the process must exit by itself within `timeoutMs`. Resolves
+   * with the time it took; a process that had to be killed is reported.
+   */
+  async stopGracefully(timeoutMs = 40_000): Promise<number> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return 0;
+    this.expectedDown = true;
+    const sent = Date.now();
+    const gone = new Promise<boolean>((r) => child.once('exit', () => r(true)));
+    process.kill(-child.pid!, 'SIGTERM');
+    if (!(await Promise.race([gone, sleep(timeoutMs).then(() => false)]))) {
+      this.unexpectedExits.push(`${this.name} did not exit within ${timeoutMs / 1000} s of SIGTERM`);
+      await this.kill();
+    }
+    return Date.now() - sent;
+  }
+
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;

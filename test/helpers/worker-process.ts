@@ -11,7 +11,7 @@ export function startWorkerProcess(app: TestApp, roles: Record<string, string>):
   const c = app.deps.config;
   return spawnTypeScript('activities/worker.ts', {
     detached: true,
-    stdio: 'ignore',
+    stdio: process.env.TEST_WORKER_OUTPUT ? 'inherit' : 'ignore',
     env: {
       DATABASE_URL: c.DATABASE_URL,
       TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,

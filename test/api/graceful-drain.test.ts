@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { call, freePort, key, newCase, useApp } from '../helpers/app';
+import { privateQueues } from '../helpers/temporal';
+import { killGroup } from '../helpers/worker-process';
+import { spawnTypeScript } from '../../scripts/lib/node-children';
+
+// Issue 56, the API side of a deploy: on SIGTERM an API process tells the load balancer it drains,
+// answers the long-polls it holds as timed-out waits (the client polls again, elsewhere), stops
+// accepting connections and exits within a bound.
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('graceful stop of an API process during long-polls (issue 56)', function () {
+  this.timeout(120_000);
+  const t = useApp(privateQueues());
+  const children: ChildProcess[] = [];
+  before(() => t.onClose(() => children.forEach(killGroup)));
+
+  /** The real API process (api/server.ts) on the suite's database and Temporal. */
+  async function apiProcess(env: Record<string, string>) {
+    const port = await freePort();
+    const c = t.app.deps.config;
+    const child = spawnTypeScript('api/server.ts', {
+      detached: true,
+      stdio: 'ignore',
+      env: {
+        DATABASE_URL: c.DATABASE_URL,
+        TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
+        SECRETS_KEY: c.SECRETS_KEY,
+        TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
+        RUNNER_TASK_QUEUE_PREFIX: c.RUNNER_TASK_QUEUE_PREFIX,
+        EGRESS_PUBLIC: 'false',
+        EGRESS_ALLOW: c.EGRESS_ALLOW,
+        RATE_LIMIT_PER_SECOND: '0',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
+    });
+    children.push(child);
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      const up = await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (i > 600) throw new Error('the API process did not start');
+      await sleep(100);
+    }
+    return { url, child };
+  }
+
+  it('says draining on /healthz, answers held long-polls as timed out at once, then refuses connections and exits', async () => {
+    const api = await apiProcess({ API_DRAIN_DELAY_MS: '1500', API_DRAIN_TIMEOUT_MS: '5000' });
+    // No runner serves the suite's queues: the Run stays queued, so a long-poll on it holds.
+    const testCase = await newCase(t, { name: 'Held', steps: [{ action: 'navigate', target: '/' }] });
+    const triggered = await call(api, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const [runId] = triggered.body.runIds;
+    const { cursor } = (await call(api, t.org.apiKey, 'run.get', { runId })).body;
+
+    const polls = Array.from({ length: 20 }, async () => {
+      const r = await call(api, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 20_000 });
+      return { ...r, at: Date.now() };
+    });
+    await sleep(1000); // the polls are parked
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      api.child.once('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+    const sent = Date.now();
+    api.child.kill('SIGTERM');
+
+    const answers = await Promise.all(polls);
+    for (const a of answers) {
+      assert.equal(a.status, 200, JSON.stringify(a.body));
+      assert.equal(a.body.timedOut, true, 'answered as a wait that expired: the client polls again');
+      assert.equal(a.body.status, 'queued');
+      assert.ok(a.at - sent < 3000, `answered ${a.at - sent} ms after SIGTERM, not at the end of its 20 s wait`);
+    }
+    // Within the drain delay a load balancer's check sees the process draining.
+    const health = await fetch(`${api.url}/healthz`);
+    assert.equal(health.status, 503);
+    assert.deepEqual(await health.json(), { status: 'draining' });
+    assert.equal(health.headers.get('connection'), 'close');
+    // A new long-poll is not held either.
+    const late = await call(api, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 20_000 });
+    assert.equal(late.body.timedOut, true);
+
+    const { code, at } = await exited;
+    assert.equal(code, 0);
+    assert.ok(at - sent >= 1500, 'connections were accepted for the drain delay');
+    assert.ok(at - sent < 1500 + 5000 + 3000, `exited ${at - sent} ms after SIGTERM`);
+    await assert.rejects(fetch(`${api.url}/healthz`), 'no connection is accepted any more');
+  });
+});
