@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { loadConfig } from '../core/config';
 import { createApp } from './app';
 import { createDeps } from './deps-factory';
@@ -26,15 +27,22 @@ async function main() {
     deps.draining = true;
     deps.log.info('api draining', { delayMs: config.API_DRAIN_DELAY_MS, timeoutMs: config.API_DRAIN_TIMEOUT_MS });
     stopReconciler();
+    // Answers already under way close their connection too (a keep-alive socket left idle would
+    // hold the close until the timeout).
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     deps.runWatcher.close();
     setTimeout(() => {
       server.close(() => void deps.close().then(() => process.exit(0)));
-      server.closeIdleConnections();
+      // A connection that goes idle after this is closed too, not only those idle now.
+      setInterval(() => server.closeIdleConnections(), 100).unref();
     }, config.API_DRAIN_DELAY_MS);
     setTimeout(() => process.exit(0), config.API_DRAIN_DELAY_MS + config.API_DRAIN_TIMEOUT_MS).unref();
   };
-  server.on('request', (_req, res) => {
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
     if (deps.draining) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
   });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -167,14 +167,19 @@ function tiers() {
     }
   };
   walk('test');
-  const missing = alone.filter((f) => !all.includes(f));
+  const first = listed.first ?? [];
+  const missing = [...alone, ...first].filter((f) => !all.includes(f));
   if (missing.length) {
     process.stderr.write(`[test] test/tiers.json names files that do not exist: ${missing.join(', ')}\n`);
     process.exit(1);
   }
   const jobs = String(Math.max(1, Number(process.env.TEST_JOBS) || 4));
   return [
-    { name: 'side by side', files: all.sort().filter((f) => !alone.includes(f)), mode: ['--parallel', '--jobs', jobs] },
+    {
+      name: 'side by side',
+      files: [...first, ...all.sort().filter((f) => !first.includes(f))].filter((f) => !alone.includes(f)),
+      mode: ['--parallel', '--jobs', jobs],
+    },
     // One at a time, each still in a process of its own (the same isolation as the other tier).
     { name: 'alone', files: alone, mode: ['--parallel', '--jobs', '1'] },
   ];

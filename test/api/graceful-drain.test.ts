@@ -96,7 +96,8 @@ describe('graceful stop of an API process during long-polls (issue 56)', functio
     const { code, at } = await exited;
     assert.equal(code, 0);
     assert.ok(at - sent >= 1500, 'connections were accepted for the drain delay');
-    assert.ok(at - sent < 1500 + 5000 + 3000, `exited ${at - sent} ms after SIGTERM`);
+    // Nothing in flight is left, and no keep-alive socket holds the close until the drain timeout.
+    assert.ok(at - sent < 1500 + 2500, `exited ${at - sent} ms after SIGTERM (drain timeout 5000 ms)`);
     await assert.rejects(fetch(`${api.url}/healthz`), 'no connection is accepted any more');
   });
 });
