@@ -56,7 +56,7 @@ import webhooksGet from './webhooks.get';
 import webhooksList from './webhooks.list';
 import webhooksRedeliver from './webhooks.redeliver';
 import webhooksRotateSecret from './webhooks.rotate_secret';
-import webhooksTest from './webhooks.test';
+import webhooksTest from './webhooks.send_test';
 import webhooksUpdate from './webhooks.update';
 import testCasesHealth from './test_cases.health';
 import insightsFlaky from './insights.flaky';

@@ -60,14 +60,13 @@ function recorder() {
     return out;
   }
 
-  let mutantsByFile;
   /** Each target file's mutants with their offset in the compiled code (null: not placed). */
   const placed = new Map();
   function placesOf(file) {
     if (placed.has(file)) return placed.get(file);
-    mutantsByFile ??= groupBy(generate(root, [...targets]), (m) => path.join(root, m.file));
     const code = compiled.get(file);
-    const mutants = mutantsByFile.get(file) ?? [];
+    // A mutant's key names its file, so one file's mutants are keyed as in a run of all of them.
+    const mutants = generate(root, [path.relative(root, file).split(path.sep).join('/')]);
     const map = sourceMapOf(code);
     const lineStarts = starts(code);
     const sourceStarts = starts(fs.readFileSync(file, 'utf8'));
@@ -181,15 +180,6 @@ function sourceMapOf(code) {
   const m = /\/\/# sourceMappingURL=data:application\/json;(?:charset=utf-8;)?base64,([A-Za-z0-9+/=]+)\s*$/.exec(code);
   if (!m) return null;
   return new TraceMap(Buffer.from(m[1], 'base64').toString('utf8'));
-}
-
-function groupBy(list, keyOf) {
-  const out = new Map();
-  for (const x of list) {
-    const k = keyOf(x);
-    out.set(k, [...(out.get(k) ?? []), x]);
-  }
-  return out;
 }
 
 /**

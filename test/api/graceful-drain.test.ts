@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { call, freePort, key, newCase, useApp } from '../helpers/app';
+import { call, key, newCase, useApp } from '../helpers/app';
 import { privateQueues } from '../helpers/temporal';
-import { killGroup } from '../helpers/worker-process';
-import { spawnTypeScript } from '../../scripts/lib/node-children';
+import { killGroup, startApiProcess } from '../helpers/worker-process';
 
 // Issue 56, the API side of a deploy: on SIGTERM an API process tells the load balancer it drains,
 // answers the long-polls it holds as timed-out waits (the client polls again, elsewhere), stops
@@ -17,41 +16,11 @@ describe('graceful stop of an API process during long-polls (issue 56)', functio
   const children: ChildProcess[] = [];
   before(() => t.onClose(() => children.forEach(killGroup)));
 
-  /** The real API process (api/server.ts) on the suite's database and Temporal. */
-  async function apiProcess(env: Record<string, string>) {
-    const port = await freePort();
-    const c = t.app.deps.config;
-    const child = spawnTypeScript('api/server.ts', {
-      detached: true,
-      stdio: 'ignore',
-      env: {
-        DATABASE_URL: c.DATABASE_URL,
-        TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
-        SECRETS_KEY: c.SECRETS_KEY,
-        TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
-        RUNNER_TASK_QUEUE_PREFIX: c.RUNNER_TASK_QUEUE_PREFIX,
-        EGRESS_PUBLIC: 'false',
-        EGRESS_ALLOW: c.EGRESS_ALLOW,
-        RATE_LIMIT_PER_SECOND: '0',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        ...env,
-      },
-    });
-    children.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      const up = await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (i > 600) throw new Error('the API process did not start');
-      await sleep(100);
-    }
-    return { url, child };
-  }
+  const apiProcess = async (env: Record<string, string>) => {
+    const api = await startApiProcess(t.app, env);
+    children.push(api.child);
+    return api;
+  };
 
   it('says draining on /healthz, answers held long-polls as timed out at once, then refuses connections and exits', async () => {
     const api = await apiProcess({ API_DRAIN_DELAY_MS: '1500', API_DRAIN_TIMEOUT_MS: '5000' });

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawnTypeScript } from '../../scripts/lib/node-children';
-import type { TestApp } from './app';
+import { freePort, type TestApp } from './app';
 
 /**
  * The real worker (activities/worker.ts) as a process of its own, in its own process group, so a
@@ -11,6 +11,7 @@ export function startWorkerProcess(app: TestApp, roles: Record<string, string>):
   const c = app.deps.config;
   return spawnTypeScript('activities/worker.ts', {
     detached: true,
+    // TEST_WORKER_OUTPUT=1 shows the worker's log when a test needs looking into.
     stdio: process.env.TEST_WORKER_OUTPUT ? 'inherit' : 'ignore',
     env: {
       DATABASE_URL: c.DATABASE_URL,
@@ -32,6 +33,50 @@ export function startWorkerProcess(app: TestApp, roles: Record<string, string>):
       ...roles,
     },
   });
+}
+
+/**
+ * The real API (api/server.ts) as a process of its own, in its own process group, on the app's
+ * database, Temporal and queues, loopback-only egress and no request limit; `env` adds settings.
+ * Resolves once it answers /healthz.
+ */
+export async function startApiProcess(
+  app: TestApp,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const c = app.deps.config;
+  const child = spawnTypeScript('api/server.ts', {
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      DATABASE_URL: c.DATABASE_URL,
+      TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
+      SECRETS_KEY: c.SECRETS_KEY,
+      TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
+      RUNNER_TASK_QUEUE_PREFIX: c.RUNNER_TASK_QUEUE_PREFIX,
+      EGRESS_PUBLIC: 'false',
+      EGRESS_ALLOW: c.EGRESS_ALLOW,
+      RATE_LIMIT_PER_SECOND: '0',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { url, child };
+    if (child.exitCode !== null || i > 1200) {
+      killGroup(child);
+      throw new Error('the API process did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** SIGKILLs a worker process started above, with its children (Chromium). */

@@ -3,14 +3,13 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { ScheduleNotFoundError } from '@temporalio/client';
-import { spawnTypeScript } from '../../scripts/lib/node-children';
 import { reconcileSchedules } from '../../api/schedules/reconcile';
-import { call, environment, freePort, key, newCase, useApp, type AppFixture } from '../helpers/app';
+import { call, environment, key, newCase, useApp, type AppFixture } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { registerWebhook, verifyWebhook } from '../helpers/webhooks';
 import { privateQueues, startWorkers, useWorkers } from '../helpers/temporal';
-import { killGroup } from '../helpers/worker-process';
+import { killGroup, startApiProcess } from '../helpers/worker-process';
 import { recordHistory } from '../helpers/histories';
 import { QaOrgId, QaTestPlanId } from '../../workflows/contracts';
 
@@ -421,32 +420,9 @@ describe('scheduled plans: the record and the Temporal Schedule agree after a cr
 
   /** The real API process (api/server.ts) on the suite's database and Temporal. */
   async function apiProcess(env: Record<string, string>) {
-    const port = await freePort();
-    const c = t.app.deps.config;
-    const child = spawnTypeScript('api/server.ts', {
-      detached: true,
-      stdio: 'ignore',
-      env: {
-        DATABASE_URL: c.DATABASE_URL,
-        TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
-        SECRETS_KEY: c.SECRETS_KEY,
-        TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
-        SCHEDULE_MIN_INTERVAL_SECONDS: '1',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        ...env,
-      },
-    });
-    processes.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    await until('the API process to listen', () =>
-      fetch(`${url}/api/openapi.json`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    );
-    return { url, child };
+    const api = await startApiProcess(t.app, { SCHEDULE_MIN_INTERVAL_SECONDS: '1', ...env });
+    processes.push(api.child);
+    return api;
   }
 
   const described = async (scheduleId: string) => {
