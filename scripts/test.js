@@ -101,7 +101,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 // Which mutants each test file reaches, recorded as the files run (mocha's parallel mode gives each
 // file its own root hooks, which the recorder needs), merged for `npm run mutate` at the end.
 const coverageDir = path.join(root, '.tools', 'mutate', 'coverage-run');
-const coverageArgs = recordCoverage ? ['--parallel', '--require', path.join('scripts', 'mutate', 'coverage.js')] : [];
+const coverageRequire = recordCoverage ? ['--require', path.join('scripts', 'mutate', 'coverage.js')] : [];
 if (recordCoverage) {
   fs.rmSync(coverageDir, { recursive: true, force: true });
   env.QA_MUTATE_COVERAGE = coverageDir;
@@ -211,7 +211,7 @@ async function wholeSuite() {
         '--config',
         path.join(__dirname, 'lib', 'mocharc-no-spec.js'),
         ...tier.mode,
-        ...(recordCoverage ? ['--require', path.join('scripts', 'mutate', 'coverage.js')] : []),
+        ...coverageRequire,
         ...args,
         ...tier.files,
       ];
@@ -244,7 +244,7 @@ async function wholeSuite() {
 async function namedFiles() {
   const mochaArgs =
     namedSpecs && !ownConfig ? ['--config', path.join(__dirname, 'lib', 'mocharc-no-spec.js'), ...args] : args;
-  const code = await runMocha([...coverageArgs, ...mochaArgs]);
+  const code = await runMocha([...(recordCoverage ? ['--parallel'] : []), ...coverageRequire, ...mochaArgs]);
   if (code === 0) mergeCoverage();
   return code;
 }

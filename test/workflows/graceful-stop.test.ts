@@ -11,6 +11,11 @@ import { killGroup, startWorkerProcess } from '../helpers/worker-process';
 // true verdict; nothing of the stop shows as a failure, a retry or a flaky pass.
 
 const ENDED = ['passing', 'failed', 'unverified', 'canceled', 'invalid'];
+/** A slow first step (the site's /slow page) that the worker's stop meets, then a quick one. */
+const STEPS = [
+  { action: 'navigate', target: '/slow', expect: { text: 'Finally' } },
+  { action: 'navigate', target: '/', expect: { text: 'Home' } },
+];
 
 describe('graceful stop of a runner during a step (issue 56)', function () {
   this.timeout(180_000);
@@ -68,12 +73,8 @@ describe('graceful stop of a runner during a step (issue 56)', function () {
     ).map((r) => `${r.step_index}:${r.status}`);
 
   it('a Run whose step outlives the grace time is handed over and passes on the next worker', async () => {
-    const steps = [
-      { action: 'navigate', target: '/slow', expect: { text: 'Finally' } },
-      { action: 'navigate', target: '/', expect: { text: 'Home' } },
-    ];
     const first = runner(t.app, 500);
-    const runId = await trigger('Handed over mid-step', steps);
+    const runId = await trigger('Handed over mid-step', STEPS);
     await untilStepRunning(runId, 0);
     const stopped = await stopGracefully(first);
     assert.equal(stopped.code, 0, `the worker exits cleanly (${JSON.stringify(stopped)})`);
@@ -99,12 +100,8 @@ describe('graceful stop of a runner during a step (issue 56)', function () {
   });
 
   it('a step that finishes within the grace time finishes, and the next step runs on the next worker', async () => {
-    const steps = [
-      { action: 'navigate', target: '/slow', expect: { text: 'Finally' } },
-      { action: 'navigate', target: '/', expect: { text: 'Home' } },
-    ];
     const first = runner(t.app, 15_000);
-    const runId = await trigger('Finishes its step', steps);
+    const runId = await trigger('Finishes its step', STEPS);
     await untilStepRunning(runId, 0);
     await stopGracefully(first);
 
