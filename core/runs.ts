@@ -47,6 +47,16 @@ export interface Diagnosis {
   suggestedAction: string;
   /** A customer-safe sentence: why (Run-level diagnoses). */
   reason?: string;
+  /**
+   * A change of the step that the runner would make (a target the page names otherwise), offered to
+   * the user to apply with test_case.update_steps; never applied by the service.
+   */
+  suggestedChange?: SuggestedChange;
+}
+
+export interface SuggestedChange {
+  /** The step's target as the page names the closest control or field. */
+  target: string;
 }
 
 export const platform = z.enum(['web', 'api', 'ios', 'android']).describe('Target platform');

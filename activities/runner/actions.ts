@@ -1,50 +1,15 @@
-import type { Locator, Page, Request, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import type { StepOf, WebStep } from '../../core/steps';
 import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds, environmentValue } from './failures';
 import { POLL_MS, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
 import { revealFor } from './reveal';
+import { BUSY, beforeClick, settleAfterClick, watchClick } from './settle';
+import { nearby } from './suggest';
+import { remaining, rethrowClosed, sleep, type StepContext } from './step-context';
 import { quietly, readElement } from './quiet';
 import type { Redactor } from './redactor';
 import type { Observed } from './result';
 import { chooseAgentValue, type ChosenValue, type FieldFacts } from './values';
-
-/** What one step's action and expectation share while the step runs. */
-export interface StepContext<S extends WebStep = WebStep> {
-  page: Page;
-  step: S;
-  baseUrl: string;
-  stepTimeoutMs: number;
-  maxRecoveries: number;
-  /** The action's time budget ends here; recoveries share it. */
-  deadline: number;
-  recoveries: number;
-  observed: Partial<Observed>;
-  resolveValue(name: string): Promise<string>;
-  redactor: Redactor;
-  /** What the browser context is doing, across its pages. */
-  browsing: Browsing;
-  /** When the step began (performance.now()), to tell its requests from older ones. */
-  startedAt: number;
-  /** Set by an action whose effects arrive later (a click): resolves once they have, rejects when they show an error. */
-  settled?: Promise<void>;
-  /**
-   * The browser reaches sites through the runner's egress proxy (SOCKS), so a failed connection shows
-   * as ERR_SOCKS_CONNECTION_FAILED; this names the real cause of the last one (e.g. ERR_BLOCKED_BY_CLIENT).
-   */
-  lastConnectFailure?(): string | undefined;
-}
-
-/** The browser context as a step sees it; kept by the Session of web.ts. */
-export interface Browsing {
-  /** Requests still in flight that started at or after `since` (performance.now()); streams excluded. */
-  pending(since: number): Request[];
-  /** Documents the page has loaded so far: a text seen on an earlier document no longer counts. */
-  documents(page: Page): number;
-  /** Later steps act on `page` (a link opened a new tab, which a user follows). */
-  follow(page: Page): void;
-  /** A secret is about to enter the page: nothing records the browser from now on (web.ts). */
-  beforeSecret(): Promise<void>;
-}
 
 /** Performs the step's action and proves its own effect; returns the sentence that says so. */
 export function act(ctx: StepContext): Promise<string> {
@@ -221,9 +186,10 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
     });
   } catch (err) {
     if (err instanceof StepFailure || isClosed(err)) throw err;
-    const failure = timedOutIn(phase, err, ctx, {
+    const failure = await timedOutIn(phase, err, ctx, {
       locate: `No field labelled "${target}" appeared`,
       act: `The field "${target}" appeared but did not accept input`,
+      kind: 'field',
     });
     if (failure) throw failure;
     if (/not an <input>|not an input|cannot be filled/i.test(message(err))) {
@@ -297,17 +263,28 @@ async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value:
  * act on appeared (the test's words do not match the page), or it appeared but would not take the
  * action. Anything else (a StepFailure, a closed page, another error) is left to the caller: undefined.
  */
-function timedOutIn(
+async function timedOutIn(
   phase: 'locate' | 'act',
   err: unknown,
   ctx: StepContext,
-  words: { locate: string; act: string },
-): StepFailure | undefined {
+  words: { locate: string; act: string; kind: 'control' | 'field' },
+): Promise<StepFailure | undefined> {
   if (err instanceof StepFailure || isClosed(err) || !isTimeout(err)) return undefined;
-  const within = `within ${seconds(ctx.stepTimeoutMs)}.`;
-  return phase === 'locate'
-    ? new StepFailure('test_definition', `${words.locate} ${within}`, SUGGEST.testDefinition, err)
-    : new StepFailure('timeout', `${words.act} ${within}`, SUGGEST.timeout, err);
+  const within = `within ${seconds(ctx.stepTimeoutMs)}`;
+  if (phase === 'act') return new StepFailure('timeout', `${words.act} ${within}.`, SUGGEST.timeout, err);
+  // Not a dead end: the closest controls of that kind, and the target to try instead, if one is close.
+  const target = ctx.step.target ?? '';
+  const near = await nearby(ctx.page, words.kind, target).catch(() => undefined);
+  const failure = new StepFailure(
+    'test_definition',
+    `${words.locate} ${within}${near ? `; ${near.words}` : ''}.`,
+    near?.suggestion
+      ? `If the ${words.kind} was renamed, change the step's target from "${target}" to "${near.suggestion}" (suggestedChange; apply it with test_case.update_steps). Otherwise check that the earlier steps lead to this page.`
+      : SUGGEST.testDefinition,
+    err,
+  );
+  if (near?.suggestion) failure.suggestedChange = { target: near.suggestion };
+  return failure;
 }
 
 /** A fill on a list chooses the option whose label is the value, as a user picks it by what it says. */
@@ -381,113 +358,38 @@ async function chooseValue(ctx: StepContext<StepOf<'fill'>>, facts: FieldFacts):
 async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
   const target = ctx.step.target;
   let phase: 'locate' | 'act' = 'locate';
-  const seen: Seen = { popups: [], requestErrors: [] };
-  // The click may navigate; the last main-frame document response tells whether that page is an error.
-  const onResponse = (response: Response) => {
-    const request = response.request();
-    if (request.isNavigationRequest() && response.frame() === ctx.page.mainFrame()) seen.document = response;
-    else if (/^(fetch|xhr)$/.test(request.resourceType()) && response.status() >= 500)
-      seen.requestErrors.push(response);
-  };
-  const onPopup = (page: Page) => void seen.popups.push(page);
-  const page = ctx.page;
-  page.on('response', onResponse);
-  page.on('popup', onPopup);
-  const stopListening = () => {
-    page.off('response', onResponse);
-    page.off('popup', onPopup);
-  };
+  const watch = watchClick(ctx);
   const reveal = revealFor(ctx, target, { items: true });
+  let before: Awaited<ReturnType<typeof beforeClick>> | undefined;
   try {
     await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
       const control = await findVisible(ctx.page, (scope) => controlCandidates(scope, target), timeout, reveal);
       phase = 'act';
       ctx.observed.found ??= (await describeElement(control, target)).text;
+      void before?.control?.dispose().catch(() => undefined);
+      before = await beforeClick(control);
       await control.click({ timeout: remaining(ctx) });
     });
   } catch (err) {
-    stopListening();
+    watch.stop();
+    void before?.control?.dispose().catch(() => undefined);
     throw (
-      timedOutIn(phase, err, ctx, {
+      (await timedOutIn(phase, err, ctx, {
         locate: `No control named "${target}" appeared`,
         act: `The control "${target}" appeared but could not be clicked`,
-      }) ?? err
+        kind: 'control',
+      })) ?? err
     );
   }
   // The expectation may be checked while the click's effects arrive (a toast can be gone by the time they have).
-  ctx.settled = settleAfterClick(ctx, target, seen).finally(stopListening);
+  const clicked = before ?? { text: '', disabled: false, signs: 0 };
+  ctx.settled = settleAfterClick(ctx, target, watch.seen, clicked).finally(() => {
+    watch.stop();
+    void clicked.control?.dispose().catch(() => undefined);
+  });
   ctx.settled.catch(() => undefined);
   return `Clicked ${ctx.observed.found ?? `"${target}"`}.`;
-}
-
-interface Seen {
-  document?: Response;
-  popups: Page[];
-  requestErrors: Response[];
-}
-
-/** The longest a click waits for the requests it started before its step goes on (the expectation still waits its own time). */
-const SETTLE_CAP_MS = 1500;
-
-/**
- * After a click: let a navigation it started finish, follow a tab it opened, and wait (bounded) for the
- * requests it started, so an error they bring is seen. No fixed idle period: a click that starts
- * nothing costs one animation frame.
- */
-async function settleAfterClick(ctx: StepContext<StepOf<'click'>>, target: string, seen: Seen): Promise<void> {
-  const since = ctx.startedAt;
-  // One frame and one task: by then a navigation, request or new tab the click started has begun. The
-  // page also tells whether it opened a tab (OPENS_TABS), as Playwright may announce the tab only later.
-  const openedProbe = quietly(ctx.page, () =>
-    ctx.page.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              const w = window as unknown as { __qaOpened?: number };
-              resolve(w.__qaOpened ?? 0);
-              w.__qaOpened = 0;
-            }, 0),
-          ),
-        ),
-    ),
-  ).catch((err: unknown) => (rethrowClosed(err), 0));
-  // A page busy in a long task may not run the frame soon: go on to the load wait, and ask again after it.
-  let opened = await Promise.race([openedProbe, sleep(250).then(() => undefined)]);
-  await ctx.page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
-  opened ??= await Promise.race([openedProbe, sleep(Math.min(remaining(ctx), SETTLE_CAP_MS)).then(() => 0)]);
-  if (opened > 0 && seen.popups.length === 0) {
-    await ctx.page.waitForEvent('popup', { timeout: remaining(ctx) }).catch(rethrowClosed);
-  }
-  const tab = seen.popups.at(-1);
-  if (tab) {
-    ctx.browsing.follow(tab);
-    ctx.page = tab;
-    await tab.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
-  }
-  const until = Math.min(ctx.deadline, Date.now() + SETTLE_CAP_MS);
-  while (ctx.browsing.pending(since).length > 0 && Date.now() < until) await sleep(POLL_MS / 2);
-  const status = seen.document?.status();
-  if (status !== undefined) ctx.observed.status = status;
-  // Only 5xx: a 4xx page after a click can be the intended answer (e.g. wrong credentials → 401).
-  if (status !== undefined && status >= 500) {
-    throw new StepFailure(
-      'application',
-      `After clicking "${target}", the page answered with HTTP ${status}.`,
-      "Check the application's logs for the request this click sent.",
-    );
-  }
-  // Without an expectation, a server error behind the click is the only evidence there is; with one,
-  // what the page then shows decides (an error banner disproves it, a harmless failed beacon does not).
-  const failed = seen.requestErrors[0];
-  if (failed && !ctx.step.expect) {
-    throw new StepFailure(
-      'application',
-      `After clicking "${target}", a request of the page answered with HTTP ${failed.status()}.`,
-      "Check the application's logs for the request this click sent.",
-    );
-  }
 }
 
 type Expectation = NonNullable<WebStep['expect']>;
@@ -522,9 +424,11 @@ function expectationParts(expect: Expectation): Part[] {
           const page = ctx.page;
           const document = ctx.browsing.documents(page);
           if (await showsText(page, text)) {
+            const seenAt = performance.now();
+            const announced = await announcements(page);
             await ctx.settled;
-            if (page === ctx.page && document === ctx.browsing.documents(page)) return null;
-            continue;
+            if (page !== ctx.page || document !== ctx.browsing.documents(page)) continue;
+            return tookBack(ctx, text, seenAt, announced);
           }
           if (Date.now() >= deadline) return `the page did not show "${text}"`;
           await sleep(POLL_MS);
@@ -561,9 +465,6 @@ function expectationParts(expect: Expectation): Part[] {
   }
   return parts;
 }
-
-/** Signs that a page is still working: a busy region, a progress bar, a spinner. */
-const BUSY = '[aria-busy=true], [role=progressbar], [class*=spinner i], [class*=loading i], [class*=loader i]';
 
 /**
  * Whether the page is still busy: a request of this step still pending, or a visible progress sign.
@@ -614,6 +515,45 @@ export async function checkExpectation(ctx: StepContext, expect: Expectation): P
   return capitalize(`${parts.map((part) => part.words).join(' and ')}.`);
 }
 
+/** Where a page announces that something failed: an alert, an assertive live region, a field marked invalid. */
+const ANNOUNCES = '[role=alert], [role=alertdialog], [aria-live=assertive], [aria-invalid=true]';
+
+/** What the page announces now (an invalid field, which has no text of its own, by its name). */
+async function announcements(page: Page): Promise<string[]> {
+  return quietly(page, async () => {
+    const said: string[] = [];
+    for (const frame of page.frames()) {
+      const texts = await frame
+        .locator(ANNOUNCES)
+        .filter({ visible: true })
+        .evaluateAll((elements) =>
+          elements.map((el) =>
+            el.getAttribute('aria-invalid') === 'true'
+              ? `a field marked invalid (${el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.id})`
+              : (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
+          ),
+        )
+        .catch(() => []);
+      said.push(...texts.filter(Boolean));
+    }
+    return said;
+  });
+}
+
+/**
+ * A text that appeared and vanished still counts (a toast that fades), unless the page took it back:
+ * it is gone once the click's effects have arrived and, since it was seen, the page announced a
+ * failure or one of its requests was refused (optimistic UI rolled back). Null when the text counts.
+ */
+async function tookBack(ctx: StepContext, text: string, seenAt: number, announced: string[]): Promise<string | null> {
+  if (await showsText(ctx.page, text)) return null;
+  const said = (await announcements(ctx.page)).find((words) => !announced.includes(words));
+  if (said) return `the page showed "${text}", then took it back and said "${said.slice(0, 200)}"`;
+  const refused = ctx.refusals?.find((answer) => answer.at >= seenAt);
+  if (refused) return `the page showed "${text}", then took it back when a request answered HTTP ${refused.status}`;
+  return null;
+}
+
 const TEXT_EXCERPT = 500;
 
 async function visibleText(page: Page): Promise<string> {
@@ -633,18 +573,6 @@ async function pollUntil(check: () => Promise<boolean>, deadline: number): Promi
   }
 }
 
-function rethrowClosed(err: unknown): void {
-  if (isClosed(err)) throw err;
-}
-
-function remaining(ctx: StepContext): number {
-  return Math.max(1, ctx.deadline - Date.now());
-}
-
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -178,10 +178,16 @@ export const CONTEXT_OPTIONS: BrowserContextOptions = {
 };
 
 /**
- * Runs in every document before its own scripts: counts the tabs it opens (window.open, links with a
- * target), so that after a click the runner knows to wait for the new tab and follow it.
+ * Runs in every document before its own scripts, in the page's world:
+ * - counts the tabs it opens (window.open, links with a target), so that after a click the runner
+ *   knows to wait for the new tab and follow it;
+ * - counts the page's own requests in flight (fetch, XMLHttpRequest) as the page starts them, which
+ *   the runner's network events may tell only later;
+ * - lets the runner see into closed shadow roots as a person sees the controls in them: a closed root
+ *   is made open, but the page's scripts still read `shadowRoot` as null and `mode` as "closed" (the
+ *   runner's looks run in Playwright's own world, where these getters are the browser's).
  */
-export const OPENS_TABS = `(() => {
+export const PAGE_PROBES = `(() => {
   const w = window;
   const mark = () => { w.__qaOpened = (w.__qaOpened || 0) + 1; };
   const open = w.open;
@@ -190,6 +196,44 @@ export const OPENS_TABS = `(() => {
     const link = event.target instanceof Element ? event.target.closest('a[target]') : null;
     if (link && !/^(_self|_parent|_top|)$/i.test(link.target)) mark();
   }, true);
+
+  w.__qaInflight = 0;
+  const started = () => { w.__qaInflight += 1; };
+  const ended = () => { w.__qaInflight -= 1; };
+  const fetch = w.fetch;
+  w.fetch = function (...args) {
+    started();
+    const answer = fetch.apply(this, args);
+    answer.then(ended, ended);
+    return answer;
+  };
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...args) {
+    started();
+    this.addEventListener('loadend', ended, { once: true });
+    try { return send.apply(this, args); } catch (error) { ended(); throw error; }
+  };
+
+  const hosts = new WeakSet();
+  const roots = new WeakSet();
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    if (!init || init.mode !== 'closed') return attach.call(this, init);
+    const root = attach.call(this, { ...init, mode: 'open' });
+    hosts.add(this);
+    roots.add(root);
+    return root;
+  };
+  const shadowRoot = Object.getOwnPropertyDescriptor(Element.prototype, 'shadowRoot');
+  Object.defineProperty(Element.prototype, 'shadowRoot', {
+    ...shadowRoot,
+    get() { return hosts.has(this) ? null : shadowRoot.get.call(this); },
+  });
+  const mode = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'mode');
+  Object.defineProperty(ShadowRoot.prototype, 'mode', {
+    ...mode,
+    get() { return roots.has(this) ? 'closed' : mode.get.call(this); },
+  });
 })();`;
 
 /**
@@ -217,7 +261,7 @@ export async function newRunContext(browser: Browser, egress?: EgressPolicy): Pr
     });
     context.on('close', () => void proxy?.close());
     if (egress) await guardEgress(context, egress);
-    await context.addInitScript(OPENS_TABS);
+    await context.addInitScript(PAGE_PROBES);
     return { context, page: await context.newPage(), ...(proxy && { proxy }) };
   } catch (error) {
     if (context) await context.close().catch(() => undefined);

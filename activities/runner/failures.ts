@@ -1,5 +1,5 @@
 import { errors } from 'playwright-core';
-import type { DiagnosisCategory } from './result';
+import type { DiagnosisCategory, SuggestedChange } from '../../core/runs';
 
 /**
  * A step ended for a reason that can be told to a customer. `reason` and `suggestedAction` are
@@ -17,6 +17,9 @@ export class StepFailure extends Error {
     super(reason);
     this.name = 'StepFailure';
   }
+
+  /** A change of the step to offer the user (never applied by the runner). */
+  suggestedChange?: SuggestedChange;
 }
 
 export const SUGGEST = {
@@ -82,7 +85,11 @@ export function verdictOf(failure: StepFailure) {
     reason: failure.reason,
     verdictSource: cancel ? ('none' as const) : failure.verdictSource,
     postconditionProven: false,
-    diagnosis: { category: failure.category, suggestedAction: failure.suggestedAction },
+    diagnosis: {
+      category: failure.category,
+      suggestedAction: failure.suggestedAction,
+      ...(failure.suggestedChange && { suggestedChange: failure.suggestedChange }),
+    },
     ...(internal && { internalError: internal }),
   };
 }

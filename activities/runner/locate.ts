@@ -10,7 +10,7 @@ export type Scope = Page | Frame;
  * widgets component libraries build from divs (menus, tabs, switches, selects, trees, grids). A grid
  * cell comes before its row, whose name is every cell's text.
  */
-const CONTROL_ROLES = [
+export const CONTROL_ROLES = [
   'button',
   'link',
   'menuitem',
@@ -36,16 +36,47 @@ export const ITEM_ROLES = ['option', 'menuitem', 'menuitemcheckbox', 'menuitemra
 /** Elements that take a value; `fill` refuses anything else (a select takes the option whose label is the value). */
 const EDITABLE = 'input:not([type=hidden]), textarea, select, [contenteditable]:not([contenteditable=false])';
 
-/** Ways to find a field for fill, preferred first: by label, by placeholder, by `name` attribute. */
+/** Roles of the fields a person types into, found by the accessible name the browser computes. */
+export const FIELD_ROLES = ['textbox', 'searchbox', 'spinbutton'] as const;
+
+/**
+ * Ways to find a field for fill, preferred first: by label, by the accessible name (a label that is
+ * an image with alt text names its field so), by placeholder, by `name` attribute.
+ */
 function fieldCandidates(scope: Scope, target: string): Locator[] {
   const editable = scope.locator(EDITABLE);
+  const name = asRead(target);
   return [
-    scope.getByLabel(target, { exact: false }),
-    scope.getByPlaceholder(target),
+    scope.getByLabel(name),
+    ...FIELD_ROLES.map((role) => scope.getByRole(role, { name })),
+    scope.getByPlaceholder(name),
     scope.locator(`[name=${cssString(target)}]`),
     // A field a person names by its tooltip, below every name it has.
-    scope.getByTitle(target),
+    scope.getByTitle(name),
   ].map((candidate) => candidate.and(editable));
+}
+
+/** Characters a person reads as one: typographic and straight quotes and apostrophes, the dashes. */
+const READ_ALIKE: [RegExp, string][] = [
+  [/['’‘ʼ`´]/, "['’‘ʼ`´]"],
+  [/["“”„«»]/, '["“”„«»]'],
+  [/[-‐‑‒–—−]/, '[-‐‑‒–—−]'],
+];
+
+/**
+ * A name as a person reads it: case, curly or straight quotes and apostrophes, the kind of dash and
+ * the kind and number of spaces do not matter ("Yes, I'm sure" finds "Yes, I’m sure"). Substring
+ * unless `whole`, as Playwright matches a name given as a string.
+ */
+export function asRead(name: string, { whole = false } = {}): RegExp {
+  let source = '';
+  for (const char of name.trim()) {
+    const alike = READ_ALIKE.find(([chars]) => chars.test(char));
+    if (alike) source += alike[1];
+    else if (/\s/.test(char)) source += source.endsWith('\\s+') ? '' : '\\s+';
+    else source += char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  return new RegExp(whole ? `^\\s*${source}\\s*$` : source, 'i');
 }
 
 /**
@@ -53,10 +84,11 @@ function fieldCandidates(scope: Scope, target: string): Locator[] {
  * text, then by the tooltip a person reads on an icon button (its accessible description).
  */
 export function controlCandidates(scope: Scope, target: string): Locator[] {
+  const name = asRead(target);
   return [
-    ...CONTROL_ROLES.map((role) => scope.getByRole(role, { name: target })),
-    scope.getByText(target, { exact: true }),
-    ...TOOLTIP_ROLES.map((role) => scope.getByRole(role, { description: target })),
+    ...CONTROL_ROLES.map((role) => scope.getByRole(role, { name })),
+    scope.getByText(asRead(target, { whole: true })),
+    ...TOOLTIP_ROLES.map((role) => scope.getByRole(role, { description: name })),
   ];
 }
 
@@ -67,7 +99,8 @@ function isEditable(element: Locator): Promise<boolean> {
 
 /** A custom select (a combobox that is not a field) by its name, for a fill that picks one of its options. */
 function comboboxCandidates(scope: Scope, target: string): Locator[] {
-  return [scope.getByRole('combobox', { name: target }), scope.getByTitle(target).and(scope.getByRole('combobox'))];
+  const name = asRead(target);
+  return [scope.getByRole('combobox', { name }), scope.getByTitle(name).and(scope.getByRole('combobox'))];
 }
 
 /** Pause between looks while waiting for an element: short enough for a toast, long enough to stay cheap. */
@@ -197,7 +230,7 @@ async function preferredIndex(candidate: Locator): Promise<number> {
 export function showsText(page: Page, text: string): Promise<boolean> {
   return quietly(page, async () => {
     for (const frame of page.frames()) {
-      if ((await frame.getByText(text).filter({ visible: true }).count().catch(zero)) > 0) return true;
+      if ((await frame.getByText(asRead(text)).filter({ visible: true }).count().catch(zero)) > 0) return true;
     }
     return false;
   });

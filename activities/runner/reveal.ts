@@ -1,6 +1,6 @@
 import type { Frame, Locator, Page, Request } from 'playwright-core';
 import { isClosed } from './failures';
-import { ITEM_ROLES, type Reveal } from './locate';
+import { ITEM_ROLES, asRead, type Reveal } from './locate';
 import { quietly } from './quiet';
 
 /** How long a control may be merely late (a page still rendering) before we go looking for it. */
@@ -77,7 +77,7 @@ export function openOwnerOf(page: Page, target: string): Promise<boolean> {
   return quietly(page, async () => {
     for (const frame of page.frames()) {
       for (const role of ITEM_ROLES) {
-        const item = frame.getByRole(role, { name: target, includeHidden: true }).first();
+        const item = frame.getByRole(role, { name: asRead(target), includeHidden: true }).first();
         if ((await item.count().catch(() => 0)) === 0) continue;
         const owner = await ownerOf(frame, item);
         if (!owner) continue;

@@ -6,7 +6,8 @@ import type { EgressPolicy } from '../../core/egress';
 import { within } from '../../core/within';
 import type { EgressProxy } from '../../core/egress-proxy';
 import { isApiStep, type Step, type WebStep } from '../../core/steps';
-import { act, checkExpectation, expectationWords, type Browsing, type StepContext } from './actions';
+import { act, checkExpectation, expectationWords } from './actions';
+import type { Browsing, StepContext } from './step-context';
 import {
   closeRunContext,
   newRunContext,

@@ -22,7 +22,18 @@ const evidenceStep = z.object({
   verdictSource: z.string(),
   postconditionProven: z.boolean(),
   recoveryCount: z.number().int(),
-  diagnosis: z.object({ category: z.string(), suggestedAction: z.string() }).optional(),
+  diagnosis: z
+    .object({
+      category: z.string(),
+      suggestedAction: z.string(),
+      suggestedChange: z
+        .object({ target: z.string().describe("The step's target as the page names the closest control or field.") })
+        .optional()
+        .describe(
+          'A change of this step the runner offers when its control or field was not found; apply it yourself with test_case.update_steps (never applied by the service).',
+        ),
+    })
+    .optional(),
   media: z
     .array(z.object({ kind: z.enum(evidenceMediaKinds), url: z.string(), expiresAt: z.number() }))
     .describe(

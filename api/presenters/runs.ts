@@ -146,7 +146,13 @@ export function evidenceView(
       postconditionProven: s.postconditionProven,
       recoveryCount: s.recoveryCount,
       ...(s.diagnosis
-        ? { diagnosis: { category: s.diagnosis.category, suggestedAction: s.diagnosis.suggestedAction } }
+        ? {
+            diagnosis: {
+              category: s.diagnosis.category,
+              suggestedAction: s.diagnosis.suggestedAction,
+              ...(s.diagnosis.suggestedChange && { suggestedChange: { target: s.diagnosis.suggestedChange.target } }),
+            },
+          }
         : {}),
       media: media
         .filter((m) => kept && m.stepIndex === s.stepIndex && isEvidenceMedia(m.kind))

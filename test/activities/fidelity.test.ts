@@ -79,6 +79,26 @@ describe('web runner fidelity corpus', function () {
     });
   }
 
+  it('names the closest controls of the kind a step needs and suggests, never applies, a change (issue 51)', () => {
+    const step = (name: string) => got.get(name)?.steps[1];
+    const button = step('renamed-button');
+    assert.match(
+      button?.reason ?? '',
+      /No control named "Sign in".*; the page has buttons "Log in" and "Create account"\./,
+    );
+    assert.deepEqual(button?.diagnosis?.suggestedChange, { target: 'Log in' });
+    const field = step('renamed-field');
+    assert.match(
+      field?.reason ?? '',
+      /No field labelled "Email".*; the page has fields "E-mail address" and "Password"\./,
+    );
+    assert.deepEqual(field?.diagnosis?.suggestedChange, { target: 'E-mail address' });
+    // A control nothing on the page resembles: listed, not suggested.
+    const missing = step('missing-control');
+    assert.match(missing?.reason ?? '', /the page has button "Cancel"/);
+    assert.equal(missing?.diagnosis?.suggestedChange, undefined);
+  });
+
   it('says in the step facts that it scrolled to find what renders when scrolled to, and only then', () => {
     const scrolled = (name: string) => got.get(name)?.steps.map((s) => s.observed.scrolled ?? 0) ?? [];
     // issue 36: "the step's facts say that it scrolled"

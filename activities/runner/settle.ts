@@ -1,0 +1,235 @@
+import type { ElementHandle, Locator, Page, Response } from 'playwright-core';
+import type { StepOf } from '../../core/steps';
+import { StepFailure, SUGGEST, seconds } from './failures';
+import { POLL_MS } from './locate';
+import { quietly } from './quiet';
+import { remaining, rethrowClosed, sleep, type StepContext } from './step-context';
+
+/**
+ * How a click's step waits for what the click started before it is judged, as a person waits: a
+ * navigation, a new tab, the page's requests, a busy sign (a button turned "Processing…", a spinner
+ * that appeared). The rules are in docs/runner.md ("When the page has settled").
+ */
+
+/** Signs that a page is still working: a busy region, a progress bar, a spinner. */
+export const BUSY = '[aria-busy=true], [role=progressbar], [class*=spinner i], [class*=loading i], [class*=loader i]';
+
+/**
+ * The longest a click waits for plain requests, or for a control that merely went disabled, before its
+ * step goes on; a busy sign is waited for until the step's deadline.
+ */
+const SETTLE_CAP_MS = 3000;
+
+/** Text of a control that says it is working: "Processing…", "Saving...", "Please wait". */
+const WORKING = /(…|\.\.\.)\s*$|\b(processing|loading|saving|submitting|sending|please wait|working)\b/i;
+
+/** The clicked control and the page just before the click, to tell what the click started. */
+interface Before {
+  control?: ElementHandle<Node>;
+  text: string;
+  disabled: boolean;
+  signs: number;
+}
+
+interface Seen {
+  document?: Response;
+  /** A main-frame navigation has been requested and not yet committed (or failed). */
+  navigating: boolean;
+  popups: Page[];
+  serverErrors: Response[];
+}
+
+/**
+ * What the page says about the clicked control and its busy signs; runs in the page's own world, as
+ * `(control, BUSY)` on the control's handle or as `(BUSY)` on the page.
+ */
+function pageState(
+  first: Node | string,
+  busySelector?: string,
+): { inflight: number; signs: number; text: string; disabled: boolean; connected: boolean } {
+  const [control, busy] = typeof first === 'string' ? [undefined, first] : [first as Element, busySelector ?? ''];
+  const signs = Array.from(document.querySelectorAll(busy)).filter((el) => el.checkVisibility()).length;
+  const inflight = (window as unknown as { __qaInflight?: number }).__qaInflight ?? 0;
+  if (!control?.isConnected) return { inflight, signs, text: '', disabled: false, connected: false };
+  const disabled =
+    control.matches(':disabled') ||
+    control.getAttribute('aria-disabled') === 'true' ||
+    control.getAttribute('aria-busy') === 'true';
+  const text = (control as HTMLElement).innerText ?? control.textContent ?? '';
+  return { inflight, signs, text, disabled, connected: true };
+}
+
+/** Reads the control and the page before the click (a few ms); nothing known when it cannot be read. */
+export async function beforeClick(control: Locator): Promise<Before> {
+  return quietly(control.page(), async () => {
+    const handle = await control.elementHandle({ timeout: 1000 }).catch(() => null);
+    if (!handle) return { text: '', disabled: false, signs: 0 };
+    const state = await handle.evaluate(pageState, BUSY).catch(() => undefined);
+    return { control: handle, text: state?.text ?? '', disabled: state?.disabled ?? false, signs: state?.signs ?? 0 };
+  });
+}
+
+/** Listens to the page while a click's effects arrive; `stop` removes the listeners. */
+export function watchClick(ctx: StepContext): { seen: Seen; stop(): void } {
+  const seen: Seen = { navigating: false, popups: [], serverErrors: [] };
+  const refusals = (ctx.refusals ??= []);
+  const page = ctx.page;
+  const onRequest = (request: ReturnType<Response['request']>) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) seen.navigating = true;
+  };
+  const onNavigated = (frame: ReturnType<Page['mainFrame']>) => {
+    if (frame === page.mainFrame()) seen.navigating = false;
+  };
+  const onFailed = (request: ReturnType<Response['request']>) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) seen.navigating = false;
+  };
+  // The click may navigate; the last main-frame document response tells whether that page is an error.
+  const onResponse = (response: Response) => {
+    const request = response.request();
+    if (request.isNavigationRequest() && response.frame() === page.mainFrame()) seen.document = response;
+    else if (/^(fetch|xhr)$/.test(request.resourceType()) && response.status() >= 400) {
+      refusals.push({ status: response.status(), at: performance.now() });
+      if (response.status() >= 500) seen.serverErrors.push(response);
+    }
+  };
+  const onPopup = (tab: Page) => void seen.popups.push(tab);
+  page.on('request', onRequest);
+  page.on('framenavigated', onNavigated);
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
+  page.on('popup', onPopup);
+  return {
+    seen,
+    stop() {
+      page.off('request', onRequest);
+      page.off('framenavigated', onNavigated);
+      page.off('requestfailed', onFailed);
+      page.off('response', onResponse);
+      page.off('popup', onPopup);
+    },
+  };
+}
+
+/**
+ * After a click: follow a tab it opened, then wait while what it started is under way: a navigation,
+ * the page's requests (bounded by SETTLE_CAP_MS), a busy sign it raised (until the step's deadline).
+ * Then let the page's handlers of those answers run, and judge: a navigation to a 5xx page fails the
+ * step; so does, for a step without `expect`, a request that answered 5xx. No fixed idle period: a
+ * click that starts nothing costs one animation frame.
+ */
+export async function settleAfterClick(
+  ctx: StepContext<StepOf<'click'>>,
+  target: string,
+  seen: Seen,
+  before: Before,
+): Promise<void> {
+  const probe = openedTabs(ctx);
+  let opened = await Promise.race([probe, sleep(250).then(() => undefined)]);
+  if (opened === undefined) {
+    // A page busy in a long task may not run the frame soon: let a navigation finish, then ask again.
+    await ctx.page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
+    opened = await Promise.race([probe, sleep(Math.min(remaining(ctx), SETTLE_CAP_MS)).then(() => 0)]);
+  }
+  if (opened > 0 && seen.popups.length === 0) {
+    await ctx.page.waitForEvent('popup', { timeout: remaining(ctx) }).catch(rethrowClosed);
+  }
+  const tab = seen.popups.at(-1);
+  if (tab) {
+    ctx.browsing.follow(tab);
+    ctx.page = tab;
+    await tab.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
+  } else {
+    const stillBusy = await waitWhileWorking(ctx, seen, before);
+    if (stillBusy && !ctx.step.expect) {
+      throw new StepFailure(
+        'timeout',
+        `After clicking "${target}", the page was still ${stillBusy} after ${seconds(ctx.stepTimeoutMs)}.`,
+        SUGGEST.timeout,
+      );
+    }
+    await ctx.page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
+    await Promise.race([openedTabs(ctx), sleep(250)]); // the page's handlers of the answers have run
+  }
+  judge(ctx, target, seen);
+}
+
+/**
+ * Waits while the click's work is under way; returns what was still under way at the deadline
+ * (words for the reason), or undefined once the page is quiet.
+ */
+async function waitWhileWorking(ctx: StepContext, seen: Seen, before: Before): Promise<string | undefined> {
+  const capped = Math.min(ctx.deadline, Date.now() + SETTLE_CAP_MS);
+  for (;;) {
+    const control = before.control;
+    const state = await quietly(ctx.page, () =>
+      control ? control.evaluate(pageState, BUSY) : ctx.page.evaluate(pageState, BUSY),
+    ).catch((err: unknown) => {
+      rethrowClosed(err);
+      // The control's document went away (a navigation): from now on the page is asked.
+      if (control === before.control) before = { ...before, control: undefined };
+      return undefined;
+    });
+    const working = !state
+      ? undefined
+      : state.signs > before.signs || (state.connected && state.disabled && WORKING.test(state.text))
+        ? 'busy'
+        : undefined;
+    const waiting =
+      seen.navigating || !state
+        ? 'loading the next page'
+        : state.inflight > 0 || ctx.browsing.pending(ctx.startedAt).length > 0
+          ? 'waiting for its requests'
+          : state.connected && state.disabled && !before.disabled
+            ? 'busy'
+            : undefined;
+    if (!working && !waiting) return undefined;
+    if (Date.now() >= (working ? ctx.deadline : capped)) return working ?? waiting;
+    await sleep(POLL_MS / 2);
+  }
+}
+
+/** A navigation to a 5xx page fails the click; without `expect`, so does a request of the page that answered 5xx. */
+function judge(ctx: StepContext<StepOf<'click'>>, target: string, seen: Seen): void {
+  const status = seen.document?.status();
+  if (status !== undefined) ctx.observed.status = status;
+  // Only 5xx: a 4xx page after a click can be the intended answer (e.g. wrong credentials → 401).
+  if (status !== undefined && status >= 500) {
+    throw new StepFailure(
+      'application',
+      `After clicking "${target}", the page answered with HTTP ${status}.`,
+      "Check the application's logs for the request this click sent.",
+    );
+  }
+  // Without an expectation, a server error behind the click is the only evidence there is; with one,
+  // what the page then shows decides (an error banner disproves it, a harmless failed beacon does not).
+  const failed = seen.serverErrors[0];
+  if (failed && !ctx.step.expect) {
+    throw new StepFailure(
+      'application',
+      `After clicking "${target}", a request of the page answered with HTTP ${failed.status()}.`,
+      "Check the application's logs for the request this click sent.",
+    );
+  }
+}
+
+/**
+ * One animation frame and one task in the page: by then a navigation, request or tab the click
+ * started has begun, and the handlers of answers that came have run. Resolves to how many tabs the
+ * page opened since the last look (PAGE_PROBES), as Playwright may announce a tab only later.
+ */
+function openedTabs(ctx: StepContext): Promise<number> {
+  return quietly(ctx.page, () =>
+    ctx.page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              const w = window as unknown as { __qaOpened?: number };
+              resolve(w.__qaOpened ?? 0);
+              w.__qaOpened = 0;
+            }, 0),
+          ),
+        ),
+    ),
+  ).catch((err: unknown) => (rethrowClosed(err), 0));
+}
