@@ -62,17 +62,22 @@ export function unreachableWhy(error: unknown): string {
   return 'the request failed before an answer';
 }
 
+/** What a caller may set on an egress request: everything but the redirect mode and the dispatcher, which the policy owns. */
+export type EgressInit = Omit<RequestInit, 'redirect' | 'dispatcher'>;
+
 /**
  * fetch (undici) under an egress policy: the URL is checked first (IP literals included), and the
- * resolved address again when the connection is made. Redirects are the caller's to decide.
+ * resolved address again when the connection is made. Redirects are never followed, whatever the
+ * caller passes: a 3xx is the answer, so a Location outside the policy (an IP literal, which no
+ * lookup sees) is never requested.
  */
 export function egressFetch(policy: EgressPolicy) {
   const dispatcher = new Agent({ connect: { lookup: checkedLookup(policy) } });
-  return async (url: string | URL, init: RequestInit = {}): Promise<Response> => {
+  return async (url: string | URL, init: EgressInit = {}): Promise<Response> => {
     const refused = policy.refuseUrl(String(url));
     if (refused) throw new EgressRefused(refused);
     try {
-      return await undiciFetch(url, { ...init, dispatcher });
+      return await undiciFetch(url, { ...init, redirect: 'manual', dispatcher });
     } catch (error) {
       const cause = (error as { cause?: unknown })?.cause;
       if (cause instanceof EgressRefused) throw cause;

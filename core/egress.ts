@@ -105,6 +105,15 @@ export function egressPolicy(
   return policy;
 }
 
+/**
+ * An egress refusal in a customer's words, for Run evidence: it names no setting of the runner host
+ * (the rule that refused, and the address, go to the runner's log only).
+ */
+export const EGRESS_REFUSED =
+  'the egress policy that the operator of this service set for the runner refuses this address (private, loopback and link-local addresses are refused unless the operator allows them)';
+export const EGRESS_ADVICE =
+  'Point the target at an address the runner may reach, or ask the operator of this service to allow this one.';
+
 /** The policy of the runners (API requests and the browser): http or https, to EGRESS_ALLOW and, unless EGRESS_PUBLIC=false, public addresses. */
 export function runnerEgress(config: { EGRESS_ALLOW: string; EGRESS_PUBLIC: boolean }): EgressPolicy {
   return egressPolicy(config.EGRESS_ALLOW, { requireHttps: false, allowPublic: config.EGRESS_PUBLIC });

@@ -1,4 +1,5 @@
 import type { AssuranceFinding } from '../../core/assurance';
+import { EGRESS_ADVICE, EGRESS_REFUSED } from '../../core/egress';
 import { EgressRefused, readCapped, unreachableWhy, type egressFetch } from '../../core/egress-fetch';
 import type { ApiStep, Step } from '../../core/steps';
 import type { Redactor } from '../runner/redactor';
@@ -9,12 +10,6 @@ import type { ApiDocument, DocumentedOperation } from './openapi';
 import { PlaceholderError, fillJson, fillPath, readPointer, variablesIn, type Lookup } from './placeholders';
 import { fingerprint, inferSchema, templatePath } from './shapes';
 import type { ApiObservation, ApiObserved, ApiRunResult } from './types';
-
-/** A refused target, named by rule (never by address). */
-export const EGRESS_REFUSAL =
-  'the target is outside the egress policy (private, loopback and link-local addresses need EGRESS_ALLOW; with EGRESS_PUBLIC=false only EGRESS_ALLOW is reachable).';
-export const EGRESS_ADVICE =
-  'Point the target at an address the runner may reach, or ask the operator to allow it (EGRESS_ALLOW).';
 
 /** Statuses that prove a denial when an isolation probe names none. */
 const DEFAULT_DENIED = [401, 403, 404];
@@ -99,8 +94,6 @@ export function apiSession(o: ApiSessionOptions) {
         ...headers,
       },
       body,
-      // Redirects are observed, never followed: the runner talks to the target's origin only.
-      redirect: 'manual',
       signal: AbortSignal.any(signals),
     });
     const text = await readCapped(res, MAX_BODY_BYTES);
@@ -263,10 +256,15 @@ export function apiSession(o: ApiSessionOptions) {
       sent = await send(sendMethod, path, headers, body);
     } catch (error) {
       if (error instanceof EgressRefused) {
-        return failedStep(step, index, started, 'unverified', `Not sent: ${EGRESS_REFUSAL}`, {
-          category: 'environment',
-          suggestedAction: EGRESS_ADVICE,
-        });
+        return failedStep(
+          step,
+          index,
+          started,
+          'unverified',
+          `Not sent: ${EGRESS_REFUSED}.`,
+          { category: 'environment', suggestedAction: EGRESS_ADVICE },
+          `egress refused: ${error.message}`,
+        );
       }
       const timedOut = (error as Error).name === 'TimeoutError';
       const request = `Step ${index + 1} (${sendMethod} ${templatePath(rawPath)})`;
@@ -504,12 +502,14 @@ function failedStep(
   _kind: 'unverified',
   reason: string,
   diagnosis: NonNullable<StepResult['diagnosis']>,
+  internalError?: string,
 ): StepResult<ApiObserved> {
   return {
     ...skipped(step, index, reason, diagnosis),
     status: 'failed',
     verdictSource: 'action',
     durationMs: performance.now() - started,
+    ...(internalError && { internalError }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ApiAuthProfile } from '../../core/steps';
-import { runnerEgress } from '../../core/egress';
+import { EGRESS_REFUSED, runnerEgress } from '../../core/egress';
 import { EgressRefused, egressFetch, unreachableWhy } from '../../core/egress-fetch';
 import type { Run } from '../../db/entities/runs';
 import { environmentRepository } from '../../db/repositories/environments';
@@ -49,7 +49,6 @@ async function loadDocument(
     if (url) {
       const res = await fetch(url, {
         headers: { accept: 'application/json' },
-        redirect: 'manual',
         signal: AbortSignal.timeout(config.API_REQUEST_TIMEOUT_MS),
       });
       if (!res.ok) return { document: null, documentProblem: `the OpenAPI document answered HTTP ${res.status}` };
@@ -68,7 +67,7 @@ async function loadDocument(
     if (error instanceof EgressRefused) {
       return {
         document: null,
-        documentProblem: 'the OpenAPI document URL is outside the egress policy (EGRESS_ALLOW)',
+        documentProblem: `the OpenAPI document URL was not fetched: ${EGRESS_REFUSED}`,
       };
     }
     if (error instanceof SyntaxError) return { document: null, documentProblem: 'the OpenAPI document is not JSON' };

@@ -2,6 +2,7 @@ import './wdio-silent';
 import WebDriver, { type Client } from 'webdriver';
 import type { Dialect } from './capabilities';
 import { locatorsFor, type Wanted } from './locators';
+import type { Rect, ScreenView } from './mask';
 
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 
@@ -115,7 +116,11 @@ export class Device {
 
   async describe(element: string, target: string): Promise<string> {
     const tag = await this.client.getElementTagName(element).catch(() => 'element');
-    return `${tag.replace(/^(android\.widget\.|XCUIElementType)/, '')} "${target}"`;
+    // A person's word for the kind, not the UI tree's class name (android.widget.Button, XCUIElementTypeButton).
+    return `${tag
+      .replace(/^XCUIElementType/, '')
+      .split('.')
+      .pop()} "${target}"`;
   }
 
   async click(element: string): Promise<void> {
@@ -131,7 +136,8 @@ export class Device {
 
   /**
    * Types `text` into the field (replacing what it held) and returns what it holds afterwards. In a
-   * browser a secret is drawn as dots first, so no screenshot shows it in clear.
+   * browser a secret is drawn as dots first; on every platform the runner also paints over the
+   * field in each screenshot (steps.ts), since an app's text field draws what was typed in clear.
    */
   async fill(element: string, text: string, secret: boolean): Promise<string> {
     if (secret && this.dialect === 'web') {
@@ -148,6 +154,31 @@ export class Device {
 
   async screenshot(): Promise<Buffer> {
     return Buffer.from(await this.client.takeScreenshot(), 'base64');
+  }
+
+  /** The element's bounds, or null when it has left the screen (its screen changed, or it was removed). */
+  async bounds(element: string): Promise<Rect | null> {
+    try {
+      return await this.client.getElementRect(element);
+    } catch (err) {
+      if (isUnavailable(err)) throw err;
+      if (/stale element|no such element/i.test(`${(err as Error).name} ${(err as Error).message}`)) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * The part of the screen a screenshot shows, in the units of element bounds. An app's bounds are
+   * screen coordinates (points on iOS, pixels on Android) and its screenshot is the whole screen; a
+   * browser's bounds are page coordinates and its screenshot is the visible part of the page.
+   */
+  async view(): Promise<ScreenView> {
+    if (this.dialect !== 'web') return { left: 0, top: 0, width: (await this.client.getWindowRect()).width };
+    const [left, top, width] = (await this.client.executeScript(
+      'const v = window.visualViewport; return v ? [v.pageLeft, v.pageTop, v.width] : [scrollX, scrollY, innerWidth]',
+      [],
+    )) as [number, number, number];
+    return { left, top, width };
   }
 
   /**

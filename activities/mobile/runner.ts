@@ -140,13 +140,16 @@ export function mobileRunnerActivities(deps: MobileRunnerDeps): RunnerActivities
   }
 }
 
-/** A retryable failure the Run workflow reads as `infrastructure` (retried, then `invalid`). */
+/**
+ * A retryable failure the Run workflow reads as `infrastructure` (retried, then `invalid`). Its
+ * words are the customer's: which server failed and how is in this runner's log, never in evidence.
+ */
 function unavailable(cause: unknown): ApplicationFailure {
   if (cause instanceof ApplicationFailure) return cause;
-  return ApplicationFailure.retryable('Appium unavailable', 'AppiumUnavailable', {
+  return ApplicationFailure.retryable('mobile device service unavailable', 'AppiumUnavailable', {
     category: 'infrastructure',
     suggestedAction:
-      'Check that the Appium server or device cloud (APPIUM_URL) is up and has a free device, then retry the Run.',
-    reason: 'The Appium server could not be used.',
+      'Retry the Run later; if it keeps happening, ask the operator of this service to check its mobile device service.',
+    reason: 'No mobile device could be used for this Run: the device service did not start a session, or lost it.',
   });
 }

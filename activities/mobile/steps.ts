@@ -1,6 +1,6 @@
 import { isApiStep, type Step, type StepOf, type WebStep } from '../../core/steps';
-import type { EgressPolicy } from '../../core/egress';
-import { refusalOf } from '../../core/egress-fetch';
+import { EGRESS_REFUSED, type EgressPolicy } from '../../core/egress';
+import { EgressRefused, refusalOf } from '../../core/egress-fetch';
 import {
   SUGGEST,
   StepFailure,
@@ -14,6 +14,7 @@ import type { Redactor } from '../runner/redactor';
 import { outcomeOf, type Outcome, type StepResult } from '../runner/result';
 import { chooseAgentValue, type ChosenValue } from '../runner/values';
 import { isUnavailable, type Device } from './device';
+import { paintOver, type Rect } from './mask';
 import type { Wanted } from './locators';
 
 /** Facts read from the device after a step. Never a typed secret, a locator or the UI tree. */
@@ -67,6 +68,8 @@ export async function runMobileSteps(
   const { steps, redactor, signal } = options;
   const startAt = options.startAtStep ?? 0;
   const results: MobileStepResult[] = [];
+  // The fields a secret was typed into this session: painted over in every screenshot while on screen.
+  const secretFields = new Set<string>();
   let stop: string | undefined;
   for (const [index, step] of steps.entries()) {
     const reported = index >= startAt;
@@ -86,7 +89,7 @@ export async function runMobileSteps(
       });
     } else {
       if (reported) await options.onStepStart?.(index);
-      result = await runStep(options, step, index);
+      result = await runStep(options, step, index, secretFields);
       if (result.diagnosis?.category === 'canceled') stop = 'canceled';
       else if (result.status !== 'passed') stop = String(index);
     }
@@ -103,15 +106,22 @@ interface Ctx {
   device: Device;
   deadline: number;
   observed: MobileObserved;
+  secretFields: Set<string>;
 }
 
-async function runStep(options: RunMobileStepsOptions, step: WebStep, index: number): Promise<MobileStepResult> {
+async function runStep(
+  options: RunMobileStepsOptions,
+  step: WebStep,
+  index: number,
+  secretFields: Set<string>,
+): Promise<MobileStepResult> {
   const started = performance.now();
   const ctx: Ctx = {
     options,
     device: options.device,
     deadline: Date.now() + (options.stepTimeoutMs ?? 10_000),
     observed: {},
+    secretFields,
   };
   let verdict: Pick<
     MobileStepResult,
@@ -134,8 +144,9 @@ async function runStep(options: RunMobileStepsOptions, step: WebStep, index: num
   }
   let screenshot: Buffer | undefined;
   if (!options.signal?.aborted) {
+    // A screenshot that could not be masked is not kept: the step has none.
     try {
-      screenshot = await ctx.device.screenshot();
+      screenshot = await maskedScreenshot(ctx);
       const page = await ctx.device.page();
       if (page) Object.assign(ctx.observed, page);
     } catch (err) {
@@ -153,6 +164,27 @@ async function runStep(options: RunMobileStepsOptions, step: WebStep, index: num
     ...(screenshot && { screenshot }),
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * The screen with every field that holds a secret painted over. Bounds are read before and after the
+ * screenshot and both painted, so a field that moved in between (a scroll, a keyboard) is covered.
+ */
+async function maskedScreenshot(ctx: Ctx): Promise<Buffer> {
+  const boundsNow = async () => {
+    const rects: Rect[] = [];
+    for (const element of ctx.secretFields) {
+      const rect = await ctx.device.bounds(element);
+      if (rect) rects.push(rect);
+      else ctx.secretFields.delete(element);
+    }
+    return rects;
+  };
+  if (!ctx.secretFields.size) return ctx.device.screenshot();
+  const before = await boundsNow();
+  const shot = await ctx.device.screenshot();
+  const after = await boundsNow();
+  return paintOver(shot, [...before, ...after], await ctx.device.view());
 }
 
 async function act(ctx: Ctx, step: WebStep): Promise<string> {
@@ -183,8 +215,9 @@ async function navigate(ctx: Ctx, step: StepOf<'navigate'>): Promise<string> {
     if (refused) {
       throw new StepFailure(
         'environment',
-        `The runner may not open ${url.origin}.`,
-        "Check the runner's egress policy (EGRESS_ALLOW) and the link's host.",
+        `The runner may not open ${url.origin}: ${EGRESS_REFUSED}.`,
+        'Link to a host the runner may reach, or ask the operator of this service to allow this one.',
+        new EgressRefused(refused),
       );
     }
   }
@@ -215,6 +248,8 @@ async function fill(ctx: Ctx, step: StepOf<'fill'>, element: string): Promise<st
   if (value.secret || secretField) {
     value.secret = true;
     ctx.options.redactor.add(value.text);
+    // Painted over even where the OS draws dots: iOS shows each typed character for a moment.
+    ctx.secretFields.add(element);
   }
   const held = await ctx.device.fill(element, value.text, value.secret);
   if (!value.secret) ctx.observed.value = held;
@@ -245,7 +280,9 @@ async function checkExpectation(ctx: Ctx, step: WebStep): Promise<string> {
     const wanted = expect.text;
     let seen = '';
     for (;;) {
-      seen = await ctx.device.screenText();
+      // A field that draws its text in clear puts a typed secret in the screen text (an app's UI
+      // tree holds it): it is replaced before the runner reads, matches or shortens the text.
+      seen = ctx.options.redactor.redact(await ctx.device.screenText());
       if (seen.includes(wanted)) break;
       if (Date.now() >= ctx.deadline) {
         ctx.observed.text = shorten(seen);

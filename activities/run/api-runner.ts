@@ -33,8 +33,12 @@ export function apiRunnerActivities(deps: ApiRunnerDeps): RunnerActivities {
               ctx.heartbeat({ step: index });
               await runRepository.putStep(db.manager, runId, index, { status: 'running' });
             },
-            onStepDone: (step: Parameters<typeof recordStep>[2]) =>
-              recordStep(db.manager, runId, { ...step, recoveryCount: 0 }),
+            onStepDone: async (step: Parameters<typeof recordStep>[2]) => {
+              await recordStep(db.manager, runId, { ...step, recoveryCount: 0 });
+              // The operator's detail (e.g. the egress rule that refused a target) goes to the log only.
+              if (step.internalError)
+                deps.log.warn('step failed', { runId, step: step.index, error: redactor.redact(step.internalError) });
+            },
           }),
         });
         handing.check();

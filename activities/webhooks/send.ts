@@ -32,7 +32,6 @@ export async function postJson(
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'qa-orchestrator-webhooks/1', ...headers },
       body,
-      redirect: 'manual',
       signal,
     });
     return {

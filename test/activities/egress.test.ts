@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { egressPolicy } from '../../core/egress';
-import { readCapped, refusalOf, unreachableWhy } from '../../core/egress-fetch';
+import { egressFetch, readCapped, refusalOf, unreachableWhy } from '../../core/egress-fetch';
 import { postJson } from '../../activities/webhooks/send';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 
@@ -94,4 +96,51 @@ describe('egress helpers the runners share: refusalOf, readCapped, unreachableWh
     cycle.cause = cycle;
     assert.equal(unreachableWhy(cycle), generic);
   });
+});
+
+/** A loopback server on `host` that records every request and answers `answer(path)`. */
+async function recording(host: string, answer: (path: string) => { status: number; location?: string }) {
+  const requested: string[] = [];
+  const server = http.createServer((req, res) => {
+    requested.push(req.url ?? '');
+    const { status, location } = answer(req.url ?? '');
+    res.writeHead(status, location ? { location } : {});
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return {
+    url: `http://${host}:${(server.address() as AddressInfo).port}`,
+    requested,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Redirects are never followed by the egress client, whatever its caller asks: a Location that is
+ * an IP literal meets no DNS lookup, so following it would reach an address outside the policy.
+ * 127.0.0.2 (loopback, outside this policy) stands for every address the operator did not allow.
+ */
+describe('egressFetch never follows a redirect', () => {
+  const policy = egressPolicy('127.0.0.1/32', { requireHttps: false, allowPublic: false });
+  let refused: Awaited<ReturnType<typeof recording>>;
+  let allowed: Awaited<ReturnType<typeof recording>>;
+  before(async () => {
+    refused = await recording('127.0.0.2', () => ({ status: 200 }));
+    allowed = await recording('127.0.0.1', () => ({ status: 302, location: `${refused.url}/landing` }));
+  });
+  after(async () => {
+    await allowed.close();
+    await refused.close();
+  });
+
+  for (const redirect of [undefined, 'follow', 'error'] as const) {
+    it(`answers the 3xx itself and never requests its Location (redirect: ${redirect ?? 'unset'})`, async () => {
+      const init = redirect ? ({ redirect } as never) : {};
+      const res = await egressFetch(policy)(`${allowed.url}/hop`, init);
+      assert.equal(res.status, 302);
+      assert.equal(res.headers.get('location'), `${refused.url}/landing`);
+      assert.deepEqual(allowed.requested.slice(-1), ['/hop']);
+      assert.deepEqual(refused.requested, [], 'the refused address was never requested');
+    });
+  }
 });

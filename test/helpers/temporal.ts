@@ -4,6 +4,7 @@ import { createWorkers } from '../../activities/workers';
 import { createMediaStorage } from '../../core/storage';
 import type { AppFixture, TestApp } from './app';
 import type { Config } from '../../core/config';
+import { createLogger, type Logger } from '../../core/log';
 
 let runtimeInstalled = false;
 
@@ -38,6 +39,8 @@ export interface WorkerOptions {
   identity?: string;
   /** The runner host's environment the API runner reads credentials from (default: none). */
   hostEnv?: Record<string, string>;
+  /** The workers' logger (default: the app's), e.g. one that keeps lines for a test to read. */
+  log?: Logger;
 }
 
 /** Runs the real workers in this process against the app's database and Temporal server. */
@@ -48,7 +51,7 @@ export async function startWorkers(app: TestApp, options: WorkerOptions = {}) {
   const set = await createWorkers({
     connection,
     config,
-    deps: { config, db: app.deps.db, storage: createMediaStorage(config), log: app.deps.log },
+    deps: { config, db: app.deps.db, storage: createMediaStorage(config), log: options.log ?? app.deps.log },
     orchestration: options.orchestration ?? true,
     runnerPlatforms: options.runnerPlatforms ?? ['web'],
     identity: options.identity,
@@ -62,6 +65,12 @@ export async function startWorkers(app: TestApp, options: WorkerOptions = {}) {
       await connection.close();
     },
   };
+}
+
+/** A logger that keeps every line in memory (never printed), for a test to read what the operator would see. */
+export function keptLog(): { log: Logger; lines: string[] } {
+  const lines: string[] = [];
+  return { log: createLogger('debug', 'test-worker', (line) => lines.push(line)), lines };
 }
 
 /** Workers for a `useApp` suite, started in a `before` hook after the app and stopped before it closes. */

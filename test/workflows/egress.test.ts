@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { call, key, newCase, useApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { followRun } from '../helpers/runs';
-import { privateQueues, useWorkers } from '../helpers/temporal';
+import { keptLog, privateQueues, useWorkers } from '../helpers/temporal';
 
 /** A loopback server on `host` that counts what reaches it (it must stay at zero when refused). */
 async function counter(
@@ -39,7 +39,12 @@ async function counter(
 describe('egress policy of the runners', function () {
   this.timeout(120_000);
   const t = useApp({ ...privateQueues(), EGRESS_PUBLIC: 'false', EGRESS_ALLOW: '127.0.0.1/32' });
-  useWorkers(t, { runnerPlatforms: ['web', 'api'], config: { EGRESS_PUBLIC: false, EGRESS_ALLOW: '127.0.0.1/32' } });
+  const workerLog = keptLog();
+  useWorkers(t, {
+    runnerPlatforms: ['web', 'api'],
+    config: { EGRESS_PUBLIC: false, EGRESS_ALLOW: '127.0.0.1/32' },
+    log: workerLog.log,
+  });
   let allowed: Awaited<ReturnType<typeof counter>>;
   let refused: Awaited<ReturnType<typeof counter>>;
 
@@ -121,27 +126,55 @@ describe('egress policy of the runners', function () {
     assert.ok(allowed.hits.includes('GET /local') && allowed.hits.includes('GET /'));
   });
 
-  it('an API Run against an address outside the policy sends nothing', async () => {
+  /** Triggers an API Run of `steps` against `baseUrl` and returns its state and evidence. */
+  async function apiRun(slug: string, baseUrl: string, steps: unknown[]) {
     await call(t.app, t.org.apiKey, 'environment.upsert', {
       idempotencyKey: key(),
-      slug: 'outside-api',
-      targets: { api: { baseUrl: refused.url } },
+      slug,
+      targets: { api: { baseUrl } },
     });
     const plan = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
-      name: 'Outside',
+      name: slug,
       platforms: ['api'],
       config: { fuzz: false },
-      steps: [{ action: 'request', target: 'GET /health' }],
+      steps,
     });
     const run = await rest(t.app, t.org.apiKey, 'POST', '/api/trigger', {
       testPlanId: plan.body.testPlanId,
-      environmentSlug: 'outside-api',
+      environmentSlug: slug,
     });
-    const { state } = await followRun(t.app, t.org.apiKey, run.body.runId);
+    const runId = run.body.runId as string;
+    const { state } = await followRun(t.app, t.org.apiKey, runId);
+    const evidence = (await call(t.app, t.org.apiKey, 'run.evidence', { runId })).body;
+    return { runId, state, evidence };
+  }
+
+  // The specification keeps runner internals out of External Evidence: no setting of the runner host.
+  const internals = /EGRESS_ALLOW|EGRESS_PUBLIC|APPIUM|Appium|undici|ECONN|127\.0\.0\.2/;
+
+  it("an API Run against an address outside the policy sends nothing, and says so in the customer's words", async () => {
+    const { runId, state, evidence } = await apiRun('outside-api', refused.url, [
+      { action: 'request', target: 'GET /health' },
+    ]);
     assert.equal(state.status, 'unverified');
-    const evidence = (await call(t.app, t.org.apiKey, 'run.evidence', { runId: run.body.runId })).body;
     assert.equal(evidence.steps[0].diagnosis.category, 'environment');
-    assert.match(evidence.steps[0].reason, /egress policy/);
+    assert.match(evidence.steps[0].reason, /^Not sent: .*egress policy.* refuses this address/);
+    assert.match(evidence.steps[0].diagnosis.suggestedAction, /address the runner may reach/);
+    const shown = JSON.stringify([state, evidence, (await call(t.app, t.org.apiKey, 'run.get', { runId })).body]);
+    assert.doesNotMatch(shown, internals);
+    // The operator's detail (which rule refused which address) is in the runner's log.
+    const logged = workerLog.lines.filter((line) => line.includes(runId)).join('\n');
+    assert.match(logged, /127\.0\.0\.2 .*EGRESS_ALLOW/);
     assert.deepEqual(refused.hits, []);
+  });
+
+  it('an API step answered by a redirect to an address outside the policy observes the 3xx and never requests it', async () => {
+    const { state, evidence } = await apiRun('redirect-api', allowed.url, [
+      { action: 'request', target: 'GET /hop', config: { expectStatus: [302] } },
+    ]);
+    assert.equal(state.status, 'passing', JSON.stringify(evidence.steps[0]));
+    assert.equal(evidence.steps[0].observed.status, 302);
+    assert.ok(allowed.hits.includes('GET /hop'));
+    assert.deepEqual(refused.hits, [], 'the redirect target was never requested');
   });
 });

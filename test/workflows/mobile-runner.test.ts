@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PNG } from 'pngjs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { call, environment, key, newCase, useApp } from '../helpers/app';
@@ -8,13 +11,77 @@ import { scan, upload } from '../helpers/artifacts';
 import { followRun } from '../helpers/runs';
 import { watchForSecrets } from '../helpers/secret-watch';
 import { startSite, type TestSite } from '../helpers/site';
-import { privateQueues, startWorkers } from '../helpers/temporal';
+import { keptLog, privateQueues, startWorkers } from '../helpers/temporal';
 import { apkZip } from '../helpers/zips';
 import { commandLine } from '../helpers/processes';
 import { SessionKeeper } from '../../activities/mobile/sessions';
 import { sessionCapabilities } from '../../activities/mobile/capabilities';
 
 const PASSWORD = 'Mobile "pass"/w0rd+ 7c1a';
+/** Runner internals the specification keeps out of External Evidence (tools, settings, raw errors). */
+const INTERNALS = /appium|webdriver|chromedriver|APPIUM_URL|EGRESS_ALLOW|EGRESS_PUBLIC|ECONNREFUSED/i;
+const RECOVERY = 'RC-4f9e-b7d2-81a0';
+
+/**
+ * A screen whose code field draws what is typed in clear, as an app's text field does (the page
+ * switches the browser's dots off). Further down, below the screen, a summary repeats the code as an
+ * app's UI tree holds a field's text: 495 characters come before it, so it straddles the first 500
+ * characters of screen text that evidence keeps.
+ */
+const CODE_PAGE = `<!doctype html><html><head><title>Recovery</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+  body { margin: 0; background: #fff; font: 20px sans-serif; }
+  #code { position: absolute; left: 20px; top: 120px; width: 240px; height: 40px; padding: 0; border: 0;
+    background: #fff; color: #000; font: 28px monospace; -webkit-text-security: none !important; }
+</style></head><body>
+<div id="summary" style="position: absolute; top: 4000px"></div>
+<label for="code" style="position: absolute; left: 20px; top: 80px">Recovery code</label>
+<input id="code" type="text" autocomplete="off">
+<button id="check" style="position: absolute; left: 20px; top: 200px">Check</button>
+<p id="result" style="position: absolute; left: 20px; top: 240px"></p>
+<script>
+  const code = document.getElementById('code');
+  code.addEventListener('input', () => {
+    document.getElementById('summary').textContent = 'x'.repeat(495) + code.value;
+  });
+  document.getElementById('check').addEventListener('click', () => {
+    document.getElementById('result').textContent = 'Code checked';
+  });
+</script></body></html>`;
+/** The code field's box in CSS pixels (the page's own style above). */
+const CODE_FIELD = { left: 20, top: 120, width: 240, height: 40 };
+/** Device pixels per CSS pixel of the emulated devices (their published screen densities). */
+const DENSITY = { android: 2.625, ios: 3 } as const;
+const CSS_WIDTH = { android: 412, ios: 430 } as const;
+
+/** A loopback server on `host` that answers every path with `page` and records the paths asked. */
+async function pageServer(host: string, page: string) {
+  const requested: string[] = [];
+  const server = createServer((req, res) => {
+    requested.push(req.url ?? '');
+    res.setHeader('content-type', 'text/html');
+    res.end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return {
+    url: `http://${host}:${(server.address() as AddressInfo).port}`,
+    requested,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** How many pixels of `box` (device pixels, its edge pixels left out for rounding) are not opaque black. */
+function unpainted(png: PNG, box: { x0: number; y0: number; x1: number; y1: number }): number {
+  let count = 0;
+  for (let y = Math.ceil(box.y0) + 1; y < Math.floor(box.y1) - 1; y++) {
+    for (let x = Math.ceil(box.x0) + 1; x < Math.floor(box.x1) - 1; x++) {
+      const i = (y * png.width + x) * 4;
+      if (png.data[i] || png.data[i + 1] || png.data[i + 2] || png.data[i + 3] !== 255) count++;
+    }
+  }
+  return count;
+}
 
 /**
  * The mobile runner against a real Appium server with the Chromium driver: an Android Run and an
@@ -28,8 +95,14 @@ describe('Mobile Runs through Appium (Chromium driver)', function () {
   let site: TestSite;
   let appiumTmp: string;
   let stopWorkers: () => Promise<void>;
+  let codeSite: Awaited<ReturnType<typeof pageServer>>;
+  // Loopback, but outside the runner's egress policy (only 127.0.0.1 is allowed below).
+  let refusedSite: Awaited<ReturnType<typeof pageServer>>;
+  const workerLog = keptLog();
 
   before(async () => {
+    codeSite = await pageServer('127.0.0.1', CODE_PAGE);
+    refusedSite = await pageServer('127.0.0.2', '<!doctype html><title>Refused</title><h1>Refused</h1>');
     // Chromedriver's and Chromium's temporary profile go to a directory of their own, watched below.
     appiumTmp = mkdtempSync(join(tmpdir(), 'qa-appium-'));
     appium = await startAppium({ tmpDir: appiumTmp });
@@ -42,16 +115,21 @@ describe('Mobile Runs through Appium (Chromium driver)', function () {
         APPIUM_CAPABILITIES_IOS: chromiumCapabilities('iPhone 14 Pro Max'),
         MOBILE_RUNNER_CONCURRENCY: 2,
         MOBILE_RUNNER_NAME: `test-${key()}`,
+        EGRESS_PUBLIC: false,
+        EGRESS_ALLOW: '127.0.0.1/32',
       },
+      log: workerLog.log,
     });
     stopWorkers = workers.stop;
     t.onClose(async () => {
       await workers.stop();
       await appium.stop();
       await site.close();
+      await codeSite.close();
+      await refusedSite.close();
       rmSync(appiumTmp, { recursive: true, force: true });
     });
-    await environment(t, 'mobile', { runtimeValues: { PASSWORD } });
+    await environment(t, 'mobile', { runtimeValues: { PASSWORD, RECOVERY } });
   });
 
   const signIn = [
@@ -110,6 +188,54 @@ describe('Mobile Runs through Appium (Chromium driver)', function () {
       assert.deepEqual(await appium.sessions(), [], 'the session was deleted');
     });
   }
+
+  for (const platform of ['android', 'ios'] as const) {
+    it(`paints over a field holding a secret in every ${platform} screenshot, and keeps it out of the screen text`, async () => {
+      const { runId, state, evidence } = await run(platform, [
+        { action: 'navigate', target: `${codeSite.url}/code` },
+        { action: 'fill', target: 'Recovery code', valueSpec: { kind: 'environment', variable: 'RECOVERY' } },
+        { action: 'click', target: 'Check', expect: { text: 'Code checked' } },
+      ]);
+      assert.equal(state.status, 'passing', JSON.stringify(evidence));
+      const density = DENSITY[platform];
+      const field = {
+        x0: CODE_FIELD.left * density,
+        y0: CODE_FIELD.top * density,
+        x1: (CODE_FIELD.left + CODE_FIELD.width) * density,
+        y1: (CODE_FIELD.top + CODE_FIELD.height) * density,
+      };
+      const shots: PNG[] = [];
+      for (const step of evidence.steps) {
+        const res = await fetch(step.media[0].url);
+        shots.push(PNG.sync.read(Buffer.from(await res.arrayBuffer())));
+      }
+      // The emulated screens are 412 (Pixel 7) and 430 (iPhone 14 Pro Max) CSS pixels wide.
+      assert.ok(Math.abs(shots[0].width - CSS_WIDTH[platform] * density) <= 1, `${shots[0].width} pixels wide`);
+      assert.ok(unpainted(shots[0], field) > 0, 'before the fill the empty field is not painted');
+      for (const i of [1, 2]) assert.equal(unpainted(shots[i], field), 0, `step ${i}: the field is painted over`);
+      // Beside the field the screen is as it was: white page background.
+      const beside = (field.x1 + 40 * density) | 0;
+      const row = ((field.y0 + field.y1) / 2) | 0;
+      const i = (row * shots[1].width + beside) * 4;
+      assert.deepEqual([...shots[1].data.subarray(i, i + 3)], [255, 255, 255], 'only the field is painted');
+      // The screen text the runner read held the code only as redacted: not even its first characters.
+      const text = evidence.steps[2].observed.text as string;
+      assert.match(text, /^x{495}/);
+      const shown = JSON.stringify([state, evidence, (await call(t.app, t.org.apiKey, 'run.get', { runId })).body]);
+      assert.ok(!shown.includes(RECOVERY.slice(0, 5)), 'no part of the code is in the Run or its evidence');
+    });
+  }
+
+  it("a deep link outside the egress policy is refused in the customer's words; the rule goes to the log", async () => {
+    const { runId, state, evidence } = await run('android', [{ action: 'navigate', target: `${refusedSite.url}/` }]);
+    assert.equal(state.status, 'unverified');
+    assert.equal(evidence.steps[0].diagnosis.category, 'environment');
+    assert.match(evidence.steps[0].reason, /may not open .*egress policy/);
+    const shown = JSON.stringify([state, evidence, (await call(t.app, t.org.apiKey, 'run.get', { runId })).body]);
+    assert.doesNotMatch(shown, INTERNALS);
+    assert.match(workerLog.lines.filter((l) => l.includes(runId)).join('\n'), /127\.0\.0\.2 .*EGRESS_ALLOW/);
+    assert.deepEqual(refusedSite.requested, [], 'never opened');
+  });
 
   it('a disproven expectation is failed; a control that never shows is unverified', async () => {
     const failed = await run('android', stepsTo('/', [{ action: 'navigate', expect: { text: 'Checkout complete' } }]));
@@ -220,7 +346,12 @@ describe('Mobile Runs through Appium (Chromium driver)', function () {
     );
     assert.equal(state.status, 'invalid');
     assert.equal(state.diagnosis.category, 'infrastructure');
-    assert.match(state.diagnosis.reason, /Appium/);
+    // What happened, in the customer's words; which server failed is the operator's, in the log.
+    assert.match(state.diagnosis.reason, /No mobile device could be used/);
+    const evidence = (await call(t.app, t.org.apiKey, 'run.evidence', { runId })).body;
+    const shown = JSON.stringify([state, evidence, (await call(t.app, t.org.apiKey, 'run.get', { runId })).body]);
+    assert.doesNotMatch(shown, INTERNALS);
+    assert.match(workerLog.lines.filter((l) => l.includes(runId)).join('\n'), /appium session not started/);
     await appium.start();
     void stopWorkers;
   });
