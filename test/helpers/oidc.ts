@@ -147,8 +147,12 @@ export async function startIssuer(
         return;
       }
       const grant = new provider.Grant({ accountId: login, clientId: String(details.params.client_id) });
-      grant.addOIDCScope('openid');
+      // The svc scopes are OpenID scopes of this provider too; what the token carries is the resource's share.
+      grant.addOIDCScope(String(details.params.scope));
       grant.addResourceScope(audience, user.scopes.join(' '));
+      // What the user may not have is refused at consent (not asked again): the token carries the rest.
+      const refused = allScopes.filter((scope) => !user.scopes.includes(scope));
+      if (refused.length) grant.rejectResourceScope(audience, refused.join(' '));
       const grantId = await grant.save();
       await provider.interactionFinished(req, res, { login: { accountId: login }, consent: { grantId } });
     } catch (error) {

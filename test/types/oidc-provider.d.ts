@@ -48,6 +48,7 @@ declare module 'oidc-provider' {
     Grant: new (fields: { accountId: string; clientId: string }) => {
       addOIDCScope(scope: string): void;
       addResourceScope(resource: string, scope: string): void;
+      rejectResourceScope(resource: string, scope: string): void;
       save(): Promise<string>;
     };
     interactionDetails(
