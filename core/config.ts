@@ -278,6 +278,25 @@ export const configSchema = z.object({
     .string()
     .default('org_id')
     .meta({ description: 'the token claim that names the organization', shownDefault: 'org_id' }),
+  CONSOLE_SESSION_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(7 * 24 * 3_600_000)
+    .default(8 * 3_600_000)
+    .meta({
+      description: 'how long a console sign-in lasts before the console asks to sign in again',
+      shownDefault: '28800000 (8 h)',
+    }),
+  CONSOLE_OIDC_CLIENT_ID: z.string().optional().meta({
+    description:
+      "the console's client id at OAUTH_ISSUER (authorization code with PKCE, redirect `{SITE_URL}/api/console/oidc/callback`); unset: the console signs in with an API key",
+    shownDefault: 'unset',
+  }),
+  CONSOLE_OIDC_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .meta({ description: "the console client's secret (unset: a public client, PKCE only)", shownDefault: 'unset' }),
   MCP_ALLOWED_ORIGINS: z
     .string()
     .default('')

@@ -130,6 +130,9 @@ async function main() {
   const localAppium = process.argv.includes('--mobile') && !process.env.APPIUM_URL;
 
   await step('install npm dependencies', null, () => tools.ensureNodeModules(root));
+  await step('console', 'read the esbuild messages above (console/src)', () =>
+    require('./lib/console-build.js').buildConsole(root),
+  );
   const temporalBin = external.temporal ? null : await step('Temporal CLI', null, () => tools.ensureTemporal(root));
   if (!external.db) await step('MariaDB', null, () => tools.ensureMariadb());
   const chromium = await step('Chromium', null, () => tools.ensureChromium());

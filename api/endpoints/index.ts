@@ -72,6 +72,14 @@ import schedulesDelete from './schedules.delete';
 import schedulesPause from './schedules.pause';
 import schedulesResume from './schedules.resume';
 import schedulesTrigger from './schedules.trigger';
+import consoleAsset from './console.asset';
+import consolePage from './console.page';
+import consoleRedirect from './console.redirect';
+import consoleSessionGet from './console_session.get';
+import consoleSessionCreate from './console_session.create';
+import consoleSessionDelete from './console_session.delete';
+import consoleOidcStart from './console_oidc.start';
+import consoleOidcCallback from './console_oidc.callback';
 
 /**
  * Every endpoint of the API, defined once. The surfaces (api/surfaces: v1, REST, MCP, OpenAPI) are
@@ -152,6 +160,15 @@ export const endpoints: Endpoint[] = [
   testCasesRelease,
   quarantinePolicyGet,
   quarantinePolicyPut,
+  consoleSessionGet,
+  consoleSessionCreate,
+  consoleSessionDelete,
+  consoleOidcStart,
+  consoleOidcCallback,
+  // The assets' route before the page's, whose pattern also matches /console/assets/….
+  consoleAsset,
+  consolePage,
+  consoleRedirect,
 ];
 
 export const endpointsByName = new Map(endpoints.map((e) => [e.name, e]));

@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors';
 import type { Principal } from '../../core/scopes';
 import { limitRequestRate } from './limits';
 import type { ActiveKey } from './key-cache';
+import { hasSessionCookie, sessionPrincipal } from '../console/sessions';
 
 /** Verifies OAuth access tokens; provided by the OAuth capability when configured. */
 export interface TokenVerifier {
@@ -43,7 +44,8 @@ export function unauthenticated(deps: AppDeps, message: string, extra = ''): App
 const bearerPattern = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /**
- * Resolves the caller from exactly one `Authorization: Bearer` header. Organization API keys
+ * Resolves the caller from exactly one `Authorization: Bearer` header, or else from a console
+ * session cookie (checked against cross-site requests). Organization API keys
  * (`aut_…`) hold every scope; anything else is an OAuth access token. A cached key with tokens in
  * hand answers without a promise (every request passes here); failures throw either way.
  */
@@ -53,7 +55,11 @@ export function authenticate(ctx: Koa.Context, deps: AppDeps): Principal | Promi
   let headers = 0;
   for (let i = 0; i < raw.length; i += 2)
     if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization') headers++;
-  if (headers === 0) throw unauthenticated(deps, 'missing Authorization: Bearer credential');
+  if (headers === 0) {
+    // The console's browser holds a session cookie instead (api/console/sessions.ts).
+    if (hasSessionCookie(ctx, deps)) return sessionPrincipal(ctx, deps).then((p) => rateCounted(deps, p));
+    throw unauthenticated(deps, 'missing Authorization: Bearer credential');
+  }
   if (headers > 1) throw unauthenticated(deps, 'send exactly one Authorization header');
   // The query string is parsed only when there is one.
   if (ctx.querystring !== '' && ctx.query.access_token !== undefined)
@@ -87,7 +93,8 @@ function rateCounted(deps: AppDeps, principal: Principal): Principal | Promise<P
   return limited ? limited.then(() => principal) : principal;
 }
 
-async function verifyApiKey(credential: string, deps: AppDeps): Promise<Principal> {
+/** The principal of an organization API key; 401 when it is unknown, revoked or wrong. */
+export async function verifyApiKey(credential: string, deps: AppDeps): Promise<Principal> {
   const parts = splitApiKey(credential);
   const key = parts && (await deps.apiKeys.find(deps.db.manager, parts.keyId));
   return checkSecret(deps, key, parts?.secret ?? credential);

@@ -15,6 +15,7 @@ import { Schedules1764200000000 } from './1764200000000-Schedules';
 import { Quarantine1764210000000 } from './1764210000000-Quarantine';
 import { VisualChanges1764220000000 } from './1764220000000-VisualChanges';
 import { TestCaseVersions1764300000000 } from './1764300000000-TestCaseVersions';
+import { ConsoleSessions1764400000000 } from './1764400000000-ConsoleSessions';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   Quarantine1764210000000,
   VisualChanges1764220000000,
   TestCaseVersions1764300000000,
+  ConsoleSessions1764400000000,
 ];

@@ -494,6 +494,7 @@ const ensureOpenssl = () => ensureDebianCommand('openssl', 'openssl');
 function testEnv(root, base = process.env, step = (_name, fn) => fn()) {
   const env = { ...base, EGRESS_PUBLIC: 'false', EGRESS_ALLOW: '127.0.0.0/8,::1,localhost' };
   step('install npm dependencies', () => ensureNodeModules(root));
+  step('console', () => require('./console-build.js').buildConsole(root));
   if (!base.TEST_TEMPORAL_ADDRESS) env.TEMPORAL_BIN = step('Temporal CLI', () => ensureTemporal(root));
   if (!base.TEST_DATABASE_URL) step('MariaDB', () => ensureMariadb());
   env.CHROMIUM_PATH = step('Chromium', () => ensureChromium());

@@ -15,6 +15,8 @@ const agents = {
 /** The client that user tokens minted directly (jwt(), opaque()) are issued to. */
 const userApp = { id: 'user-app', secret: 'user-app-secret' };
 const KID = 'test-signing-key';
+/** The console's client (authorization code with PKCE); its redirect URI is given to startIssuer. */
+export const consoleClient = { id: 'qa-console', secret: 'qa-console-secret' };
 
 export interface Grant {
   sub: string;
@@ -39,6 +41,8 @@ export interface TestIssuer {
   forge(claims: Record<string, unknown>, key?: 'issuer' | 'stranger'): Promise<string>;
   /** A token from the standard client-credentials grant at the token endpoint. */
   clientCredentials(format: 'jwt' | 'opaque', scope: string, org: string): Promise<{ token: string; sub: string }>;
+  /** A person who can sign in at the issuer's login form; their tokens name `org` and carry `scopes`. */
+  addUser(sub: string, org: string, scopes?: string[]): void;
   close(): Promise<void>;
 }
 
@@ -47,7 +51,10 @@ export interface TestIssuer {
  * `audience` and introspection enabled: the API under test discovers it, fetches its JWKS and
  * calls its introspection endpoint exactly as it would a production issuer.
  */
-export async function startIssuer(audience: string): Promise<TestIssuer> {
+export async function startIssuer(
+  audience: string,
+  options: { consoleRedirectUri?: string } = {},
+): Promise<TestIssuer> {
   const { privateKey } = await jose.generateKeyPair('RS256', { extractable: true });
   const stranger = (await jose.generateKeyPair('RS256')).privateKey;
   const jwk = { ...(await jose.exportJWK(privateKey)), kid: KID, alg: 'RS256', use: 'sig' };
@@ -56,6 +63,7 @@ export async function startIssuer(audience: string): Promise<TestIssuer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const orgOfClient = new Map<string, string>();
+  const users = new Map<string, { org: string; scopes: string[] }>();
   const secretClient = (c: { id: string; secret: string }) => ({
     client_id: c.id,
     client_secret: c.secret,
@@ -72,7 +80,24 @@ export async function startIssuer(audience: string): Promise<TestIssuer> {
 
   const provider = new Provider(issuer, {
     jwks: { keys: [jwk] },
-    clients: [secretClient(apiClient), secretClient(agents.jwt), secretClient(agents.opaque), secretClient(userApp)],
+    clients: [
+      secretClient(apiClient),
+      secretClient(agents.jwt),
+      secretClient(agents.opaque),
+      secretClient(userApp),
+      ...(options.consoleRedirectUri
+        ? [
+            {
+              client_id: consoleClient.id,
+              client_secret: consoleClient.secret,
+              grant_types: ['authorization_code'],
+              response_types: ['code'],
+              redirect_uris: [options.consoleRedirectUri],
+            },
+          ]
+        : []),
+    ],
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     scopes: ['openid', ...allScopes],
     ttl: { AccessToken: 300, ClientCredentials: 300 },
     features: {
@@ -90,11 +115,51 @@ export async function startIssuer(audience: string): Promise<TestIssuer> {
     },
     // Called on every save: a directly minted token keeps the claims it was built with.
     extraTokenClaims: (_ctx, token) => {
-      const org = orgOfClient.get(token.clientId);
+      const org = orgOfClient.get(token.clientId) ?? users.get(token.accountId ?? '')?.org;
       return token.extra ?? (org ? { org_id: org } : undefined);
     },
   });
-  server.on('request', provider.callback());
+  const callback = provider.callback();
+  server.on('request', (req, res) => {
+    if (req.url?.startsWith('/interaction/')) void interact(req, res);
+    else callback(req, res);
+  });
+
+  /** The login form of the issuer (no consent screen: signing in grants the user's scopes). */
+  async function interact(req: http.IncomingMessage, res: http.ServerResponse) {
+    try {
+      const details = await provider.interactionDetails(req, res);
+      if (req.method === 'GET') {
+        res.setHeader('Content-Type', 'text/html');
+        res.end(
+          '<!doctype html><html lang="en"><title>Issuer sign-in</title><main><h1>Issuer sign-in</h1>' +
+            `<form method="post" action="/interaction/${details.uid}"><label>User <input name="login"></label>` +
+            '<button type="submit">Sign in at the issuer</button></form></main></html>',
+        );
+        return;
+      }
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const login = new URLSearchParams(body).get('login') ?? '';
+      const user = users.get(login);
+      if (!user) {
+        await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'unknown user' });
+        return;
+      }
+      const grant = new provider.Grant({ accountId: login, clientId: String(details.params.client_id) });
+      // The svc scopes are OpenID scopes of this provider too; what the token carries is the resource's share.
+      grant.addOIDCScope(String(details.params.scope));
+      grant.addResourceScope(audience, user.scopes.join(' '));
+      // What the user may not have is refused at consent (not asked again): the token carries the rest.
+      const refused = allScopes.filter((scope) => !user.scopes.includes(scope));
+      if (refused.length) grant.rejectResourceScope(audience, refused.join(' '));
+      const grantId = await grant.save();
+      await provider.interactionFinished(req, res, { login: { accountId: login }, consent: { grantId } });
+    } catch (error) {
+      res.statusCode = 500;
+      res.end(String(error));
+    }
+  }
 
   const mint = async (grant: Grant, format: 'jwt' | 'opaque') => {
     const client = await provider.Client.find(userApp.id);
@@ -146,6 +211,9 @@ export async function startIssuer(audience: string): Promise<TestIssuer> {
       const body = await res.json();
       if (!res.ok) throw new Error(`token endpoint: ${res.status} ${JSON.stringify(body)}`);
       return { token: body.access_token, sub: agent.id };
+    },
+    addUser(sub, org, scopes = allScopes) {
+      users.set(sub, { org, scopes });
     },
     async close() {
       server.closeAllConnections();

@@ -23,6 +23,7 @@ declare module 'oidc-provider' {
         clients: object[];
         scopes?: string[];
         ttl?: Record<string, number>;
+        interactions?: { url: (ctx: unknown, interaction: { uid: string }) => string };
         features?: {
           devInteractions?: { enabled: boolean };
           introspection?: { enabled: boolean; allowedPolicy?: (ctx: unknown, client: ClientRecord) => boolean };
@@ -36,7 +37,7 @@ declare module 'oidc-provider' {
         };
         extraTokenClaims?: (
           ctx: unknown,
-          token: { clientId: string; extra?: Record<string, unknown> },
+          token: { clientId: string; accountId?: string; extra?: Record<string, unknown> },
         ) => Record<string, unknown> | undefined;
       },
     );
@@ -44,5 +45,16 @@ declare module 'oidc-provider' {
     Client: { find(id: string): Promise<ClientRecord> };
     ResourceServer: new (identifier: string, info: ResourceServerInfo) => object;
     AccessToken: new (fields: Record<string, unknown>) => { save(): Promise<string> };
+    Grant: new (fields: { accountId: string; clientId: string }) => {
+      addOIDCScope(scope: string): void;
+      addResourceScope(resource: string, scope: string): void;
+      rejectResourceScope(resource: string, scope: string): void;
+      save(): Promise<string>;
+    };
+    interactionDetails(
+      req: IncomingMessage,
+      res: ServerResponse,
+    ): Promise<{ uid: string; params: Record<string, unknown> }>;
+    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>): Promise<void>;
   }
 }

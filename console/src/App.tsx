@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, call, onSignedOut, useCsrfToken } from './api';
+import { Link, navigate, useLocation } from './router';
+import { SessionContext, type Session } from './session';
+import { Environments } from './views/Environments';
+import { Run } from './views/Run';
+import { Runs } from './views/Runs';
+import { Schedules } from './views/Schedules';
+import { SignIn } from './views/SignIn';
+import { TestCase, TestCases } from './views/TestCases';
+import { Webhooks } from './views/Webhooks';
+
+const NAV = [
+  ['/console/runs', 'Runs'],
+  ['/console/test-cases', 'Test Cases'],
+  ['/console/schedules', 'Schedules'],
+  ['/console/webhooks', 'Webhooks'],
+  ['/console/environments', 'Environments'],
+] as const;
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'signed-out'; method: 'oidc' | 'api_key'; notice?: string }
+  | { kind: 'signed-in'; session: Session };
+
+/** The view of a console address. */
+function View({ url }: { url: URL }) {
+  const parts = url.pathname.replace(/\/+$/, '').split('/').slice(2);
+  const [section, id] = parts;
+  if (section === 'runs' && id) return <Run runId={id} />;
+  if (section === 'test-cases' && id) return <TestCase id={id} />;
+  if (section === 'test-cases') return <TestCases />;
+  if (section === 'schedules') return <Schedules />;
+  if (section === 'webhooks') return <Webhooks />;
+  if (section === 'environments') return <Environments />;
+  return <Runs url={url} />;
+}
+
+export function App() {
+  const url = useLocation();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const signedIn = (session: Session) => {
+    useCsrfToken(session.csrfToken);
+    setState({ kind: 'signed-in', session });
+    if (url.pathname.startsWith('/console/sign-in')) navigate('/console/runs', true);
+  };
+  const check = (notice?: string) =>
+    call<Session>('GET', '/api/console/session').then(signedIn, (e: ApiError) =>
+      setState({
+        kind: 'signed-out',
+        method: e.details?.signIn === 'oidc' ? 'oidc' : 'api_key',
+        notice: notice ?? url.searchParams.get('error') ?? undefined,
+      }),
+    );
+  useEffect(() => {
+    onSignedOut((why) => void check(`Signed out: ${why}`));
+    void check();
+  }, []);
+  // A session ends at its expiry even in a console left open with nothing to read.
+  useEffect(() => {
+    if (state.kind !== 'signed-in') return;
+    const timer = setTimeout(
+      () => void check('Your session expired; sign in again.'),
+      state.session.expiresAt - Date.now() + 500,
+    );
+    return () => clearTimeout(timer);
+  }, [state]);
+  useEffect(() => {
+    document.title = `${document.querySelector('h1')?.textContent ?? 'Console'} · QA console`;
+  });
+
+  if (state.kind === 'loading')
+    return (
+      <main id="main">
+        <p aria-busy="true">Loading…</p>
+      </main>
+    );
+  if (state.kind === 'signed-out') return <SignIn method={state.method} notice={state.notice} signedIn={signedIn} />;
+  const signOut = async () => {
+    await call('DELETE', '/api/console/session');
+    await check('You signed out.');
+  };
+  const { session } = state;
+  return (
+    <SessionContext.Provider value={session}>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header>
+        <nav aria-label="Console">
+          {NAV.map(([href, label]) => (
+            <Link href={href} aria-current={url.pathname.startsWith(href) ? 'page' : undefined}>
+              {label}
+            </Link>
+          ))}
+        </nav>
+        <p class="who">
+          {session.kind === 'oidc' ? session.subject : `key ${session.subject}`} · {session.orgId}{' '}
+          <button type="button" onClick={signOut}>
+            Sign out
+          </button>
+        </p>
+      </header>
+      <main id="main">
+        <View url={url} />
+      </main>
+    </SessionContext.Provider>
+  );
+}

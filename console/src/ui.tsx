@@ -1,0 +1,106 @@
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { ApiError } from './api';
+import { useCan } from './session';
+
+/** State of one read: its value, its error, and a way to read again. */
+export interface Loaded<T> {
+  value: T | undefined;
+  error: string | undefined;
+  reload: () => void;
+}
+
+/** Reads once per change of `keys`, and again on reload(). */
+export function useLoad<T>(read: () => Promise<T>, keys: unknown[]): Loaded<T> {
+  const [value, setValue] = useState<T>();
+  const [error, setError] = useState<string>();
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let current = true;
+    read().then(
+      (v) => current && (setValue(v), setError(undefined)),
+      (e: Error) => current && setError(e.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [...keys, round]);
+  return { value, error, reload: useCallback(() => setRound((r) => r + 1), []) };
+}
+
+/** What a view shows while its read is under way or failed. */
+export function Pending({ loaded, what }: { loaded: Loaded<unknown>; what: string }) {
+  if (loaded.error)
+    return (
+      <p role="alert" class="error">
+        Could not read {what}: {loaded.error}
+      </p>
+    );
+  return <p aria-busy="true">Reading {what}…</p>;
+}
+
+/**
+ * A button for one change, offered only with the scope it needs: without it the button is
+ * disabled and says which scope is missing. Its outcome is announced to screen readers.
+ */
+export function Action(props: {
+  scope: string;
+  label: string;
+  run: () => Promise<unknown>;
+  done?: () => void;
+  confirm?: string;
+}) {
+  const can = useCan()(props.scope);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  const click = async () => {
+    if (props.confirm && !window.confirm(props.confirm)) return;
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      await props.run();
+      setMessage({ ok: true, text: `${props.label}: done` });
+      props.done?.();
+    } catch (e) {
+      setMessage({ ok: false, text: `${props.label} failed: ${e instanceof ApiError ? e.message : String(e)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span class="action">
+      <button type="button" disabled={!can || busy} onClick={click} aria-describedby={can ? undefined : undefined}>
+        {props.label}
+      </button>
+      {!can && <small class="muted"> needs {props.scope}</small>}
+      <span role="status" class={message?.ok === false ? 'error' : 'muted'}>
+        {message?.text ?? ''}
+      </span>
+    </span>
+  );
+}
+
+export function Time({ ms }: { ms: number | undefined }) {
+  if (!ms) return <span class="muted">–</span>;
+  const d = new Date(ms);
+  return <time dateTime={d.toISOString()}>{d.toLocaleString()}</time>;
+}
+
+export function duration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+export function Status({ value }: { value: string | undefined }) {
+  return <span class={`badge badge-${value ?? 'none'}`}>{value ?? '–'}</span>;
+}
+
+export function Section(props: { title: string; children: ComponentChildren }) {
+  return (
+    <section>
+      <h2>{props.title}</h2>
+      {props.children}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { v1 } from '../api';
+import { Pending, useLoad } from '../ui';
+
+interface Environment {
+  slug: string;
+  name: string;
+  runtimeValueNames: string[];
+}
+
+/** Environments with the names of their runtime values: the API never returns a value, nor does this page. */
+export function Environments() {
+  const list = useLoad(() => v1<{ items: Environment[] }>('environment.list', { limit: 100 }), []);
+  if (!list.value) return <Pending loaded={list} what="Environments" />;
+  return (
+    <>
+      <h1>Environments</h1>
+      {list.value.items.length === 0 && <p>No Environments yet.</p>}
+      <ul class="cards">
+        {list.value.items.map((e) => (
+          <li>
+            <h2>
+              {e.name} <small class="muted">{e.slug}</small>
+            </h2>
+            <p>Runtime values: {e.runtimeValueNames.length ? e.runtimeValueNames.join(', ') : 'none'}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

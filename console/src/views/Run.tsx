@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'preact/hooks';
+import { call, newKey, v1 } from '../api';
+import { Action, duration, Loaded, Pending, Status, useLoad } from '../ui';
+
+interface RunState {
+  runId: string;
+  status: string;
+  verdict?: string;
+  cursor: number;
+  progress: { total: number; completed: number; passed: number; failed: number; skipped: number };
+  steps: Array<{ index: number; action: string; target?: string; status: string }>;
+  evidenceAvailable: boolean;
+}
+interface Visual {
+  changedRatio: number;
+  before?: { url: string };
+  after?: { url: string };
+  diff?: { url: string };
+}
+interface EvidenceStep {
+  index: number;
+  action: string;
+  target?: string;
+  status: string;
+  reason: string;
+  observed: Record<string, unknown>;
+  expectation: string;
+  diagnosis?: { category: string; suggestedAction: string };
+  media: Array<{ kind: string; url: string }>;
+  visual?: Visual;
+  durationMs: number;
+}
+interface Evidence {
+  runId: string;
+  pinned?: boolean;
+  steps: EvidenceStep[];
+}
+
+const ENDED = new Set(['passing', 'failed', 'unverified', 'canceled', 'invalid']);
+/** How long one read waits for a change (run.get long-poll): a running Run costs one request per change. */
+const WAIT_MS = 20_000;
+
+/** Follows a Run with run.get's cursor: each answer comes when the Run changed, or after WAIT_MS. */
+function useFollowedRun(runId: string): { run?: RunState; error?: string } {
+  const [run, setRun] = useState<RunState>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let stopped = false;
+    (async () => {
+      let last = await v1<RunState>('run.get', { runId });
+      while (!stopped) {
+        setRun(last);
+        if (ENDED.has(last.status)) return;
+        last = await v1<RunState>('run.get', { runId, cursor: last.cursor, waitMs: WAIT_MS });
+      }
+    })().catch((e: Error) => !stopped && setError(e.message));
+    return () => {
+      stopped = true;
+    };
+  }, [runId]);
+  return { run, error };
+}
+
+export function Run({ runId }: { runId: string }) {
+  const { run, error } = useFollowedRun(runId);
+  const evidence = useLoad<Evidence | null>(
+    () => (run?.evidenceAvailable ? v1<Evidence>('run.evidence', { runId }) : Promise.resolve(null)),
+    [runId, run?.evidenceAvailable, run?.status],
+  );
+  if (error)
+    return (
+      <>
+        <h1>Run {runId}</h1>
+        <p role="alert" class="error">
+          {error}
+        </p>
+      </>
+    );
+  if (!run)
+    return (
+      <>
+        <h1>Run {runId}</h1>
+        <p aria-busy="true">Reading the Run…</p>
+      </>
+    );
+  const ended = ENDED.has(run.status);
+  const hasVisual = evidence.value?.steps.some((s) => s.visual) ?? false;
+  return (
+    <>
+      <h1>Run {runId}</h1>
+      <p>
+        Status <Status value={run.status} /> {run.verdict && <>verdict {run.verdict}</>} · {run.progress.completed} of{' '}
+        {run.progress.total} steps done ({run.progress.passed} passed, {run.progress.failed} failed)
+      </p>
+      <div class="actions">
+        {!ended && (
+          <Action
+            scope="svc:runs:write"
+            label="Cancel"
+            run={() => call('POST', `/api/runs/${runId}/cancel`, { body: {} })}
+          />
+        )}
+        {ended && hasVisual && (
+          <Action
+            scope="svc:runs:write"
+            label="Accept visual change"
+            run={() => call('POST', `/api/runs/${runId}/visual/accept`, { key: newKey() })}
+          />
+        )}
+        {ended && !evidence.value?.pinned && (
+          <Action
+            scope="svc:runs:write"
+            label="Pin"
+            run={() => call('POST', `/api/runs/${runId}/pin`, { key: newKey() })}
+            done={evidence.reload}
+          />
+        )}
+        {ended && (
+          <a class="button" href={`/api/runs/${runId}/trace`} download>
+            Download trace
+          </a>
+        )}
+      </div>
+      {evidence.value ? <Steps steps={evidence.value.steps} /> : <LiveSteps run={run} evidence={evidence} />}
+    </>
+  );
+}
+
+function LiveSteps({ run, evidence }: { run: RunState; evidence: Loaded<Evidence | null> }) {
+  if (evidence.error) return <Pending loaded={evidence} what="the evidence" />;
+  return (
+    <ol class="steps" aria-label="Steps">
+      {run.steps.map((s) => (
+        <li key={s.index}>
+          <Status value={s.status} /> {s.action} {s.target && <code>{s.target}</code>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Steps({ steps }: { steps: EvidenceStep[] }) {
+  return (
+    <ol class="steps" aria-label="Steps">
+      {steps.map((s) => (
+        <li key={s.index}>
+          <h2 class="step-title">
+            <Status value={s.status} /> {s.index + 1}. {s.action} {s.target && <code>{s.target}</code>}{' '}
+            <small class="muted">{duration(s.durationMs)}</small>
+          </h2>
+          {s.reason && <p>{s.reason}</p>}
+          {s.expectation && <p class="muted">Expected: {s.expectation}</p>}
+          {s.diagnosis && (
+            <p>
+              Diagnosis: <strong>{s.diagnosis.category}</strong> — {s.diagnosis.suggestedAction}
+            </p>
+          )}
+          {Object.keys(s.observed).length > 0 && (
+            <details>
+              <summary>Facts observed</summary>
+              <pre>{JSON.stringify(s.observed, null, 2)}</pre>
+            </details>
+          )}
+          {s.visual ? (
+            <VisualComparison visual={s.visual} step={s.index + 1} />
+          ) : (
+            s.media
+              .filter((m) => m.kind === 'screenshot')
+              .map((m) => <img class="shot" src={m.url} alt={`Screenshot after step ${s.index + 1}`} loading="lazy" />)
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function VisualComparison({ visual, step }: { visual: Visual; step: number }) {
+  const pct = (visual.changedRatio * 100).toFixed(2);
+  return (
+    <figure class="visual">
+      <figcaption>
+        Visual comparison of step {step}: {visual.changedRatio > 0 ? `${pct}% of the screen changed` : 'no change'}
+      </figcaption>
+      <div class="side-by-side">
+        {(['before', 'after', 'diff'] as const).map((k) =>
+          visual[k] ? (
+            <div>
+              <span>{k}</span>
+              <img src={visual[k]!.url} alt={`Step ${step} ${k === 'diff' ? 'changed area' : k}`} loading="lazy" />
+            </div>
+          ) : null,
+        )}
+      </div>
+    </figure>
+  );
+}

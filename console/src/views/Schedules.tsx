@@ -1,0 +1,63 @@
+import { call, newKey } from '../api';
+import { Action, Pending, Status, Time, useLoad } from '../ui';
+
+interface Schedule {
+  id: string;
+  name: string;
+  testPlanId: string;
+  environmentSlug?: string;
+  cron?: string;
+  every?: string;
+  paused: boolean;
+  state?: string;
+  lastError?: string;
+  nextFireAt?: number;
+}
+
+/** Schedules: state and next fire, with pause, resume and run now. */
+export function Schedules() {
+  const list = useLoad(async () => {
+    const page = await call<{ items: Schedule[] }>('GET', '/api/schedules?limit=100');
+    // The next fire is on each schedule's own read; a page holds at most 100 of them.
+    return Promise.all(page.items.map((s) => call<Schedule>('GET', `/api/schedules/${s.id}`)));
+  }, []);
+  if (!list.value) return <Pending loaded={list} what="schedules" />;
+  return (
+    <>
+      <h1>Schedules</h1>
+      {list.value.length === 0 && <p>No schedules yet.</p>}
+      <ul class="cards">
+        {list.value.map((s) => (
+          <li data-schedule-id={s.id}>
+            <h2>{s.name}</h2>
+            <p>
+              {s.paused ? (
+                <strong>Paused</strong>
+              ) : (
+                <>
+                  Next fire: <Time ms={s.nextFireAt} />
+                </>
+              )}{' '}
+              · state <Status value={s.state} /> · {s.cron ?? `every ${s.every}`} · plan {s.testPlanId}
+              {s.environmentSlug && <> · {s.environmentSlug}</>}
+            </p>
+            {s.lastError && <p class="error">{s.lastError}</p>}
+            <div class="actions">
+              <Action
+                scope="svc:runs:write"
+                label={s.paused ? 'Resume' : 'Pause'}
+                run={() => call('POST', `/api/schedules/${s.id}/${s.paused ? 'resume' : 'pause'}`, { key: newKey() })}
+                done={list.reload}
+              />
+              <Action
+                scope="svc:runs:write"
+                label="Run now"
+                run={() => call('POST', `/api/schedules/${s.id}/trigger`, { key: newKey() })}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
