@@ -1,4 +1,5 @@
 import type { Locator, Page, Response } from 'playwright-core';
+import { EGRESS_REFUSED } from '../../core/egress';
 import type { StepOf, WebStep } from '../../core/steps';
 import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds, environmentValue } from './failures';
 import { POLL_MS, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
@@ -94,8 +95,8 @@ const UNREACHABLE: Record<string, string> = {
   ERR_EMPTY_RESPONSE: 'it sent no response',
   ERR_INTERNET_DISCONNECTED: 'the runner has no network',
   // Only the egress checks of web.ts (request interception and the egress proxy) fail requests this way.
-  ERR_BLOCKED_BY_CLIENT:
-    'the egress policy refuses it (private, loopback and link-local addresses need EGRESS_ALLOW; with EGRESS_PUBLIC=false only EGRESS_ALLOW is reachable)',
+  // In the customer's words: the rule that refused goes to the worker's log (the step's internal error).
+  ERR_BLOCKED_BY_CLIENT: EGRESS_REFUSED,
 };
 
 /** Unreachable site → environment; too slow → timeout; anything else passes through unchanged. */
