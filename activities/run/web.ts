@@ -9,7 +9,7 @@ import type { ActivityDeps } from '../deps';
 import { Redactor } from '../runner/redactor';
 import { runWebSteps } from '../runner/web';
 import type { StepResult } from '../runner/result';
-import { fetchValue } from './values-channel';
+import { fetchValue } from '../engine/values-channel';
 import { visualComparer } from './visual';
 import { isApiStep } from '../../core/steps';
 import { runnerEgress } from '../../core/egress';

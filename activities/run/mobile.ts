@@ -7,15 +7,15 @@ import { runRepository } from '../../db/repositories/runs';
 import type { Run } from '../../db/entities/runs';
 import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
 import type { ActivityDeps } from '../deps';
-import { claimRun } from '../run/claim';
-import { runDiagnosis, stepRecorder } from '../run/record';
-import { fetchValue } from '../run/values-channel';
+import { claimRun } from './claim';
+import { runDiagnosis, stepRecorder } from './record';
+import { fetchValue } from '../engine/values-channel';
 import { Redactor } from '../runner/redactor';
-import { dialectOf, sessionCapabilities, type AppUnderTest, type MobilePlatform } from './capabilities';
-import { appiumOrigin, isUnavailable, logSafe } from './device';
-import { SessionKeeper } from './sessions';
-import { handover } from '../run/handover';
-import { runMobileSteps } from './steps';
+import { dialectOf, sessionCapabilities, type AppUnderTest, type MobilePlatform } from '../mobile/capabilities';
+import { appiumOrigin, isUnavailable, logSafe } from '../mobile/device';
+import { SessionKeeper } from '../mobile/sessions';
+import { handover } from './handover';
+import { runMobileSteps } from '../mobile/steps';
 
 /** How long a signed artifact link lives: the device cloud fetches the app when the session starts. */
 const APP_LINK_TTL_SECONDS = 15 * 60;
