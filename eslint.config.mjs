@@ -24,6 +24,16 @@ const apiRules = [
   workflowsOnlyContracts,
 ];
 
+const activitiesRules = [
+  ...refuse(['api'], 'activities/ never imports api/ (move shared rules to domain/ or core/)'),
+  workflowsOnlyContracts,
+];
+
+/** The runner's engines, one folder a platform (activities/<engine>/). */
+const engines = ['runner', 'api-runner', 'mobile'];
+/** Files of the web engine's folder the other engines share. */
+const sharedWithWeb = ['result', 'redactor', 'failures', 'values'];
+
 const rules = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -61,9 +71,34 @@ export default tseslint.config(
   },
   {
     files: ['activities/**/*.ts'],
+    rules: rules(activitiesRules),
+  },
+  // The runner: the activities Temporal calls (run/) over one engine a platform, what engines share
+  // (engine/) under them all. Nothing imports upward, and no engine imports another.
+  ...engines.map((engine) => ({
+    files: [`activities/${engine}/**/*.ts`],
     rules: rules([
-      ...refuse(['api'], 'activities/ never imports api/ (move shared rules to domain/ or core/)'),
-      workflowsOnlyContracts,
+      ...activitiesRules,
+      { regex: into('run'), message: 'an engine never imports the runner activities (run/): they call it' },
+      ...engines
+        .filter((other) => other !== engine && other !== 'runner')
+        .map((other) => ({ regex: into(other), message: 'an engine never imports another engine' })),
+      ...(engine === 'runner'
+        ? []
+        : [
+            {
+              // The step results, redaction, failures and value choice still live in the web engine's folder.
+              regex: into('runner', `/(?!(${sharedWithWeb.join('|')})$)`),
+              message: 'an engine never imports another engine (only the shared runner/ pieces)',
+            },
+          ]),
+    ]),
+  })),
+  {
+    files: ['activities/engine/**/*.ts'],
+    rules: rules([
+      ...activitiesRules,
+      ...refuse(['run', ...engines], 'engine/ is what every engine shares: it imports none of them'),
     ]),
   },
   {

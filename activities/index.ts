@@ -1,7 +1,7 @@
 import type { ActivityDeps } from './deps';
 import { orchestrationActivities } from './run/orchestration';
-import { runnerActivities, type RunnerDeps } from './run/runner';
-import { apiRunnerActivities, type ApiRunnerDeps } from './run/api-runner';
+import { runnerActivities, type RunnerDeps } from './run/web';
+import { apiRunnerActivities, type ApiRunnerDeps } from './run/api';
 import { scanActivities } from './scan';
 import { runRequestActivities } from './run-request';
 import { planGenerationActivities } from './plan-generation';

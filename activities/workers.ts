@@ -10,7 +10,7 @@ import {
 } from './index';
 import { ContextPool, launchBrowser } from './runner/browser';
 import { runnerEgress } from '../core/egress';
-import { mobileRunnerActivities, sessionKeeper } from './mobile/runner';
+import { mobileRunnerActivities, sessionKeeper } from './run/mobile';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
 

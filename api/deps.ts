@@ -4,7 +4,7 @@ import type { Config } from '../core/config';
 import type { SecretBox } from '../core/crypto';
 import type { Logger } from '../core/log';
 import type { MediaStorage } from '../core/storage';
-import type { TokenVerifier } from './middleware/auth';
+import type { TokenVerifier } from './oauth/token-verifier';
 import type { ApiKeyCache } from './middleware/key-cache';
 import type { RateLeases } from './middleware/rate-leases';
 import type { RunWatcher } from './runs/watcher';

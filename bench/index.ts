@@ -7,8 +7,7 @@ import { apiBench } from './api.bench';
 import { readsBench } from './reads.bench';
 import { runnerBench } from './runner.bench';
 import { visualBench } from './visual.bench';
-
-const services = require('../scripts/lib/services.js');
+import * as services from '../scripts/lib/services';
 
 /**
  * `npm run bench`: starts a private MariaDB and Temporal dev server, then measures the service

@@ -5,7 +5,7 @@ import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
 import { CHROMIUM_ARGS } from '../activities/runner/browser';
 import { chromium } from 'playwright-core';
-import { commandLine, procStat, processTree } from '../test/helpers/processes';
+import { commandLine, procStat, processTree } from '../scripts/lib/process-tree';
 import { startSite } from '../test/helpers/site';
 import { fmt, postJson, seedOrg, startProcess, stopProcesses, usage } from './util';
 import { playwrightTest } from './playwright-test';

@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { spawnTypeScript } from '../scripts/lib/node-children';
+import { procStat, residentMiB } from '../scripts/lib/process-tree';
 
 export const root = resolve(__dirname, '..');
 
@@ -99,10 +99,9 @@ export async function load(
 
 /** CPU time (user + system, ms) and resident memory (MiB) of a process, from /proc. */
 export function usage(pid: number): { cpuMs: number; rssMiB: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]);
-  const rssPages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
-  return { cpuMs: (ticks * 1000) / 100, rssMiB: (rssPages * 4096) / 1024 / 1024 };
+  const stat = procStat(pid);
+  if (!stat) throw new Error(`process ${pid} has ended`);
+  return { cpuMs: stat.ownMs, rssMiB: residentMiB(pid) };
 }
 
 export function percentile(values: number[], p: number): number {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { credentialReason } from './credentials';
+import { credentialReason } from './credential-shape';
 import { ignoreRegions, visualSetting } from './visual';
 
 /**

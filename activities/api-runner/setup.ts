@@ -5,7 +5,7 @@ import type { Run } from '../../db/entities/runs';
 import { environmentRepository } from '../../db/repositories/environments';
 import type { ActivityDeps } from '../deps';
 import type { Redactor } from '../runner/redactor';
-import { fetchValue } from '../run/values-channel';
+import { fetchValue } from '../engine/values-channel';
 import { apiSession, type ApiSessionOptions } from './execute';
 import { DocumentError, parseDocument, type ApiDocument } from './openapi';
 

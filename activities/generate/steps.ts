@@ -1,4 +1,5 @@
-import { credentialReason, variableNameFor } from '../../core/credentials';
+import { credentialReason } from '../../core/credential-shape';
+import { variableNameFor } from '../../core/credentials';
 import { resourceStep, type ResourceStep } from '../../core/steps';
 
 /**

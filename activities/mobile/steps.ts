@@ -11,7 +11,7 @@ import {
   environmentValue,
 } from '../runner/failures';
 import type { Redactor } from '../runner/redactor';
-import { outcomeOf, type Outcome, type StepResult } from '../runner/result';
+import { outcomeOf, skippedStep, type Outcome, type StepResult } from '../runner/result';
 import { chooseAgentValue, type ChosenValue } from '../runner/values';
 import { isUnavailable, type Device } from './device';
 import { paintOver, type Rect } from './mask';
@@ -339,22 +339,13 @@ export function expectationWords(step: WebStep): string {
   return `the control "${step.target}" can be tapped`;
 }
 
-function skipped(step: Step, index: number, reason: string, diagnosis?: StepResult['diagnosis']): MobileStepResult {
-  return {
-    index,
-    action: step.action,
-    ...(step.target !== undefined && { target: step.target }),
-    status: 'skipped',
+const skipped = (step: Step, index: number, reason: string, diagnosis?: StepResult['diagnosis']): MobileStepResult =>
+  skippedStep<MobileObserved>(step, index, {
     reason,
     observed: {},
     expectation: isApiStep(step) ? '' : expectationWords(step),
-    verdictSource: 'none',
-    postconditionProven: false,
-    recoveryCount: 0,
     ...(diagnosis && { diagnosis }),
-    durationMs: 0,
-  };
-}
+  });
 
 const shorten = (text: string) => (text.length > 500 ? `${text.slice(0, 500)}…` : text);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -56,6 +56,18 @@ const TARGET_WORDS = {
   api: { field: 'targets.api.baseUrl', kind: 'API', address: 'API address to call' },
 } as const;
 
+/** claimRun, or the result a runner answers at once for a Run it does not run (ended, values missing). */
+export async function claimOrAnswer(
+  deps: Pick<ActivityDeps, 'db' | 'config'>,
+  runId: string,
+): Promise<{ run: Run } | { answer: RunnerResult }> {
+  const claim = await claimRun(deps, runId);
+  if ('ended' in claim) return { answer: { outcome: 'unverified', flaky: false } };
+  if ('missingValues' in claim)
+    return { answer: { outcome: 'failed', flaky: false, missingValues: claim.missingValues } };
+  return claim;
+}
+
 /**
  * A runner of `platform` takes a Run (claimRun) and reads its target: the claimed Run and the
  * address to run against, or the result to answer at once (the Run already ended, or runtime values
@@ -66,10 +78,8 @@ export async function claimWithTarget(
   runId: string,
   platform: keyof typeof TARGET_WORDS,
 ): Promise<{ run: Run; baseUrl: string } | { answer: RunnerResult }> {
-  const claim = await claimRun(deps, runId);
-  if ('ended' in claim) return { answer: { outcome: 'unverified', flaky: false } };
-  if ('missingValues' in claim)
-    return { answer: { outcome: 'failed', flaky: false, missingValues: claim.missingValues } };
+  const claim = await claimOrAnswer(deps, runId);
+  if ('answer' in claim) return claim;
   const baseUrl = claim.run.targets[platform]?.baseUrl;
   if (baseUrl) return { run: claim.run, baseUrl };
   const words = TARGET_WORDS[platform];

@@ -58,6 +58,31 @@ export interface VisualCheck {
 /** Compares one step's screenshot with the baseline's; undefined when that step has no baseline. */
 export type VisualComparer = (step: WebStep, index: number, screenshot: Buffer) => Promise<VisualCheck | undefined>;
 
+/**
+ * A step that did not run, on any platform: nothing proven, no time spent. `observed` is the
+ * engine's empty facts and `expectation` its words for the step.
+ */
+export function skippedStep<O>(
+  step: Step,
+  index: number,
+  o: { reason: string; observed: O; expectation: string; diagnosis?: Diagnosis },
+): StepResult<O> {
+  return {
+    index,
+    action: step.action,
+    ...(step.target !== undefined && { target: step.target }),
+    status: 'skipped',
+    reason: o.reason,
+    observed: o.observed,
+    expectation: o.expectation,
+    verdictSource: 'none',
+    postconditionProven: false,
+    recoveryCount: 0,
+    ...(o.diagnosis && { diagnosis: o.diagnosis }),
+    durationMs: 0,
+  };
+}
+
 export type Outcome = 'passed' | 'failed' | 'unverified';
 
 export interface WebRunResult {

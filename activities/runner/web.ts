@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwri
 import type { EgressPolicy } from '../../core/egress';
 import { within } from '../../core/within';
 import type { EgressProxy } from '../../core/egress-proxy';
-import { isApiStep, type Step, type WebStep } from '../../core/steps';
+import { isApiStep, type ApiStep, type Step, type WebStep } from '../../core/steps';
 import { act, checkExpectation, expectationWords } from './actions';
 import type { Browsing, StepContext } from './step-context';
 import {
@@ -20,9 +20,19 @@ import { redactTrace, type StepFrame, type UnrecordedStep } from './trace';
 import { SUGGEST, StepFailure, asStepFailure, canceled, isClosed, verdictOf } from './failures';
 import type { Redactor } from './redactor';
 import { quietly } from './quiet';
-import type { ApiSession } from '../api-runner/execute';
-import { outcomeOf, type StepResult, type VisualComparer, type WebRunResult } from './result';
+import { outcomeOf, skippedStep, type StepResult, type VisualComparer, type WebRunResult } from './result';
 import { VISUAL_SUGGESTION } from '../../core/visual';
+
+/**
+ * What the web engine asks of a mixed Run's API side, declared here so the engine depends on no
+ * other engine (activities/api-runner's apiSession is what the web activity passes).
+ */
+export interface MixedRunApiSteps {
+  /** Runs one request step with the Run's variables. */
+  step(step: ApiStep, index: number): Promise<StepResult<unknown>>;
+  /** A web member of a cross-channel group saw `text`: the reason it fails, or null. */
+  observeCrossChannel(step: Step, index: number, text: string, operationKey: string): string | null;
+}
 
 export interface RunWebStepsOptions {
   /** The web target; navigate paths resolve against it, and pages outside its origin are refused. */
@@ -60,7 +70,7 @@ export interface RunWebStepsOptions {
   /** What the browser may reach: every request (navigation, redirect, subresource) is checked against it. */
   egress?: EgressPolicy;
   /** A mixed Run's API side: runs its request steps in order, and checks what web members of a cross-channel group see. */
-  api?: Pick<ApiSession, 'step' | 'observeCrossChannel'>;
+  api?: MixedRunApiSteps;
   /**
    * Compares each step's screenshot with the baseline's, right after the step (the next step waits
    * for the comparison only). A change that fails the step in `fail` mode does not stop the Run:
@@ -470,19 +480,10 @@ async function withVisualCheck(result: StepResult, step: WebStep, compare: Visua
   };
 }
 
-function skipped(step: Step, index: number, reason: string, diagnosis?: StepResult['diagnosis']): StepResult {
-  return {
-    index,
-    action: step.action,
-    ...(step.target !== undefined && { target: step.target }),
-    status: 'skipped',
+const skipped = (step: Step, index: number, reason: string, diagnosis?: StepResult['diagnosis']): StepResult =>
+  skippedStep(step, index, {
     reason,
     observed: { url: '', title: '' },
     expectation: isApiStep(step) ? '' : expectationWords(step),
-    verdictSource: 'none',
-    postconditionProven: false,
-    recoveryCount: 0,
     ...(diagnosis && { diagnosis }),
-    durationMs: 0,
-  };
-}
+  });

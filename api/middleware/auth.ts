@@ -8,18 +8,6 @@ import { limitRequestRate } from './limits';
 import type { ActiveKey } from './key-cache';
 import { hasSessionCookie, sessionPrincipal } from '../console/sessions';
 
-/** Verifies OAuth access tokens; provided by the OAuth capability when configured. */
-export interface TokenVerifier {
-  verify(token: string): Promise<Principal>;
-  /** The issuer's endpoints as its metadata states them (discovery); null while it cannot be read. */
-  authorizationServer(): Promise<IssuerEndpoints | null>;
-}
-
-export interface IssuerEndpoints {
-  authorizationUrl: string;
-  tokenUrl: string;
-}
-
 /** Where OAuth clients find this resource's metadata (RFC 9728), named in every challenge. */
 export function resourceMetadataUrl(siteUrl: string): string {
   return `${siteUrl}/.well-known/oauth-protected-resource/api/mcp`;

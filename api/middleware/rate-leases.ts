@@ -45,15 +45,7 @@ export class RateLeases {
    */
   takeHeld(orgId: string, bucket: string): TokenAnswer | undefined {
     const held = this.#held.get(`${orgId}\u0000${bucket}`);
-    if (!held) return undefined;
-    const now = performance.now();
-    if (held.tokens > 0 && held.until > now) {
-      held.tokens--;
-      return GRANTED;
-    }
-    if (held.refused && held.refused.until > now)
-      return { granted: 0, retryAfterMs: held.refused.retryAfterMs - (now - held.refused.at) };
-    return undefined;
+    return held && answerFromHeld(held);
   }
 
   async take(db: EntityManager, orgId: string, bucket: string, rate: BucketRate): Promise<TokenAnswer> {
@@ -64,13 +56,8 @@ export class RateLeases {
       this.#held.set(key, (held = { tokens: 0, until: 0 }));
     }
     for (;;) {
-      const now = performance.now();
-      if (held.tokens > 0 && held.until > now) {
-        held.tokens--;
-        return GRANTED;
-      }
-      if (held.refused && held.refused.until > now)
-        return { granted: 0, retryAfterMs: held.refused.retryAfterMs - (now - held.refused.at) };
+      const fromHeld = answerFromHeld(held);
+      if (fromHeld) return fromHeld;
       if (!held.taking) {
         held.taking = this.#lease(db, orgId, bucket, rate, held).finally(() => (held.taking = undefined));
       }
@@ -104,4 +91,16 @@ export class RateLeases {
       if (!held.taking && held.until < now && (held.refused?.until ?? 0) < now) this.#held.delete(key);
     }
   }
+}
+
+/** A token from what this process holds, or the refusal it holds; undefined when the lease is spent or old. */
+function answerFromHeld(held: Held): TokenAnswer | undefined {
+  const now = performance.now();
+  if (held.tokens > 0 && held.until > now) {
+    held.tokens--;
+    return GRANTED;
+  }
+  if (held.refused && held.refused.until > now)
+    return { granted: 0, retryAfterMs: held.refused.retryAfterMs - (now - held.refused.at) };
+  return undefined;
 }

@@ -30,14 +30,27 @@ export function progressOf(steps: RunStep[]) {
   };
 }
 
+/** What a Run is and where it stands: the first fields of both v1 views. */
+const headline = (run: Run, outcome: ReturnType<typeof runOutcome>) => ({
+  runId: run.id,
+  status: run.status,
+  ...(outcome.verdict ? { verdict: outcome.verdict } : {}),
+  validity: outcome.validity,
+});
+
+/** What the Run was started from. */
+const origin = (run: Run) => ({
+  testCaseId: run.testCaseId,
+  testPlanId: run.testPlanId,
+  planGroupRunId: run.planGroupId,
+  environmentSlug: run.environmentSlug,
+});
+
 /** The v1 view of run.get. */
 export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl?: string) {
   const outcome = runOutcome(run.status, run.flaky);
   return {
-    runId: run.id,
-    status: run.status,
-    ...(outcome.verdict ? { verdict: outcome.verdict } : {}),
-    validity: outcome.validity,
+    ...headline(run, outcome),
     cursor: run.cursor,
     timedOut,
     progress: progressOf(steps),
@@ -50,10 +63,7 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl
     evidenceAvailable: steps.some(finished),
     next: outcome.next,
     flaky: run.flaky,
-    testCaseId: run.testCaseId,
-    testPlanId: run.testPlanId,
-    planGroupRunId: run.planGroupId,
-    environmentSlug: run.environmentSlug,
+    ...origin(run),
     platforms: run.platforms,
     attempt: run.attempt,
     ...runDiagnosis(run),
@@ -68,15 +78,9 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl
 export function runSummaryView(run: Run) {
   const outcome = runOutcome(run.status, run.flaky);
   return {
-    runId: run.id,
-    status: run.status,
-    ...(outcome.verdict ? { verdict: outcome.verdict } : {}),
-    validity: outcome.validity,
+    ...headline(run, outcome),
     next: outcome.next,
-    testCaseId: run.testCaseId,
-    testPlanId: run.testPlanId,
-    planGroupRunId: run.planGroupId,
-    environmentSlug: run.environmentSlug,
+    ...origin(run),
     branch: run.branch,
     platforms: run.platforms,
     cursor: run.cursor,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IssuerEndpoints } from '../middleware/auth';
+import type { IssuerEndpoints } from '../oauth/token-verifier';
 import type { Config } from '../../core/config';
 import { confirmRuleText, scopeOf, toolName, type Endpoint } from '../endpoints/model';
 import { errorCodes, errorStatus } from '../../core/errors';

@@ -3,8 +3,8 @@
 // -- --mobile` and the tests: the mobile runner speaks Appium's protocol to it exactly as to a
 // device cloud, and Chromium in mobile emulation stands in for the device.
 
-const fs = require('node:fs');
 const { spawn } = require('node:child_process');
+const { alive, descendants, killTrees } = require('./process-tree.js');
 
 /**
  * The session capabilities a runner host gives (APPIUM_CAPABILITIES_ANDROID / _IOS) to drive
@@ -101,90 +101,6 @@ async function startAppium({ bin, home, port, tmpDir, sessionDiscovery = false, 
       await killTrees(started.filter(alive));
     },
   };
-}
-
-/**
- * SIGSTOPs `roots` and everything under them until a scan finds no new process (a stopped process
- * cannot fork), then SIGKILLs them all and waits until they are gone.
- */
-async function killTrees(roots) {
-  const frozen = new Set();
-  for (let pending = roots; pending.length;) {
-    for (const pid of pending) {
-      frozen.add(pid);
-      send(pid, 'SIGSTOP');
-    }
-    // SIGSTOP is only queued when kill() returns: a thread still running may fork until it stops.
-    for (let i = 0; i < 100 && pending.some(running); i++) await new Promise((r) => setTimeout(r, 10));
-    pending = descendants([...frozen]).filter((pid) => !frozen.has(pid));
-  }
-  for (const pid of frozen) send(pid, 'SIGKILL');
-  const all = [...frozen];
-  for (let i = 0; i < 100 && all.some(alive); i++) await new Promise((r) => setTimeout(r, 20));
-}
-
-function send(pid, name) {
-  try {
-    process.kill(pid, name);
-  } catch {
-    // already gone
-  }
-}
-
-/** Whether the process exists and has not ended (a zombie, not yet reaped, has an empty command line). */
-function alive(pid) {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`).length > 0;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether any thread of the process is still running (not stopped, not ended). */
-function running(pid) {
-  let tasks = [];
-  try {
-    tasks = fs.readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return false;
-  }
-  return tasks.some((tid) => {
-    try {
-      // The state follows the command name in parentheses, which may itself hold spaces.
-      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      return !'TtZX'.includes(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** The processes under `roots` (Linux /proc; none elsewhere), children before their own children. */
-function descendants(roots) {
-  const children = new Map();
-  let entries = [];
-  try {
-    entries = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-  for (const name of entries) {
-    try {
-      // The parent pid is the 4th field, after the command name in parentheses (which may hold spaces).
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // ended while we looked
-    }
-  }
-  const out = [];
-  for (let queue = [...roots]; queue.length;) {
-    const next = children.get(queue.shift()) ?? [];
-    out.push(...next);
-    queue.push(...next);
-  }
-  return out;
 }
 
 module.exports = { chromiumCapabilities, startAppium };

@@ -15,6 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn, execFile } = require('node:child_process');
 const tools = require('./tools.js');
+const { commandLine } = require('./process-tree.js');
 
 // The repository root (where temporal.js finds the tools, where node-children.js runs tsx).
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -211,16 +212,6 @@ function tail(file, lines = 40) {
   }
 }
 
-/** Command line of a live process, or null. */
-function cmdlineOf(pid) {
-  try {
-    const raw = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return raw.split('\0').filter(Boolean);
-  } catch {
-    return null;
-  }
-}
-
 /** The pid in `pidFile` when that process is alive and its command line matches. */
 function livePidFromFile(pidFile, matches) {
   let pid;
@@ -230,8 +221,8 @@ function livePidFromFile(pidFile, matches) {
     return null;
   }
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
-  const args = cmdlineOf(pid);
-  if (!args || !matches(args)) return null;
+  const args = commandLine(pid);
+  if (!args.length || !matches(args)) return null;
   return { pid, args };
 }
 

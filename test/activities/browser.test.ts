@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../activities/runner/browser';
-import { commandLine, processTree } from '../helpers/processes';
+import { commandLine, processTree } from '../../scripts/lib/process-tree';
 
 /** Every process under `pid` (itself included) with its command line. */
 function tree(pid: number): Array<{ pid: number; args: string[] }> {

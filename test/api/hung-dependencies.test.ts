@@ -3,25 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { call, createOrg, key, startApp, type TestApp } from '../helpers/app';
-import { stopProcess } from '../helpers/stop-process';
+import { freeze as freezeProcess } from '../../scripts/lib/process-tree';
 import { privateQueues } from '../helpers/temporal';
 
-interface Started {
-  pid: number;
-  stop(): Promise<void>;
-}
 // Plain CommonJS shared with scripts/start.js.
-const services: {
-  freePort(): Promise<number>;
-  startMariadb(o: { dataDir: string; port: number; logFile: string }): Promise<Started & { url: string }>;
-  startTemporal(o: {
-    bin?: string;
-    port: number;
-    uiPort: null;
-    dbFile: null;
-    logFile: string;
-  }): Promise<Started & { address: string }>;
-} = require('../../scripts/lib/services.js');
+import * as services from '../../scripts/lib/services';
+import type { StartedService } from '../../scripts/lib/services';
 
 /** The specification's bound for a dependency that hangs: 503 UNAVAILABLE within 10 s. */
 const BOUND_MS = 10_000;
@@ -40,14 +27,14 @@ async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
 describe('hung dependencies: bounded 503 UNAVAILABLE, then recovery without a restart', function () {
   this.timeout(180_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-hung-'));
-  let db: Started & { url: string };
-  let temporal: Started & { address: string };
+  let db: StartedService & { url: string };
+  let temporal: StartedService & { address: string };
   let app: TestApp;
   let org: { apiKey: string };
   const frozen = new Set<number>();
   const freeze = async (pid: number) => {
     frozen.add(pid);
-    await stopProcess(pid);
+    await freezeProcess(pid);
   };
   const thaw = (pid: number) => {
     process.kill(pid, 'SIGCONT');

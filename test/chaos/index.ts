@@ -6,7 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { createDataSource } from '../../db/data-source';
 import { createOrganization } from '../../domain/organizations';
 import { startSite } from '../helpers/site';
-import { stopProcess } from '../helpers/stop-process';
+import { freeze } from '../../scripts/lib/process-tree';
 import { Api, BOUND_MS, type Reply } from './client';
 import { answers, Dependencies, ServiceProcess, services } from './stack';
 
@@ -396,8 +396,8 @@ class Suite {
     if (kind === 'orchestration' || kind === 'all') await orchestration.kill();
     if (kind === 'mariadb' || kind === 'all') await Dependencies.killPid(this.deps.db.pid);
     if (kind === 'temporal' || kind === 'all') await Dependencies.killPid(this.deps.temporal.pid);
-    if (kind === 'mariadb-hang') await stopProcess(this.deps.db.pid);
-    if (kind === 'temporal-hang') await stopProcess(this.deps.temporal.pid);
+    if (kind === 'mariadb-hang') await freeze(this.deps.db.pid);
+    if (kind === 'temporal-hang') await freeze(this.deps.temporal.pid);
 
     // While it lasts: every live API process answers each probe within the bound, UNAVAILABLE
     // for what needs the missing dependency, and normally for the rest.

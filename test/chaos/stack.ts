@@ -5,22 +5,11 @@ import { spawnTypeScript } from '../../scripts/lib/node-children';
 
 export const root = path.resolve(__dirname, '..', '..');
 
-interface Started {
-  pid: number;
-  stop(): Promise<void>;
-}
 // Plain CommonJS shared with scripts/start.js and test/api/hung-dependencies.test.ts.
-export const services: {
-  freePort(): Promise<number>;
-  startMariadb(o: { dataDir: string; port: number; logFile: string }): Promise<Started & { url: string }>;
-  startTemporal(o: {
-    bin?: string;
-    port: number;
-    uiPort: null;
-    dbFile: string;
-    logFile: string;
-  }): Promise<Started & { address: string }>;
-} = require('../../scripts/lib/services.js');
+import * as services from '../../scripts/lib/services';
+import type { StartedService } from '../../scripts/lib/services';
+
+export { services };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -146,8 +135,8 @@ export async function answers(url: string): Promise<boolean> {
 
 /** The private MariaDB and Temporal dev server, restartable on the same data and ports. */
 export class Dependencies {
-  db!: Started & { url: string };
-  temporal!: Started & { address: string };
+  db!: StartedService & { url: string };
+  temporal!: StartedService & { address: string };
   private dbPort = 0;
   private temporalPort = 0;
 

@@ -1,19 +1,6 @@
-import { createServer } from 'node:net';
 import path from 'node:path';
-const lib = require('../../scripts/lib/appium.js') as {
-  chromiumCapabilities(
-    deviceName: string,
-    paths?: { chromium?: string; chromedriver?: string },
-  ): Record<string, unknown>;
-  startAppium(options: {
-    bin: string;
-    home: string;
-    port: number;
-    tmpDir?: string;
-    sessionDiscovery?: boolean;
-    onOutput?: (text: string) => void;
-  }): Promise<{ url: string; stop(signal?: string): Promise<void> }>;
-};
+import * as lib from '../../scripts/lib/appium';
+import { freePort } from '../../scripts/lib/ports';
 
 /** A real Appium server on loopback with the Chromium driver (installed by scripts/test.js). */
 export interface TestAppium {
@@ -69,15 +56,4 @@ export async function startAppium(options: { tmpDir?: string } = {}): Promise<Te
   };
   await appium.start();
   return appium;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 }

@@ -8,23 +8,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+// Plain CommonJS shared with scripts/start.js (it must run before `npm install`).
+import * as services from '../../scripts/lib/services';
+
 interface Running {
   stop(): Promise<void>;
 }
-interface Services {
-  freePort(): Promise<number>;
-  startMariadb(o: { dataDir: string; port: number; logFile: string }): Promise<Running & { url: string }>;
-  startTemporal(o: {
-    bin?: string;
-    port: number;
-    uiPort: number | null;
-    dbFile: string | null;
-    logFile: string;
-  }): Promise<Running & { address: string }>;
-}
-
-// Plain CommonJS shared with scripts/start.js (it must run before `npm install`).
-const services: Services = require('../../scripts/lib/services.js');
 
 const running: Running[] = [];
 let tmpDir: string | undefined;

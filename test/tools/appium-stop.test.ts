@@ -2,13 +2,9 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { commandLine } from '../helpers/processes';
-
-// The port helper the test services use (plain CommonJS, shared with scripts/start.js).
-const { freePort } = require('../../scripts/lib/ports.js') as { freePort(): Promise<number> };
-const lib = require('../../scripts/lib/appium.js') as {
-  startAppium(options: { bin: string; home: string; port: number }): Promise<{ stop(signal?: string): Promise<void> }>;
-};
+import { commandLine } from '../../scripts/lib/process-tree';
+import { startAppium } from '../../scripts/lib/appium';
+import { freePort } from '../../scripts/lib/ports';
 
 /**
  * A stand-in for Appium whose child keeps starting long-lived grandchildren, as Chromium starts
@@ -39,7 +35,7 @@ describe('the local Appium server stopped by SIGKILL', () => {
     process.env.QA_STOP_MARKER = path.basename(dir); // inherited by the server and all it starts
     try {
       for (let round = 0; round < 5; round++) {
-        const server = await lib.startAppium({ bin: forkingServer(dir), home: dir, port: await freePort() });
+        const server = await startAppium({ bin: forkingServer(dir), home: dir, port: await freePort() });
         await new Promise((r) => setTimeout(r, 100));
         await server.stop('SIGKILL');
         const left = marked(marker).map((pid) => commandLine(pid).join(' '));

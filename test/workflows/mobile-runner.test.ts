@@ -13,7 +13,7 @@ import { watchForSecrets } from '../helpers/secret-watch';
 import { startSite, type TestSite } from '../helpers/site';
 import { keptLog, privateQueues, startWorkers } from '../helpers/temporal';
 import { apkZip } from '../helpers/zips';
-import { commandLine } from '../helpers/processes';
+import { commandLine } from '../../scripts/lib/process-tree';
 import { SessionKeeper } from '../../activities/mobile/sessions';
 import { sessionCapabilities } from '../../activities/mobile/capabilities';
 

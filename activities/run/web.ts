@@ -9,12 +9,13 @@ import type { ActivityDeps } from '../deps';
 import { Redactor } from '../runner/redactor';
 import { runWebSteps } from '../runner/web';
 import type { StepResult } from '../runner/result';
-import { fetchValue } from './values-channel';
+import { fetchValue } from '../engine/values-channel';
 import { visualComparer } from './visual';
 import { isApiStep } from '../../core/steps';
 import { runnerEgress } from '../../core/egress';
 import { apiSessionFor, type ApiHostDeps } from '../api-runner/setup';
 import { handover } from './handover';
+import { attemptHeartbeat, resumePoint } from './attempt';
 
 export interface RunnerDeps extends ActivityDeps, ApiHostDeps {
   /** The worker's shared Chromium; each Run gets its own context inside it. */
@@ -37,26 +38,15 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
       const claimed = await claimWithTarget(deps, runId, 'web');
       if ('answer' in claimed) return claimed.answer;
       const { run, baseUrl } = claimed;
-      const logged = (await runRepository.steps(db.manager, [runId])).get(runId) ?? [];
-      const firstUnpassed = logged.findIndex((s) => s.status !== 'passed');
+      const startAtStep = await resumePoint(db.manager, runId);
       const redactor = new Redactor();
-      let current = -1;
-      // The longest time between two heartbeats, logged per Run: under full load it must stay well
-      // inside the 10 s heartbeat timeout (`npm run bench -- runner` reports it).
-      let lastBeat = performance.now();
-      let longestGapMs = 0;
-      const heartbeat = () => {
-        const now = performance.now();
-        longestGapMs = Math.max(longestGapMs, now - lastBeat);
-        lastBeat = now;
-        ctx.heartbeat({ step: current });
-      };
-      const beat = setInterval(heartbeat, 2_000);
+      const heartbeat = attemptHeartbeat(ctx);
+      heartbeat.start();
       // A mixed Run (platforms web and api) runs its API steps here too, in order, with one set of variables.
       const api = run.steps.some(isApiStep) ? await apiSessionFor(deps, run, redactor, ctx.cancellationSignal) : null;
       const compareScreenshot = await visualComparer(deps, run);
       try {
-        heartbeat();
+        heartbeat.beat();
         const result = await runWebSteps({
           egress: runnerEgress(config),
           ...(api ? { api: api.session } : {}),
@@ -68,14 +58,9 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
           trace: config.RUNNER_TRACE,
           redactor,
           signal: ctx.cancellationSignal,
-          startAtStep: firstUnpassed < 0 ? logged.length : firstUnpassed,
+          startAtStep,
           resolveValue: (name) => fetchValue(config, runId, name),
-          ...handing.steps(
-            stepRecorder(deps, run, redactor, (index) => {
-              current = index;
-              heartbeat();
-            }),
-          ),
+          ...handing.steps(stepRecorder(deps, run, redactor, heartbeat.step)),
         });
         handing.check();
         if (result.trace) await saveTrace(deps, run.orgId, runId, result.steps, result.trace);
@@ -97,8 +82,7 @@ export function runnerActivities(deps: RunnerDeps): RunnerActivities {
         handing.check();
         throw error;
       } finally {
-        clearInterval(beat);
-        log.info('web run executed', { runId, longestHeartbeatGapMs: Math.round(longestGapMs) });
+        log.info('web run executed', { runId, longestHeartbeatGapMs: Math.round(heartbeat.stop()) });
       }
     },
   };

@@ -3,19 +3,19 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { runnerEgress } from '../../core/egress';
 import { artifactRepository } from '../../db/repositories/artifacts';
-import { runRepository } from '../../db/repositories/runs';
 import type { Run } from '../../db/entities/runs';
 import type { RunnerActivities, RunnerResult } from '../../workflows/contracts';
 import type { ActivityDeps } from '../deps';
-import { claimRun } from '../run/claim';
-import { runDiagnosis, stepRecorder } from '../run/record';
-import { fetchValue } from '../run/values-channel';
+import { claimOrAnswer } from './claim';
+import { runDiagnosis, stepRecorder } from './record';
+import { fetchValue } from '../engine/values-channel';
 import { Redactor } from '../runner/redactor';
-import { dialectOf, sessionCapabilities, type AppUnderTest, type MobilePlatform } from './capabilities';
-import { appiumOrigin, isUnavailable, logSafe } from './device';
-import { SessionKeeper } from './sessions';
-import { handover } from '../run/handover';
-import { runMobileSteps } from './steps';
+import { dialectOf, sessionCapabilities, type AppUnderTest, type MobilePlatform } from '../mobile/capabilities';
+import { appiumOrigin, isUnavailable, logSafe } from '../mobile/device';
+import { SessionKeeper } from '../mobile/sessions';
+import { handover } from './handover';
+import { attemptHeartbeat, resumePoint } from './attempt';
+import { runMobileSteps } from '../mobile/steps';
 
 /** How long a signed artifact link lives: the device cloud fetches the app when the session starts. */
 const APP_LINK_TTL_SECONDS = 15 * 60;
@@ -48,20 +48,18 @@ export function mobileRunnerActivities(deps: MobileRunnerDeps): RunnerActivities
     async executeRun(runId: string): Promise<RunnerResult> {
       const ctx = Context.current();
       const handing = handover(ctx, deps.stopping);
-      let current = -1;
-      const heartbeat = () => ctx.heartbeat({ step: current });
+      const heartbeat = attemptHeartbeat(ctx);
       // Past MOBILE_RUNNER_CONCURRENCY sessions the Run waits here, still `queued` (claimed only after).
-      const release = await sessions.slot(heartbeat, ctx.cancellationSignal);
-      const beat = setInterval(heartbeat, 2_000);
+      const release = await sessions.slot(heartbeat.beat, ctx.cancellationSignal);
+      heartbeat.start();
       try {
-        const claim = await claimRun(deps, runId);
-        if ('ended' in claim) return { outcome: 'unverified', flaky: false };
-        if ('missingValues' in claim) return { outcome: 'failed', flaky: false, missingValues: claim.missingValues };
+        const claim = await claimOrAnswer(deps, runId);
+        if ('answer' in claim) return claim.answer;
         const { run } = claim;
         const app = await appOf(run);
         const capabilities = sessionCapabilities(platform, hostCapabilities(), app);
         const dialect = dialectOf(capabilities);
-        heartbeat();
+        heartbeat.beat();
         const device = await sessions.open(runId, capabilities, dialect).catch((err: unknown) => {
           log.warn('appium session not started', {
             runId,
@@ -75,8 +73,7 @@ export function mobileRunnerActivities(deps: MobileRunnerDeps): RunnerActivities
         ctx.cancellationSignal.addEventListener('abort', onAbort, { once: true });
         const redactor = new Redactor();
         try {
-          const logged = (await runRepository.steps(db.manager, [runId])).get(runId) ?? [];
-          const firstUnpassed = logged.findIndex((s) => s.status !== 'passed');
+          const startAtStep = await resumePoint(db.manager, runId);
           const result = await runMobileSteps({
             device,
             steps: run.steps,
@@ -84,14 +81,9 @@ export function mobileRunnerActivities(deps: MobileRunnerDeps): RunnerActivities
             resolveValue: (name) => fetchValue(config, runId, name),
             redactor,
             egress: runnerEgress(config),
-            startAtStep: firstUnpassed < 0 ? logged.length : firstUnpassed,
+            startAtStep,
             signal: ctx.cancellationSignal,
-            ...handing.steps(
-              stepRecorder(deps, run, redactor, (index) => {
-                current = index;
-                heartbeat();
-              }),
-            ),
+            ...handing.steps(stepRecorder(deps, run, redactor, heartbeat.step)),
           });
           handing.check();
           const failing = result.steps.find((s) => s.status !== 'passed');
@@ -106,7 +98,7 @@ export function mobileRunnerActivities(deps: MobileRunnerDeps): RunnerActivities
           await sessions.close(device);
         }
       } finally {
-        clearInterval(beat);
+        heartbeat.stop();
         release();
       }
     },

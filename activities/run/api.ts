@@ -8,6 +8,7 @@ import { Redactor } from '../runner/redactor';
 import { claimWithTarget } from './claim';
 import { recordAssurance, recordStep, runDiagnosis } from './record';
 import { handover } from './handover';
+import { attemptHeartbeat } from './attempt';
 
 export type ApiRunnerDeps = ActivityDeps & ApiHostDeps;
 
@@ -23,14 +24,15 @@ export function apiRunnerActivities(deps: ApiRunnerDeps): RunnerActivities {
       const { run } = claimed;
       const redactor = new Redactor();
       const { options } = await apiSessionFor(deps, run, redactor, ctx.cancellationSignal);
-      const beat = setInterval(() => ctx.heartbeat(), 2_000);
+      const heartbeat = attemptHeartbeat(ctx);
+      heartbeat.start();
       try {
         const ran = await runApiSteps({
           ...options,
           steps: run.steps,
           ...handing.steps({
             onStepStart: async (index: number) => {
-              ctx.heartbeat({ step: index });
+              heartbeat.step(index);
               await runRepository.putStep(db.manager, runId, index, { status: 'running' });
             },
             onStepDone: async (step: Parameters<typeof recordStep>[2]) => {
@@ -59,7 +61,7 @@ export function apiRunnerActivities(deps: ApiRunnerDeps): RunnerActivities {
         handing.check();
         throw error;
       } finally {
-        clearInterval(beat);
+        heartbeat.stop();
       }
     },
   };

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const activities = path.resolve(__dirname, '../../activities');
+
+/**
+ * The runner's folders (issue 53; docs/architecture.md, "One runner contract"), as data: the
+ * activities Temporal calls, one engine a platform, and what every engine shares under them.
+ */
+const ACTIVITIES = 'run';
+const ENGINES = ['runner', 'api-runner', 'mobile'];
+const SHARED = 'engine';
+/** Files of the web engine's folder the other engines still share. */
+const SHARED_WITH_WEB = ['result', 'redactor', 'failures', 'values'];
+
+/** Every relative import of every TypeScript file under `folder`, resolved to a path under activities/. */
+function importsOf(folder: string): { from: string; to: string }[] {
+  const found: { from: string; to: string }[] = [];
+  for (const file of readdirSync(path.join(activities, folder), { recursive: true }) as string[]) {
+    if (!file.endsWith('.ts')) continue;
+    const from = path.join(folder, file);
+    const text = readFileSync(path.join(activities, from), 'utf8');
+    for (const [, spec] of text.matchAll(/(?:from|import)\s+'(\.[^']+)'/g)) {
+      const to = path.relative(activities, path.resolve(path.dirname(path.join(activities, from)), spec));
+      found.push({ from, to });
+    }
+  }
+  return found;
+}
+
+const folderOf = (relative: string) => relative.split(path.sep)[0];
+
+describe('runner folders: no import runs back up, no engine imports another', () => {
+  for (const engine of ENGINES) {
+    it(`activities/${engine}/ imports neither run/ nor another engine`, () => {
+      const wrong = importsOf(engine).filter(({ to }) => {
+        const target = folderOf(to);
+        if (target === ACTIVITIES) return true;
+        if (target === engine || !ENGINES.includes(target)) return false;
+        return !(target === 'runner' && SHARED_WITH_WEB.includes(path.basename(to)));
+      });
+      assert.deepEqual(wrong, []);
+    });
+  }
+
+  it('activities/engine/ imports no engine and not run/', () => {
+    const wrong = importsOf(SHARED).filter(({ to }) => [ACTIVITIES, ...ENGINES].includes(folderOf(to)));
+    assert.deepEqual(wrong, []);
+  });
+
+  it('finds the imports it checks (the web activity calls the web engine)', () => {
+    assert.ok(importsOf(ACTIVITIES).some(({ from, to }) => from === 'run/web.ts' && to === 'runner/web'));
+  });
+});
