@@ -10,7 +10,7 @@ import {
 } from '../../db/repositories/console-sessions';
 import { orgMemberRepository } from '../../db/repositories/org-members';
 import type { AppDeps } from '../deps';
-import { unauthenticated } from '../middleware/auth';
+import { unauthenticated } from '../middleware/challenge';
 import { readCookie, sessionCookieName, setCookie } from './cookies';
 
 /** The header every state-changing console request carries (the session's anti-CSRF token). */

@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors';
 import type { Principal, Scope } from '../../core/scopes';
-import { bearerChallenge } from '../middleware/auth';
+import { bearerChallenge } from '../middleware/challenge';
 import { omitAbsent } from '../presenters/absent';
 import type { AppDeps } from '../deps';
 import { requestKey, runOnce } from './idempotency';

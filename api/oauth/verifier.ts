@@ -4,7 +4,7 @@ import { isValidSubject, orgMemberRepository } from '../../db/repositories/org-m
 import { sha256 } from '../../core/crypto';
 import type { AppDeps } from '../deps';
 import { AppError } from '../../core/errors';
-import { resourceMetadataUrl, unauthenticated } from '../middleware/auth';
+import { resourceMetadataUrl, unauthenticated } from '../middleware/challenge';
 import type { TokenVerifier } from './token-verifier';
 import { allScopes, type Principal, type Scope } from '../../core/scopes';
 import { LRUCache } from 'lru-cache';
