@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { call, environment, key, newCase } from '../helpers/app';
+import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole } from '../helpers/console';
+import { startReceiver, type Receiver } from '../helpers/receiver';
+import { rest } from '../helpers/rest';
+import { followRun, useRunStack } from '../helpers/runs';
+import { registerWebhook, settledDeliveries } from '../helpers/webhooks';
+
+/** A two-page shop on loopback whose Pay button sits `shift` px from the left: moving it is a visual change. */
+async function startShop() {
+  let shift = 0;
+  const page = (body: string) =>
+    `<!doctype html><html><head><title>Shop</title><style>body{margin:0;font:16px sans-serif}` +
+    `.pay{position:absolute;top:120px;width:160px;height:48px;background:#1a73e8;color:#fff;border:0}</style>` +
+    `</head><body>${body}</body></html>`;
+  const server = createServer((req, res) => {
+    if (req.url === '/favicon.ico') return void res.writeHead(404).end();
+    res.setHeader('Content-Type', 'text/html');
+    if (req.url === '/pay')
+      return void res.end(page(`<h1>Pay</h1><button class="pay" style="left:${40 + shift}px">Pay now</button>`));
+    res.end(page('<h1>Shop</h1><a href="/pay">Continue</a>'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    set shift(px: number) {
+      shift = px;
+    },
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+async function signInWithKey(page: Page, appUrl: string, apiKey: string) {
+  await page.goto(`${appUrl}/console`);
+  await page.getByLabel('Organization API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
+}
+
+describe('console: review a visual change, redeliver a webhook (issue 52)', function () {
+  this.timeout(240_000);
+  const s = useRunStack('console-review-password');
+  let browser: Browser;
+  let shop: Awaited<ReturnType<typeof startShop>>;
+  let receiver: Receiver;
+  before(async () => {
+    browser = await launchChromium();
+    shop = await startShop();
+    receiver = await startReceiver();
+    await environment(s, 'shop', { targets: { web: { baseUrl: shop.url } } });
+  });
+  after(async () => {
+    await browser?.close();
+    await shop?.close();
+    await receiver?.close();
+  });
+
+  const runPlan = async (testPlanId: string) => {
+    const triggered = await call(s.app, s.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testPlanId,
+      environmentSlug: 'shop',
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const runId: string = triggered.body.runIds[0];
+    return { runId, status: (await followRun(s.app, s.org.apiKey, runId)).state.status as string };
+  };
+
+  it('shows before, after and diff side by side; Accept makes the next Run of the plan pass', async () => {
+    const plan = await rest(s.app, s.org.apiKey, 'POST', '/api/plans', {
+      name: 'Pay strictly',
+      steps: [
+        { action: 'navigate', target: '/' },
+        { action: 'click', target: 'Continue' },
+      ],
+      config: { visual: { mode: 'fail', threshold: 0.001 } },
+    });
+    assert.equal(plan.status, 201, JSON.stringify(plan.body));
+    const testPlanId: string = plan.body.testPlanId;
+    shop.shift = 0;
+    assert.equal((await runPlan(testPlanId)).status, 'passing', 'the baseline Run');
+    shop.shift = 40;
+    const changed = await runPlan(testPlanId);
+    assert.equal(changed.status, 'failed', 'fail mode: the moved button fails its step');
+
+    const { page, requests, context } = await openConsole(browser);
+    await signInWithKey(page, s.app.url, s.org.apiKey);
+    await page.goto(`${s.app.url}/console/runs/${changed.runId}`);
+    const figure = page.getByRole('figure').filter({ hasText: /% of the screen changed/ });
+    await figure.waitFor({ timeout: 15_000 });
+    for (const name of ['Step 2 before', 'Step 2 after', 'Step 2 changed area']) {
+      const img = figure.getByRole('img', { name });
+      await img.waitFor();
+      // Loaded from the API's signed media links: a real image, not a broken one.
+      assert.ok((await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)) > 0, `${name} drawn`);
+    }
+    await assertAccessible(page, 'a Run with a visual change');
+    await page.getByRole('button', { name: 'Accept visual change' }).click();
+    await page.getByText('Accept visual change: done').waitFor();
+
+    // The next Run of the plan compares with the accepted screenshots: it passes, seen in the console.
+    const next = await call(s.app, s.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testPlanId,
+      environmentSlug: 'shop',
+    });
+    const nextRunId: string = next.body.runIds[0];
+    await page.goto(`${s.app.url}/console/runs/${nextRunId}`);
+    await page.getByRole('heading', { name: `Run ${nextRunId}` }).waitFor();
+    await page.locator('p', { hasText: 'Status' }).getByText('passing', { exact: true }).waitFor({ timeout: 90_000 });
+    await page.getByText('no change').first().waitFor();
+    assertOnlyOrigin(requests, s.app.url);
+    await context.close();
+  });
+
+  it('shows a failing endpoint with its answer, and redelivers the delivery', async () => {
+    const hook = await registerWebhook(s, receiver, '/console-hook');
+    receiver.answer('/console-hook', { status: 400, body: 'no such order' });
+    // A case whose step needs a runtime value the Environment lacks ends at once, failed: run.completed.
+    const testCase = await newCase(s, {
+      name: `hook-${key()}`,
+      steps: [{ action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'NO_SUCH_VALUE' } }],
+    });
+    const triggered = await call(s.app, s.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+      environmentSlug: 'shop',
+    });
+    await followRun(s.app, s.org.apiKey, triggered.body.runIds[0]);
+    const [delivery] = await settledDeliveries(s, hook.id);
+    assert.equal(delivery.status, 'failed');
+
+    const { page, requests, context } = await openConsole(browser);
+    await signInWithKey(page, s.app.url, s.org.apiKey);
+    await page.goto(`${s.app.url}/console/webhooks`);
+    const card = page.locator(`section[data-webhook-id="${hook.id}"]`);
+    await card.getByText('failing: 1 deliveries in a row').waitFor();
+    const row = card.locator(`tr[data-delivery-id="${delivery.id}"]`);
+    await row.getByText('400').waitFor();
+    await row.getByText('no such order').waitFor();
+    await assertAccessible(page, 'Webhooks with a failing endpoint');
+    await row.getByRole('button', { name: 'Redeliver' }).click();
+    await row.getByText('Redeliver: done').waitFor();
+
+    const received = await receiver.waitFor('/console-hook', 2);
+    assert.equal(received.length, 2, 'the redelivery reached the endpoint once');
+    const [after] = await settledDeliveries(s, hook.id);
+    assert.equal(after.status, 'delivered', JSON.stringify(after));
+    await page.reload();
+    await card.getByText('not failing').waitFor();
+    assertOnlyOrigin(requests, s.app.url);
+    await context.close();
+  });
+});
