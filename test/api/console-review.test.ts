@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser, Page } from 'playwright-core';
 import { call, environment, key, newCase } from '../helpers/app';
 import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole } from '../helpers/console';
@@ -95,7 +97,7 @@ describe('console: review a visual change, redeliver a webhook (issue 52)', func
       const img = figure.getByRole('img', { name });
       await img.waitFor();
       // Loaded from the API's signed media links: a real image, not a broken one.
-      assert.ok((await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)) > 0, `${name} drawn`);
+      assert.ok((await img.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0))) > 0, `${name} drawn`);
     }
     await assertAccessible(page, 'a Run with a visual change');
     await page.getByRole('button', { name: 'Accept visual change' }).click();
@@ -151,6 +153,86 @@ describe('console: review a visual change, redeliver a webhook (issue 52)', func
     assert.equal(after.status, 'delivered', JSON.stringify(after));
     await page.reload();
     await card.getByText('not failing').waitFor();
+    assertOnlyOrigin(requests, s.app.url);
+    await context.close();
+  });
+
+  it('lists each Run with its source (CI, schedule, manual, MCP), branch and commit, and duration', async () => {
+    const testCase = await newCase(s, { name: 'Sources' });
+    const trigger = async (fields: Record<string, unknown>) => {
+      const reply = await call(s.app, s.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId: testCase.id,
+        environmentSlug: 'local',
+        ...fields,
+      });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      return reply.body.runIds[0] as string;
+    };
+    const ci = await trigger({ branch: 'feature/pay', deployment: { commitSha: 'abc1234def5678' } });
+    const manual = await trigger({});
+    const mcp = new Client({ name: 'console-test', version: '1.0.0' });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${s.app.url}/api/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${s.org.apiKey}` } },
+      }),
+    );
+    const byMcp = await mcp.callTool({
+      name: 'run_trigger',
+      arguments: { idempotencyKey: key(), testCaseId: testCase.id, environmentSlug: 'local' },
+    });
+    await mcp.close();
+    const mcpRun = (byMcp.structuredContent as { runIds: string[] }).runIds[0];
+    const plan = await call(s.app, s.org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: 'Scheduled sources',
+      testCaseIds: [testCase.id],
+    });
+    const schedule = await rest(s.app, s.org.apiKey, 'POST', '/api/schedules', {
+      name: 'Sources hourly',
+      testPlanId: plan.body.id,
+      environmentSlug: 'local',
+      every: '1h',
+    });
+    assert.equal(schedule.status, 201, JSON.stringify(schedule.body));
+    const fired = await rest(s.app, s.org.apiKey, 'POST', `/api/schedules/${schedule.body.id}/trigger`, undefined, {
+      'Idempotency-Key': key(),
+    });
+    assert.equal(fired.status, 202, JSON.stringify(fired.body));
+    for (const runId of [ci, manual, mcpRun]) await followRun(s.app, s.org.apiKey, runId);
+
+    // The scheduled fire queues its group in a workflow: wait for its Run to be listed.
+    const until = Date.now() + 30_000;
+    let items: any[] = [];
+    for (;;) {
+      items = (await call(s.app, s.org.apiKey, 'run.list', { testCaseId: testCase.id, limit: 10 })).body.items;
+      if (items.length >= 4 || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const byId = new Map(items.map((r) => [r.runId, r]));
+    const scheduled = items.find((r) => r.testPlanId === plan.body.id);
+    assert.ok(scheduled, JSON.stringify(items));
+    assert.deepEqual(
+      [ci, manual, mcpRun, scheduled.runId].map((id) => byId.get(id)?.source),
+      ['ci', 'manual', 'mcp', 'schedule'],
+    );
+    const ciRun = byId.get(ci);
+    assert.deepEqual([ciRun.branch, ciRun.commitSha], ['feature/pay', 'abc1234def5678']);
+    assert.ok(!('commitSha' in byId.get(manual)), 'no commit: the field is absent, as every absent field is');
+    assert.ok(ciRun.startedAt >= ciRun.createdAt && ciRun.finishedAt >= ciRun.startedAt, JSON.stringify(ciRun));
+    assert.equal(ciRun.durationMs, ciRun.finishedAt - ciRun.startedAt);
+
+    const { page, requests, context } = await openConsole(browser);
+    await signInWithKey(page, s.app.url, s.org.apiKey);
+    await page.goto(`${s.app.url}/console/runs?testCaseId=${testCase.id}`);
+    const row = (runId: string) => page.locator(`tr[data-run-id="${runId}"]`);
+    await row(ci).getByRole('cell', { name: 'CI', exact: true }).waitFor();
+    await row(ci).getByText('feature/pay').waitFor();
+    await row(ci).getByText('abc1234d', { exact: true }).waitFor();
+    await row(manual).getByRole('cell', { name: 'manual', exact: true }).waitFor();
+    await row(mcpRun).getByRole('cell', { name: 'MCP', exact: true }).waitFor();
+    await row(scheduled.runId).getByRole('cell', { name: 'schedule', exact: true }).waitFor();
+    await assertAccessible(page, 'the Runs list with sources');
     assertOnlyOrigin(requests, s.app.url);
     await context.close();
   });
