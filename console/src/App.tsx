@@ -3,6 +3,7 @@ import { ApiError, call, onSignedOut, useCsrfToken } from './api';
 import { Link, navigate, useLocation } from './router';
 import { SessionContext, type Session } from './session';
 import { Environments } from './views/Environments';
+import { PlanGroup, PlanGroups } from './views/PlanGroups';
 import { Run } from './views/Run';
 import { Runs } from './views/Runs';
 import { Schedules } from './views/Schedules';
@@ -12,6 +13,7 @@ import { Webhooks } from './views/Webhooks';
 
 const NAV = [
   ['/console/runs', 'Runs'],
+  ['/console/plan-groups', 'Plan groups'],
   ['/console/test-cases', 'Test Cases'],
   ['/console/schedules', 'Schedules'],
   ['/console/webhooks', 'Webhooks'],
@@ -28,6 +30,8 @@ function View({ url }: { url: URL }) {
   const parts = url.pathname.replace(/\/+$/, '').split('/').slice(2);
   const [section, id] = parts;
   if (section === 'runs' && id) return <Run runId={id} />;
+  if (section === 'plan-groups' && id) return <PlanGroup id={id} />;
+  if (section === 'plan-groups') return <PlanGroups url={url} />;
   if (section === 'test-cases' && id) return <TestCase id={id} />;
   if (section === 'test-cases') return <TestCases />;
   if (section === 'schedules') return <Schedules />;

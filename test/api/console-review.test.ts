@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser, Page } from 'playwright-core';
-import { call, environment, key, newCase } from '../helpers/app';
+import { call, environment, key, newCase, triggerPlanOf } from '../helpers/app';
 import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole } from '../helpers/console';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { rest } from '../helpers/rest';
@@ -233,6 +233,58 @@ describe('console: review a visual change, redeliver a webhook (issue 52)', func
     await row(mcpRun).getByRole('cell', { name: 'MCP', exact: true }).waitFor();
     await row(scheduled.runId).getByRole('cell', { name: 'schedule', exact: true }).waitFor();
     await assertAccessible(page, 'the Runs list with sources');
+    assertOnlyOrigin(requests, s.app.url);
+    await context.close();
+  });
+
+  it('shows a plan group with its members and counts, and reruns the ones that did not pass', async () => {
+    const good = await newCase(s, { name: 'Signs in' });
+    const bad = await newCase(s, {
+      name: 'Needs a missing value',
+      steps: [{ action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'NO_SUCH_VALUE' } }],
+    });
+    const planName = `Release ${key()}`;
+    const triggered = await triggerPlanOf(s, [good.id, bad.id], 'local', planName);
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const groupId: string = triggered.body.planGroupRunId;
+    for (const runId of triggered.body.runIds) await followRun(s.app, s.org.apiKey, runId);
+
+    const { page, requests, context } = await openConsole(browser);
+    await signInWithKey(page, s.app.url, s.org.apiKey);
+    await page.getByRole('link', { name: 'Plan groups' }).click();
+    await page.getByRole('combobox', { name: 'Test Plan' }).selectOption({ label: planName });
+    await page.getByRole('button', { name: 'Show groups' }).click();
+    const card = page.locator(`li[data-plan-group-id="${groupId}"]`);
+    await card.getByText('2 members: 1 passed, 1 failed, 0 inconclusive, 0 running').waitFor();
+    await assertAccessible(page, 'Plan groups of a plan');
+    await card.getByRole('link', { name: groupId }).click();
+    await page.getByRole('heading', { name: `Plan group ${planName}` }).waitFor();
+    const members = page.getByRole('table', { name: 'Members' });
+    await members.getByRole('row').filter({ hasText: 'Signs in' }).getByText('passing').waitFor();
+    await members.getByRole('row').filter({ hasText: 'Needs a missing value' }).getByText('failed').waitFor();
+    await assertAccessible(page, 'a plan group');
+
+    await page.getByRole('button', { name: 'Rerun the 1 that did not pass' }).click();
+    await page.getByText(`re-runs ${groupId}`).waitFor();
+    const rerunId = new URL(page.url()).pathname.split('/').pop()!;
+    assert.notEqual(rerunId, groupId);
+    const rerun = await rest(s.app, s.org.apiKey, 'GET', `/api/plan-groups/${rerunId}`);
+    assert.equal(rerun.status, 200, JSON.stringify(rerun.body));
+    assert.equal(rerun.body.rerunOf, groupId);
+    assert.deepEqual(
+      rerun.body.members
+        .map((m: { name: string; status: string }) => [m.name, m.status === 'passed_in_original'])
+        .sort(),
+      [
+        ['Needs a missing value', false],
+        ['Signs in', true],
+      ],
+      'the passing member is carried, the failed one runs again',
+    );
+    // The page follows the new group until its Run ends.
+    await members.getByRole('row').filter({ hasText: 'Needs a missing value' }).getByText('failed').waitFor({
+      timeout: 60_000,
+    });
     assertOnlyOrigin(requests, s.app.url);
     await context.close();
   });

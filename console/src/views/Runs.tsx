@@ -165,10 +165,12 @@ export function Runs({ url }: { url: URL }) {
                   </td>
                   <td>{r.verdict ?? '–'}</td>
                   <td>
-                    {r.testCaseId ? (
-                      <Link href={`/console/test-cases/${r.testCaseId}`}>{r.testCaseId}</Link>
+                    {r.testCaseId && <Link href={`/console/test-cases/${r.testCaseId}`}>{r.testCaseId}</Link>}
+                    {r.testCaseId && r.planGroupRunId && ' in '}
+                    {r.planGroupRunId ? (
+                      <Link href={`/console/plan-groups/${r.planGroupRunId}`}>{r.testPlanId}</Link>
                     ) : (
-                      (r.testPlanId ?? '–')
+                      !r.testCaseId && (r.testPlanId ?? '–')
                     )}
                   </td>
                   <td>{r.environmentSlug ?? '–'}</td>
