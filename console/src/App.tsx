@@ -3,6 +3,7 @@ import { ApiError, call, onSignedOut, useCsrfToken } from './api';
 import { Link, navigate, useLocation } from './router';
 import { SessionContext, type Session } from './session';
 import { Environments } from './views/Environments';
+import { Insights } from './views/Insights';
 import { PlanGroup, PlanGroups } from './views/PlanGroups';
 import { Run } from './views/Run';
 import { Runs } from './views/Runs';
@@ -15,6 +16,7 @@ const NAV = [
   ['/console/runs', 'Runs'],
   ['/console/plan-groups', 'Plan groups'],
   ['/console/test-cases', 'Test Cases'],
+  ['/console/insights', 'Insights'],
   ['/console/schedules', 'Schedules'],
   ['/console/webhooks', 'Webhooks'],
   ['/console/environments', 'Environments'],
@@ -34,6 +36,7 @@ function View({ url }: { url: URL }) {
   if (section === 'plan-groups') return <PlanGroups url={url} />;
   if (section === 'test-cases' && id) return <TestCase id={id} />;
   if (section === 'test-cases') return <TestCases />;
+  if (section === 'insights') return <Insights />;
   if (section === 'schedules') return <Schedules />;
   if (section === 'webhooks') return <Webhooks />;
   if (section === 'environments') return <Environments />;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser, Page } from 'playwright-core';
-import { call, environment, key, newCase, triggerPlanOf } from '../helpers/app';
+import { call, createOrg, environment, key, newCase, triggerPlanOf } from '../helpers/app';
 import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole } from '../helpers/console';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { rest } from '../helpers/rest';
@@ -42,7 +42,7 @@ async function signInWithKey(page: Page, appUrl: string, apiKey: string) {
   await page.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
 }
 
-describe('console: review a visual change, redeliver a webhook (issue 52)', function () {
+describe('console (issue 52): visual review, webhook redelivery, Run sources, plan groups, insights', function () {
   this.timeout(240_000);
   const s = useRunStack('console-review-password');
   let browser: Browser;
@@ -285,6 +285,75 @@ describe('console: review a visual change, redeliver a webhook (issue 52)', func
     await members.getByRole('row').filter({ hasText: 'Needs a missing value' }).getByText('failed').waitFor({
       timeout: 60_000,
     });
+    assertOnlyOrigin(requests, s.app.url);
+    await context.close();
+  });
+
+  it('Insights: pass rate per plan and Environment over time, flakiest cases, slowest steps, as charts', async () => {
+    const good = await newCase(s, { name: 'Insight passes' });
+    const bad = await newCase(s, {
+      name: 'Insight fails',
+      steps: [{ action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'NO_SUCH_VALUE' } }],
+    });
+    const planName = `Insights ${key()}`;
+    const triggered = await triggerPlanOf(s, [good.id, bad.id], 'local', planName);
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    for (const runId of triggered.body.runIds) await followRun(s.app, s.org.apiKey, runId);
+    const group = await rest(s.app, s.org.apiKey, 'GET', `/api/plan-groups/${triggered.body.planGroupRunId}`);
+    const testPlanId: string = group.body.testPlanId;
+
+    const rates = await rest(s.app, s.org.apiKey, 'GET', '/api/insights/pass-rate?days=7');
+    assert.equal(rates.status, 200, JSON.stringify(rates.body));
+    const mine = rates.body.series.filter((x: { testPlanId: string }) => x.testPlanId === testPlanId);
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    assert.deepEqual(mine, [
+      {
+        testPlanId,
+        planName,
+        environmentSlug: 'local',
+        runs: 2,
+        passRate: 0.5,
+        points: [{ day: today, runs: 2, passes: 1, passRate: 0.5 }],
+      },
+    ]);
+    const slow = await rest(s.app, s.org.apiKey, 'GET', '/api/insights/slow-steps?days=7&limit=50');
+    assert.equal(slow.status, 200, JSON.stringify(slow.body));
+    const means = slow.body.items.map((i: { avgMs: number }) => i.avgMs);
+    assert.deepEqual(
+      means,
+      [...means].sort((a, b) => b - a),
+      'slowest first',
+    );
+    const steps = slow.body.items.filter((i: { testCaseId?: string }) => i.testCaseId === good.id);
+    assert.ok(steps.length > 0, JSON.stringify(slow.body));
+    for (const step of steps) {
+      assert.equal(step.name, 'Insight passes');
+      assert.ok(step.maxMs >= step.avgMs && step.avgMs >= 0 && step.runs >= 1, JSON.stringify(step));
+    }
+    // Bounded, and nobody else's.
+    for (const bad of ['/api/insights/pass-rate?days=91', '/api/insights/slow-steps?limit=51'])
+      assert.equal((await rest(s.app, s.org.apiKey, 'GET', bad)).status, 400, bad);
+    const other = await createOrg(s.app.deps);
+    assert.deepEqual((await rest(s.app, other.apiKey, 'GET', '/api/insights/pass-rate')).body.series, []);
+    assert.deepEqual((await rest(s.app, other.apiKey, 'GET', '/api/insights/slow-steps')).body.items, []);
+
+    const { page, requests, context } = await openConsole(browser);
+    await signInWithKey(page, s.app.url, s.org.apiKey);
+    await page.getByRole('link', { name: 'Insights' }).click();
+    const chart = page.getByRole('img', { name: /Pass rate per day of each plan and Environment/ });
+    await chart.waitFor();
+    await page.getByRole('img', { name: /Slowest steps by mean duration/ }).waitFor();
+    // Chart.js drew on the canvas: some of its pixels are not blank.
+    const inked = await chart.evaluate((c: HTMLCanvasElement) => {
+      const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+      return n;
+    });
+    assert.ok(inked > 500, `the pass-rate chart has ${inked} drawn pixels`);
+    await page.getByText('The numbers as a table').first().click();
+    await page.locator(`tr[data-plan-id="${testPlanId}"]`).getByText('50%').waitFor();
+    await assertAccessible(page, 'Insights');
     assertOnlyOrigin(requests, s.app.url);
     await context.close();
   });
