@@ -7,6 +7,7 @@ import { apiBench } from './api.bench';
 import { readsBench } from './reads.bench';
 import { runnerBench } from './runner.bench';
 import { visualBench } from './visual.bench';
+import { consoleBench } from './console.bench';
 
 const services = require('../scripts/lib/services.js');
 
@@ -53,6 +54,7 @@ async function main() {
     if (!only || only === 'api') await apiBench(env);
     if (!only || only === 'runner') await runnerBench(env, { mysqlPid: db.pid, temporalPid: temporal.pid });
     if (!only || only === 'visual') await visualBench();
+    if (!only || only === 'console') await consoleBench(env);
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });

@@ -1,46 +1,14 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser, Page } from 'playwright-core';
 import { call, createOrg, environment, key, newCase, triggerPlanOf } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole } from '../helpers/console';
+import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole, signInWithKey } from '../helpers/console';
 import { startReceiver, type Receiver } from '../helpers/receiver';
+import { startShop } from '../helpers/shop-site';
 import { rest } from '../helpers/rest';
 import { followRun, useRunStack } from '../helpers/runs';
 import { registerWebhook, settledDeliveries } from '../helpers/webhooks';
-
-/** A two-page shop on loopback whose Pay button sits `shift` px from the left: moving it is a visual change. */
-async function startShop() {
-  let shift = 0;
-  const page = (body: string) =>
-    `<!doctype html><html><head><title>Shop</title><style>body{margin:0;font:16px sans-serif}` +
-    `.pay{position:absolute;top:120px;width:160px;height:48px;background:#1a73e8;color:#fff;border:0}</style>` +
-    `</head><body>${body}</body></html>`;
-  const server = createServer((req, res) => {
-    if (req.url === '/favicon.ico') return void res.writeHead(404).end();
-    res.setHeader('Content-Type', 'text/html');
-    if (req.url === '/pay')
-      return void res.end(page(`<h1>Pay</h1><button class="pay" style="left:${40 + shift}px">Pay now</button>`));
-    res.end(page('<h1>Shop</h1><a href="/pay">Continue</a>'));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    set shift(px: number) {
-      shift = px;
-    },
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
-
-async function signInWithKey(page: Page, appUrl: string, apiKey: string) {
-  await page.goto(`${appUrl}/console`);
-  await page.getByLabel('Organization API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
-}
 
 describe('console (issue 52): visual review, webhook redelivery, Run sources, plan groups, insights', function () {
   this.timeout(240_000);
