@@ -63,9 +63,10 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     await figure.waitFor({ timeout: 15_000 });
     for (const name of ['Step 2 before', 'Step 2 after', 'Step 2 changed area']) {
       const img = figure.getByRole('img', { name });
-      await img.waitFor();
-      // Loaded from the API's signed media links: a real image, not a broken one.
-      assert.ok((await img.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0))) > 0, `${name} drawn`);
+      // Lazy images load once in view; decode() settles when loaded, and rejects for a broken one.
+      await img.scrollIntoViewIfNeeded();
+      const width = await img.evaluate((i: HTMLImageElement) => i.decode().then(() => i.naturalWidth));
+      assert.ok(width > 0, `${name} drawn from the API's signed media link`);
     }
     await assertAccessible(page, 'a Run with a visual change');
     await page.getByRole('button', { name: 'Accept visual change' }).click();
