@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idFloor } from '../../core/ids';
-import { insightsRepository } from '../../db/repositories/insights';
+import { insightsRepository, PASS_RATE_MAX_RUNS } from '../../db/repositories/insights';
 import { testPlanRepository } from '../../db/repositories/test-plans';
 import { defineEndpoint, queryInt } from './model';
 
@@ -14,7 +14,8 @@ export default defineEndpoint({
   summary: 'Pass rate over time per Test Plan and Environment: ended plan Runs per UTC day and how many passed.',
   description:
     'Extension. Counts the ended Runs of plan groups created in the last `days` days, per plan, Environment and ' +
-    `UTC day (a day with no ended Run is left out). At most ${MAX_SERIES} series, those with the most Runs.`,
+    `UTC day (a day with no ended Run is left out), over the newest ${PASS_RATE_MAX_RUNS} of them at most. ` +
+    `At most ${MAX_SERIES} series, those with the most Runs.`,
   access: 'credential',
   query: z.strictObject({
     days: queryInt(1, 90, 14).describe('How many days back to count, 1..90 (default 14).'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idFloor } from '../../core/ids';
-import { insightsRepository } from '../../db/repositories/insights';
+import { insightsRepository, SLOW_STEPS_MAX_RUNS } from '../../db/repositories/insights';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
 import { defineEndpoint, queryInt } from './model';
@@ -12,7 +12,8 @@ export default defineEndpoint({
   summary: 'The slowest steps: mean and longest duration of each step of a Test Case or plan over recent Runs.',
   description:
     'Extension. Steps that passed or failed in Runs created in the last `days` days, grouped by Test Case (or ' +
-    "plan, for a plan's own steps), step index, action and target; slowest mean first.",
+    "plan, for a plan's own steps), step index, action and target; slowest mean first. Counts the newest " +
+    `${SLOW_STEPS_MAX_RUNS} Runs of the window at most.`,
   access: 'credential',
   query: z.strictObject({
     days: queryInt(1, 90, 14).describe('How many days back to count, 1..90 (default 14).'),

@@ -3,6 +3,9 @@ import { terminalStatuses } from './runs';
 
 const ended = terminalStatuses.map((s) => `'${s}'`).join(',');
 const DAY_MS = 86_400_000;
+/** Most Runs one read counts (the newest in its window), so a read's cost has a bound whatever the window holds. */
+export const PASS_RATE_MAX_RUNS = 50_000;
+export const SLOW_STEPS_MAX_RUNS = 5_000;
 
 /** Ended Runs of one plan in one environment on one UTC day. */
 export interface PassRateRow {
@@ -32,8 +35,9 @@ export const insightsRepository = {
     const rows: Record<string, unknown>[] = await db.query(
       `SELECT test_plan_id, environment_slug, FLOOR(created_at / ${DAY_MS}) AS day,
               COUNT(*) AS runs, SUM(status = 'passing') AS passes
-         FROM runs
-        WHERE org_id = ? AND id >= ? AND test_plan_id IS NOT NULL AND status IN (${ended})
+         FROM (SELECT test_plan_id, environment_slug, created_at, status FROM runs
+                WHERE org_id = ? AND id >= ? AND test_plan_id IS NOT NULL AND status IN (${ended})
+                ORDER BY id DESC LIMIT ${PASS_RATE_MAX_RUNS}) r
         GROUP BY test_plan_id, environment_slug, day
         ORDER BY test_plan_id, environment_slug, day
         LIMIT 5000`,
@@ -53,8 +57,10 @@ export const insightsRepository = {
     const rows: Record<string, unknown>[] = await db.query(
       `SELECT r.test_case_id, r.test_plan_id, s.step_index, s.action, LEFT(s.target, 200) AS target,
               COUNT(*) AS runs, AVG(s.duration_ms) AS avg_ms, MAX(s.duration_ms) AS max_ms
-         FROM runs r JOIN run_steps s ON s.run_id = r.id
-        WHERE r.org_id = ? AND r.id >= ? AND s.duration_ms IS NOT NULL AND s.status IN ('passed', 'failed')
+         FROM (SELECT id, test_case_id, test_plan_id FROM runs
+                WHERE org_id = ? AND id >= ? ORDER BY id DESC LIMIT ${SLOW_STEPS_MAX_RUNS}) r
+         JOIN run_steps s ON s.run_id = r.id
+        WHERE s.duration_ms IS NOT NULL AND s.status IN ('passed', 'failed')
         GROUP BY r.test_case_id, r.test_plan_id, s.step_index, s.action, LEFT(s.target, 200)
         ORDER BY avg_ms DESC, max_ms DESC
         LIMIT ?`,
