@@ -8,6 +8,7 @@ import { readsBench } from './reads.bench';
 import { runnerBench } from './runner.bench';
 import { visualBench } from './visual.bench';
 import * as services from '../scripts/lib/services';
+import { consoleBench } from './console.bench';
 
 /**
  * `npm run bench`: starts a private MariaDB and Temporal dev server, then measures the service
@@ -52,6 +53,7 @@ async function main() {
     if (!only || only === 'api') await apiBench(env);
     if (!only || only === 'runner') await runnerBench(env, { mysqlPid: db.pid, temporalPid: temporal.pid });
     if (!only || only === 'visual') await visualBench();
+    if (!only || only === 'console') await consoleBench(env);
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { monotonicFactory } from 'ulid';
+import { encodeTime, monotonicFactory } from 'ulid';
 import { z } from 'zod';
 
 const nextUlid = monotonicFactory();
@@ -32,3 +32,8 @@ export function newId(prefix: IdPrefix): string {
 /** The schema of an id with the given prefix, as clients send it. */
 export const idOf = (prefix: IdPrefix) =>
   z.string().regex(new RegExp(`^${prefix}_[0-9a-z]{26}$`), `an id of the form ${prefix}_…`);
+
+/** The smallest id of `prefix` made at or after `ms`: a time bound that the (org_id, id) indexes serve. */
+export function idFloor(prefix: IdPrefix, ms: number): string {
+  return `${prefix}_${encodeTime(Math.max(0, Math.floor(ms)), 10).toLowerCase()}${'0'.repeat(16)}`;
+}

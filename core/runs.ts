@@ -111,7 +111,7 @@ export type TargetPlatform = keyof Targets;
 
 /** Where a Run came from and the deployment it tests, as recorded at trigger time. */
 export interface RunTrigger {
-  source: 'v1' | 'resource' | 'run_request' | 'schedule';
+  source: 'v1' | 'resource' | 'run_request' | 'schedule' | 'mcp';
   runRequestId?: string;
   /** The schedule that fired, on every Run it queued. */
   scheduleId?: string;

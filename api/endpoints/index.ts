@@ -60,6 +60,8 @@ import webhooksTest from './webhooks.send_test';
 import webhooksUpdate from './webhooks.update';
 import testCasesHealth from './test_cases.health';
 import insightsFlaky from './insights.flaky';
+import insightsPassRate from './insights.pass_rate';
+import insightsSlowSteps from './insights.slow_steps';
 import testCasesQuarantine from './test_cases.quarantine';
 import testCasesRelease from './test_cases.release';
 import quarantinePolicyGet from './quarantine_policy.get';
@@ -148,6 +150,8 @@ export const endpoints: Endpoint[] = [
   runsVisualAccept,
   testCasesHealth,
   insightsFlaky,
+  insightsPassRate,
+  insightsSlowSteps,
   schedulesCreate,
   schedulesList,
   schedulesGet,

@@ -36,8 +36,8 @@ export const confirmRuleText: Record<ConfirmRule, string> = {
     'Requires "confirm": true when the request changes what is stored; the unconfirmed error previews it in details.wouldChange.',
 };
 
-/** Which surface called: v1 (HTTP or MCP) or a REST binding; a Run records where it was triggered from. */
-export type Surface = 'v1' | 'resource';
+/** Which surface called: v1 over HTTP, MCP, or a REST binding; a Run records where it was triggered from. */
+export type Surface = 'v1' | 'resource' | 'mcp';
 
 export interface EndpointContext<Caller extends Principal | null = Principal | null, Http = Koa.Context | undefined> {
   principal: Caller;

@@ -21,7 +21,26 @@ export default defineEndpoint({
     branch: z.string().min(1).max(255).optional(),
     ...listPage,
   },
-  output: pageOf(z.object({ runId: z.string(), status: runStatus }).passthrough()),
+  output: pageOf(
+    z
+      .object({
+        runId: z.string(),
+        status: runStatus,
+        source: z
+          .enum(['ci', 'schedule', 'manual', 'mcp'])
+          .describe(
+            'Where the Run came from: a schedule; an MCP client; ci (a run request, or a trigger naming a ' +
+              'deployment commitSha or pr); else manual.',
+          ),
+        branch: z.string().optional(),
+        commitSha: z.string().optional().describe("The trigger's deployment.commitSha."),
+        pr: z.string().optional(),
+        startedAt: z.number().int().optional().describe('When a runner began it (ms since epoch).'),
+        finishedAt: z.number().int().optional(),
+        durationMs: z.number().int().optional().describe('finishedAt - startedAt, once both are known.'),
+      })
+      .passthrough(),
+  ),
   async handler(input, { db, orgId }) {
     const filters = {
       status: input.status,

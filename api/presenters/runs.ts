@@ -1,4 +1,5 @@
 import type { Run, RunMedia, RunStep } from '../../db/entities/runs';
+import type { RunTrigger } from '../../core/runs';
 import { runOutcome } from '../../domain/runs/status';
 import { signedMediaUrl } from '../runs/media-links';
 import { isEvidenceMedia, type EvidenceMediaKind } from '../../core/runs';
@@ -74,6 +75,17 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl
   };
 }
 
+/**
+ * Where a Run came from, in a reader's words: a schedule, an MCP client, CI (a run request, or a
+ * trigger naming a commit or pull request), else a person or script by hand.
+ */
+export function runSource(trigger: RunTrigger): 'schedule' | 'mcp' | 'ci' | 'manual' {
+  if (trigger.source === 'schedule' || trigger.scheduleId) return 'schedule';
+  if (trigger.source === 'mcp') return 'mcp';
+  if (trigger.source === 'run_request' || trigger.deployment?.commitSha || trigger.pr) return 'ci';
+  return 'manual';
+}
+
 /** Summary rows of run.list. */
 export function runSummaryView(run: Run) {
   const outcome = runOutcome(run.status, run.flaky);
@@ -82,10 +94,16 @@ export function runSummaryView(run: Run) {
     next: outcome.next,
     ...origin(run),
     branch: run.branch,
+    commitSha: run.trigger.deployment?.commitSha ?? null,
+    pr: run.trigger.pr ?? null,
+    source: runSource(run.trigger),
     platforms: run.platforms,
     cursor: run.cursor,
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    durationMs: run.startedAt !== null && run.finishedAt !== null ? run.finishedAt - run.startedAt : null,
   };
 }
 

@@ -94,7 +94,7 @@ function createMcpServer(tools: Tools, principal: Principal, deps: AppDeps, requ
           const answer = await runEndpoint(
             entry.op,
             { body: request.params.arguments ?? {} },
-            { principal, deps, requestId, receivedAt: performance.now(), extendDeadline: extend },
+            { principal, deps, requestId, surface: 'mcp', receivedAt: performance.now(), extendDeadline: extend },
           );
           return answer.value;
         }),

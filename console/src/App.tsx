@@ -3,6 +3,8 @@ import { ApiError, call, onSignedOut, useCsrfToken } from './api';
 import { Link, navigate, useLocation } from './router';
 import { SessionContext, type Session } from './session';
 import { Environments } from './views/Environments';
+import { Insights } from './views/Insights';
+import { PlanGroup, PlanGroups } from './views/PlanGroups';
 import { Run } from './views/Run';
 import { Runs } from './views/Runs';
 import { Schedules } from './views/Schedules';
@@ -12,7 +14,9 @@ import { Webhooks } from './views/Webhooks';
 
 const NAV = [
   ['/console/runs', 'Runs'],
+  ['/console/plan-groups', 'Plan groups'],
   ['/console/test-cases', 'Test Cases'],
+  ['/console/insights', 'Insights'],
   ['/console/schedules', 'Schedules'],
   ['/console/webhooks', 'Webhooks'],
   ['/console/environments', 'Environments'],
@@ -28,8 +32,11 @@ function View({ url }: { url: URL }) {
   const parts = url.pathname.replace(/\/+$/, '').split('/').slice(2);
   const [section, id] = parts;
   if (section === 'runs' && id) return <Run runId={id} />;
+  if (section === 'plan-groups' && id) return <PlanGroup id={id} />;
+  if (section === 'plan-groups') return <PlanGroups url={url} />;
   if (section === 'test-cases' && id) return <TestCase id={id} />;
   if (section === 'test-cases') return <TestCases />;
+  if (section === 'insights') return <Insights />;
   if (section === 'schedules') return <Schedules />;
   if (section === 'webhooks') return <Webhooks />;
   if (section === 'environments') return <Environments />;

@@ -12,6 +12,15 @@ export const testPlanRepository = {
     await db.getRepository(TestPlanEntity).insert(row);
   },
 
+  async getMany(db: EntityManager, orgId: string, ids: string[]): Promise<TestPlan[]> {
+    if (!ids.length) return [];
+    return db
+      .getRepository(TestPlanEntity)
+      .createQueryBuilder('p')
+      .where('p.orgId = :orgId AND p.id IN (:...ids)', { orgId, ids })
+      .getMany();
+  },
+
   async get(db: EntityManager, orgId: string, id: string, lock = false): Promise<TestPlan | null> {
     const qb = db
       .getRepository(TestPlanEntity)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { call, createOrg, environment, freePort, key, newCase, startApp, type TestApp } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole } from '../helpers/console';
+import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole, signInWithKey } from '../helpers/console';
 import { consoleClient, startIssuer, type TestIssuer } from '../helpers/oidc';
 import { rest } from '../helpers/rest';
 import { useRunStack } from '../helpers/runs';
@@ -10,14 +10,6 @@ import { orgMemberRepository } from '../../db/repositories/org-members';
 
 const PASSWORD = 'console-site-password';
 const signInHeading = 'Sign in to the QA console';
-
-/** Signs in at /console with an API key, as a person would, and waits for the Runs list. */
-async function signInWithKey(page: Page, appUrl: string, apiKey: string) {
-  await page.goto(`${appUrl}/console`);
-  await page.getByLabel('Organization API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
-}
 
 /** The session cookie of a browser context, as a Cookie header for requests made outside the browser. */
 async function cookieHeader(page: Page): Promise<string> {

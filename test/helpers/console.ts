@@ -55,3 +55,11 @@ export async function assertAccessible(page: Page, what: string): Promise<void> 
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(bad, [], `axe-core on ${what}`);
 }
+
+/** Signs in at /console with an API key, as a person would, and waits for the Runs list. */
+export async function signInWithKey(page: Page, appUrl: string, apiKey: string): Promise<void> {
+  await page.goto(`${appUrl}/console`);
+  await page.getByLabel('Organization API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
+}

@@ -12,6 +12,9 @@ interface RunSummary {
   planGroupRunId?: string | null;
   environmentSlug?: string | null;
   branch?: string | null;
+  commitSha?: string | null;
+  source?: 'ci' | 'schedule' | 'manual' | 'mcp';
+  durationMs?: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -23,6 +26,13 @@ interface Page {
 const STATUSES = ['', 'queued', 'running', 'retrying', 'passing', 'failed', 'unverified', 'canceled', 'invalid'];
 const FILTERS = ['status', 'testCaseId', 'environmentSlug', 'branch'] as const;
 const ENDED = new Set(['passing', 'failed', 'unverified', 'canceled', 'invalid']);
+const SOURCES = { ci: 'CI', schedule: 'schedule', manual: 'manual', mcp: 'MCP' } as const;
+
+/** How long a Run took (runner start to end), or how long it has been waiting or running. */
+function runDuration(r: RunSummary): string {
+  if (r.durationMs != null) return duration(r.durationMs);
+  return ENDED.has(r.status) ? duration(r.updatedAt - r.createdAt) : 'in progress';
+}
 /** The first page is read again this often: one request per open console, however many Runs it shows. */
 const FOLLOW_MS = 2_000;
 
@@ -138,7 +148,8 @@ export function Runs({ url }: { url: URL }) {
                 <th scope="col">Verdict</th>
                 <th scope="col">Test Case or plan</th>
                 <th scope="col">Environment</th>
-                <th scope="col">Branch</th>
+                <th scope="col">Source</th>
+                <th scope="col">Branch and commit</th>
                 <th scope="col">Started</th>
                 <th scope="col">Duration</th>
               </tr>
@@ -154,18 +165,23 @@ export function Runs({ url }: { url: URL }) {
                   </td>
                   <td>{r.verdict ?? '–'}</td>
                   <td>
-                    {r.testCaseId ? (
-                      <Link href={`/console/test-cases/${r.testCaseId}`}>{r.testCaseId}</Link>
+                    {r.testCaseId && <Link href={`/console/test-cases/${r.testCaseId}`}>{r.testCaseId}</Link>}
+                    {r.testCaseId && r.planGroupRunId && ' in '}
+                    {r.planGroupRunId ? (
+                      <Link href={`/console/plan-groups/${r.planGroupRunId}`}>{r.testPlanId}</Link>
                     ) : (
-                      (r.testPlanId ?? '–')
+                      !r.testCaseId && (r.testPlanId ?? '–')
                     )}
                   </td>
                   <td>{r.environmentSlug ?? '–'}</td>
-                  <td>{r.branch ?? '–'}</td>
+                  <td>{r.source ? SOURCES[r.source] : '–'}</td>
+                  <td>
+                    {r.branch ?? '–'} {r.commitSha && <code title={r.commitSha}>{r.commitSha.slice(0, 8)}</code>}
+                  </td>
                   <td>
                     <Time ms={r.createdAt} />
                   </td>
-                  <td>{ENDED.has(r.status) ? duration(r.updatedAt - r.createdAt) : 'running'}</td>
+                  <td>{runDuration(r)}</td>
                 </tr>
               ))}
             </tbody>

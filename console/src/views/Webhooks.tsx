@@ -92,7 +92,7 @@ function WebhookEndpoint({ endpoint }: { endpoint: Endpoint }) {
               {deliveries.value.items.map((d) => {
                 const last = d.attempts[d.attempts.length - 1];
                 return (
-                  <tr data-delivery-id={d.id}>
+                  <tr key={d.id} data-delivery-id={d.id}>
                     <td>{d.eventType}</td>
                     <td>
                       <Status value={d.status} />
