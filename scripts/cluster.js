@@ -178,7 +178,7 @@ async function main() {
     `Temporal UI    temporal server start-dev has it; for the cluster: temporalio/ui with TEMPORAL_ADDRESS=${stack.temporal.address}`,
     '',
     `Started in ${startS.toFixed(0)} s (server build: ${stack.built.build.seconds} s, once).`,
-    'Get an API key:  DATABASE_URL=... npm run -s admin -- org create --name demo',
+    `Get an API key:  DATABASE_URL=${stack.db.url} npm run -s admin -- org create --name demo`,
     'Stop:            Ctrl-C',
   ];
   process.stdout.write(`${box.join('\n')}\n`);
@@ -186,6 +186,7 @@ async function main() {
   const rows = [];
   await checkRunning({ root, stack, files: CLUSTER_TEST_FILES, say, rows });
   // Chaos starts a cluster of its own: this one stops first (two would not fit on 2 cores).
+  shuttingDown = true;
   await stopAll();
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (!values['no-chaos']) await checkChaos({ root, rows });

@@ -55,10 +55,14 @@ async function checkRunning({ root, stack, files, say, rows }) {
   await timed(rows, 'smoke through the APIs (test/cluster/smoke.ts)', () =>
     run(process.execPath, ['--import', 'tsx', 'test/cluster/smoke.ts'], { env: smokeEnv, cwd: root }),
   );
+  // A namespace of their own: the cluster's APIs reconcile the Schedules of theirs against their
+  // own database, and would delete the tests' ones (docs/schedules.md, one namespace per deployment).
+  const namespace = 'qa-cluster-tests';
+  await stack.temporal.registerNamespace(namespace);
   say(`behaviour test files against the cluster: ${files.join(' ')}`);
-  await timed(rows, `${files.length} behaviour test files (TEST_TEMPORAL_ADDRESS = cluster)`, () =>
+  await timed(rows, `${files.length} behaviour test files on the cluster (namespace ${namespace})`, () =>
     run(process.execPath, ['scripts/test.js', ...files], {
-      env: { TEST_TEMPORAL_ADDRESS: stack.temporal.address },
+      env: { TEST_TEMPORAL_ADDRESS: stack.temporal.address, TEST_TEMPORAL_NAMESPACE: namespace },
       cwd: root,
     }),
   );

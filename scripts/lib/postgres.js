@@ -53,13 +53,15 @@ function serverUser() {
   return { uid: Number(uid.stdout), gid: Number(gid.stdout) };
 }
 
-function chownTree(dir, { uid, gid }) {
+/**
+ * The server user must reach its data dir: directories of ours on the way (a 0700 mkdtemp dir)
+ * get the search bit for others, nothing more (their entries stay unlistable).
+ */
+function openPathTo(dir, { uid }) {
   if (uid === undefined) return;
-  fs.chownSync(dir, uid, gid);
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) chownTree(p, { uid, gid });
-    else fs.chownSync(p, uid, gid);
+  for (let d = path.dirname(dir); d !== path.dirname(d); d = path.dirname(d)) {
+    const st = fs.statSync(d);
+    if (st.uid === process.getuid() && !(st.mode & 0o001)) fs.chmodSync(d, (st.mode & 0o7777) | 0o001);
   }
 }
 
@@ -77,6 +79,7 @@ async function startPostgres({ dataDir, port, logFile, user = 'temporal', timeou
   logFile = path.resolve(logFile);
   const owner = serverUser();
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  openPathTo(dataDir, owner);
   if (owner.uid !== undefined) fs.chownSync(dataDir, owner.uid, owner.gid);
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     const init = spawnSync(
@@ -134,4 +137,4 @@ async function startPostgres({ dataDir, port, logFile, user = 'temporal', timeou
   return { host: '127.0.0.1', port, user, bin, pid: child.pid, exited: exitOf(child.pid, child), stop };
 }
 
-module.exports = { startPostgres, ensurePostgres, chownTree };
+module.exports = { startPostgres, ensurePostgres };

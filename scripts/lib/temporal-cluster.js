@@ -273,11 +273,11 @@ class Cluster {
   }
 
   /**
-   * The namespace and the search attributes, then a probe workflow that carries one of them: once
+   * A namespace (the cluster's own by default) and the search attributes, then a probe workflow that carries one of them: once
    * it starts, frontend, history and visibility all know both (their caches refresh on their own).
    */
-  async registerNamespace() {
-    const ns = ['--namespace', this.namespace];
+  async registerNamespace(namespace = this.namespace) {
+    const ns = ['--namespace', namespace];
     await waitUntil(
       'the Temporal frontend answers',
       async () => (await this.cli(['operator', 'cluster', 'health'])).ok,
@@ -330,7 +330,7 @@ class Cluster {
       { timeoutMs: 120_000, logFile: this.logFile('history'), step: 'check the namespace' },
     );
     await this.cli(['workflow', 'terminate', ...ns, '--workflow-id', probeId, '--reason', 'readiness probe']);
-    log(`Temporal cluster ready on ${this.address} (namespace ${this.namespace})`);
+    log(`Temporal cluster ready on ${this.address} (namespace ${namespace})`);
   }
 
   /** Stops the services (in reverse start order), then PostgreSQL. */
