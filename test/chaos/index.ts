@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { createDataSource } from '../../db/data-source';
 import { createOrganization } from '../../domain/organizations';
+import { startReceiver, type Receiver } from '../helpers/receiver';
 import { startSite } from '../helpers/site';
 import { stopProcess } from '../helpers/stop-process';
 import { Api, BOUND_MS, type Reply } from './client';
@@ -104,6 +105,7 @@ async function main() {
   if (settings.onCluster) say('target: a Temporal cluster on PostgreSQL, one process per service');
   const procs: ServiceProcess[] = [];
   let site: Awaited<ReturnType<typeof startSite>> | undefined;
+  let receiver: Receiver | undefined;
   let ok = false;
   try {
     await deps.start();
@@ -113,6 +115,7 @@ async function main() {
     const org = await createOrganization(ds.manager, 'chaos');
     await ds.destroy();
     site = await startSite('unused');
+    receiver = await startReceiver();
 
     const [portA, portB] = [await free(), await free()];
     const apiUrls = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
@@ -166,7 +169,7 @@ async function main() {
     await Promise.all(procs.map((p) => p.start()));
 
     const api = new Api(apiUrls, org.apiKey);
-    const suite = new Suite(api, deps, { apis, runner, orchestration }, site.url);
+    const suite = new Suite(api, deps, { apis, runner, orchestration }, site.url, receiver);
     await suite.setup();
     const faults = settings.faults.length ? FAULTS.filter((f) => settings.faults.includes(f.kind)) : FAULTS;
     for (const fault of faults) await suite.inject(fault.name, fault.kind);
@@ -178,6 +181,7 @@ async function main() {
     for (const p of procs) await p.stop().catch(() => undefined);
     await deps.stop().catch(() => undefined);
     await site?.close();
+    await receiver?.close();
     if (ok && !process.env.CHAOS_KEEP) fs.rmSync(dir, { recursive: true, force: true });
     else say(`logs kept in ${dir}`);
   }
@@ -203,6 +207,7 @@ class Suite {
     private readonly deps: Dependencies,
     private readonly procs: { apis: ServiceProcess[]; runner: ServiceProcess; orchestration: ServiceProcess },
     private readonly siteUrl: string,
+    readonly receiver: Receiver,
   ) {}
 
   /** The live API URLs, taken in turn: load spreads over both processes. */
@@ -223,6 +228,12 @@ class Suite {
   }
 
   async setup() {
+    // Every Run announces its end once (run.completed): the webhooks count like its steps.
+    const hook = await this.api.request(this.url(), 'POST', '/api/webhooks', {
+      url: `${this.receiver.url}/hooks`,
+      events: ['run.completed'],
+    });
+    if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${JSON.stringify(hook.body)}`);
     await this.must('environment.upsert', {
       idempotencyKey: randomUUID(),
       slug: 'local',
@@ -550,6 +561,9 @@ class Suite {
       }
     }
 
+    // Deliveries trail the Runs' ends by a workflow each: wait until every Run has its event.
+    const webhooksBy = Date.now() + 120_000;
+    while (Date.now() < webhooksBy && webhookRuns(this.receiver).size < this.runs.size) await sleep(500);
     const verdict = await verify(this.deps, orgId, this);
     const table = [
       ['fault', 'Runs in flight', 'terminal', 'lost', 'duplicated', 'recovery s'],
@@ -599,7 +613,11 @@ class Suite {
     ];
     for (const p of problems.slice(0, 50)) say(`FAIL ${p}`);
     if (problems.length > 50) say(`… and ${problems.length - 50} more`);
-    say(problems.length ? `${problems.length} problems` : 'no lost or duplicated Run, step, screenshot or charge');
+    say(
+      problems.length
+        ? `${problems.length} problems`
+        : 'no lost or duplicated Run, step, screenshot, charge or webhook',
+    );
     return problems.length === 0;
   }
 }
@@ -698,11 +716,31 @@ async function verify(deps: Dependencies, orgId: string, suite: Suite) {
         }
       }),
     );
+    // Webhooks: one run.completed event per Run (retries of one event keep its webhook-id).
+    const events = webhookRuns(suite.receiver);
+    for (const id of suite.runs.keys()) {
+      const n = events.get(id)?.size ?? 0;
+      if (n === 0) note(lost, id, 'no run.completed webhook');
+      if (n > 1) note(duplicated, id, `${n} run.completed webhook events`);
+    }
   } finally {
     await connection.close();
     await ds.destroy();
   }
   return { lost, duplicated, terminalOnce, problems };
+}
+
+/** Run id → the distinct webhook-ids of the run.completed events the receiver got for it. */
+function webhookRuns(receiver: Receiver): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const r of receiver.received) {
+    const body = JSON.parse(r.body) as { type: string; data: { runId?: string } };
+    if (body.type !== 'run.completed' || !body.data.runId) continue;
+    const ids = out.get(body.data.runId) ?? new Set<string>();
+    ids.add(String(r.headers['webhook-id']));
+    out.set(body.data.runId, ids);
+  }
+  return out;
 }
 
 function summarize(probes: string[]): string {
