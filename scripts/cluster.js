@@ -26,7 +26,6 @@ const { parseArgs } = require('node:util');
 const tools = require('./lib/tools.js');
 const services = require('./lib/services.js');
 const { startCluster } = require('./lib/temporal-cluster.js');
-const { ensureTemporalServer } = require('./lib/temporal-server.js');
 const { startBalancer } = require('./lib/balancer.js');
 const { loadDevEnv, ensureSecrets } = require('./dev-env.js');
 const { CLUSTER_TEST_FILES, checkRunning, checkChaos, report } = require('./lib/cluster-check.js');
@@ -82,7 +81,6 @@ async function startAll({ dataDir, check }) {
   const temporalCli = tools.ensureTemporal(root);
   tools.ensureMariadb();
   const chromium = tools.ensureChromium();
-  const built = ensureTemporalServer(root);
   fs.mkdirSync(path.join(dataDir, 'media'), { recursive: true });
   ensureSecrets(root);
   const devEnv = loadDevEnv(root);
@@ -151,7 +149,7 @@ async function startAll({ dataDir, check }) {
     }
   const balancer = await startBalancer({ port, backends: apiUrls });
   started.push({ name: 'balancer', stop: balancer.close });
-  return { temporal, db: db.value, env, apiUrls, balancerUrl, built, temporalCli };
+  return { temporal, db: db.value, env, apiUrls, balancerUrl, built: temporal.built, temporalCli };
 }
 
 async function main() {
