@@ -28,7 +28,7 @@ const services = require('./lib/services.js');
 const { startCluster } = require('./lib/temporal-cluster.js');
 const { startBalancer } = require('./lib/balancer.js');
 const { loadDevEnv, ensureSecrets } = require('./dev-env.js');
-const { CLUSTER_TEST_FILES, checkRunning, checkChaos, report } = require('./lib/cluster-check.js');
+const { CLUSTER_TEST_FILES, checkRunning, checkChaos, report, currentCommit } = require('./lib/cluster-check.js');
 
 const root = path.resolve(__dirname, '..');
 const started = []; // { name, stop }, stopped in reverse
@@ -160,6 +160,7 @@ async function main() {
   const dataDir = values.check
     ? fs.mkdtempSync(path.join(os.tmpdir(), 'qa-cluster-'))
     : path.join(root, '.data', 'cluster');
+  const commit = currentCommit(root);
   const t0 = Date.now();
   const stack = await startAll({ dataDir, check: values.check });
   const startS = (Date.now() - t0) / 1000;
@@ -186,9 +187,10 @@ async function main() {
   // Chaos starts a cluster of its own: this one stops first (two would not fit on 2 cores).
   shuttingDown = true;
   await stopAll();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (rows.every((r) => r.ok)) fs.rmSync(dataDir, { recursive: true, force: true });
+  else say(`logs kept in ${dataDir}`);
   if (!values['no-chaos']) await checkChaos({ root, rows });
-  const ok = report({ root, rows, startS, build: stack.built.build, say });
+  const ok = report({ rows, startS, build: stack.built.build, commit, say });
   process.exit(ok ? 0 : 1);
 }
 

@@ -3,8 +3,7 @@
 // test files against its Temporal frontend, and the chaos suite on a cluster of its own; each
 // part timed, the table printed for docs/deployment.md.
 
-const { spawn } = require('node:child_process');
-const { execFileSync } = require('node:child_process');
+const { spawn, execFileSync } = require('node:child_process');
 
 /**
  * Test files whose behaviour must be the same on the cluster as on the dev server: every Run kind
@@ -75,13 +74,18 @@ function checkChaos({ root, rows }) {
   );
 }
 
-function report({ root, rows, startS, build, say }) {
-  let commit = 'unknown';
+/** The commit the check runs (taken when it starts), marked when the checkout has changes. */
+function currentCommit(root) {
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const git = (args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = git(['status', '--porcelain', '--untracked-files=no']) ? ' with uncommitted changes' : '';
+    return `${git(['rev-parse', '--short', 'HEAD'])}${dirty}`;
   } catch {
-    /* not a checkout */
+    return 'unknown (not a git checkout)';
   }
+}
+
+function report({ rows, startS, build, commit, say }) {
   const lines = [
     `| part | seconds | result |`,
     `|:--|--:|:--|`,
@@ -94,4 +98,4 @@ function report({ root, rows, startS, build, say }) {
   return rows.every((r) => r.ok);
 }
 
-module.exports = { CLUSTER_TEST_FILES, checkRunning, checkChaos, report };
+module.exports = { CLUSTER_TEST_FILES, checkRunning, checkChaos, report, currentCommit };
