@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { loadConfig, runnerChannelProblem } from '../core/config';
+import { loadConfig, runnerChannelProblem, temporalEndpoint } from '../core/config';
 import { createLogger } from '../core/log';
 import { createDataSource } from '../db/data-source';
 import { createMediaStorage } from '../core/storage';
@@ -39,7 +39,7 @@ async function main() {
   if (config.LOG_LEVEL !== 'debug') process.setSourceMapsEnabled(false);
   const db = createDataSource(config.DATABASE_URL, 10, config.DB_QUERY_TIMEOUT_MS);
   await db.initialize();
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await NativeConnection.connect(temporalEndpoint(config));
   const set = await createWorkers({
     connection,
     config,
@@ -50,7 +50,7 @@ async function main() {
   // The worker that runs the purge owns its Schedule: `npm start` and compose both start one, so
   // both get the Schedule, always pointing at the task queue that serves it.
   if (config.WORKER_ORCHESTRATION) {
-    const scheduler = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+    const scheduler = await Connection.connect(temporalEndpoint(config));
     await ensureRetentionSchedule(new Client({ connection: scheduler, namespace: config.TEMPORAL_NAMESPACE }), config);
     await scheduler.close();
     log.info('retention schedule ready', { cron: config.RETENTION_PURGE_CRON });

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { connectTemporal } from './temporal-connection';
-import type { Config } from '../core/config';
+import { type Config, temporalEndpoint } from '../core/config';
 import { parseSecretsKey, SecretBox } from '../core/crypto';
 import { createLogger } from '../core/log';
 import { AppError } from '../core/errors';
@@ -29,7 +29,7 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
   let client: Promise<Client> | null = null;
   const temporal = () => {
     client ??= connectTemporal(
-      config.TEMPORAL_ADDRESS,
+      temporalEndpoint(config),
       config.TEMPORAL_NAMESPACE,
       config.TEMPORAL_CALL_TIMEOUT_MS,
     ).catch((error) => {

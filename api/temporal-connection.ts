@@ -6,6 +6,7 @@ import {
   makeGrpcRetryInterceptor,
   type Metadata,
 } from '@temporalio/client';
+import type { TemporalEndpoint } from '../core/config';
 
 /** Calls that wait for news by design (a workflow's result): they keep the deadline their caller gives. */
 const LONG_POLLS = new Set(['/temporal.api.workflowservice.v1.WorkflowService/GetWorkflowExecutionHistory']);
@@ -35,14 +36,15 @@ function callDeadline(ms: number): Interceptor {
  * interceptor rather than Connection.withDeadline.
  */
 export async function connectTemporal(
-  address: string,
+  /** host:port, or the endpoint with TLS and an API key (`temporalEndpoint` of core/config). */
+  endpoint: string | TemporalEndpoint,
   namespace: string,
   callTimeoutMs: number,
   /** Run once the deadline is set, before the retries (e.g. to trace calls). */
   interceptors: Interceptor[] = [],
 ): Promise<Client> {
   const connection = await Connection.connect({
-    address,
+    ...(typeof endpoint === 'string' ? { address: endpoint } : endpoint),
     interceptors: [callDeadline(callTimeoutMs), ...interceptors, makeGrpcRetryInterceptor(defaultGrpcRetryOptions())],
   });
   const storage = connection.callContextStorage;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { z } from 'zod';
 
@@ -100,6 +101,28 @@ export const configSchema = z.object({
     .string()
     .default('default')
     .meta({ description: 'Temporal namespace', shownDefault: 'default' }),
+  TEMPORAL_API_KEY: z.string().min(1).optional().meta({
+    description: 'API key of a Temporal Cloud namespace (sent over TLS); never logged',
+    shownDefault: 'unset',
+  }),
+  TEMPORAL_TLS_CERT: z.string().min(1).optional().meta({
+    description:
+      'PEM file of the client certificate for mTLS to Temporal (Temporal Cloud or a cluster with mTLS), with `TEMPORAL_TLS_KEY`',
+    shownDefault: 'unset',
+  }),
+  TEMPORAL_TLS_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: "PEM file of that certificate's private key", shownDefault: 'unset' }),
+  TEMPORAL_TLS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true'))
+    .meta({
+      description: 'TLS to the Temporal frontend (server certificate checked against the system CAs)',
+      shownDefault: 'on when `TEMPORAL_API_KEY` or `TEMPORAL_TLS_CERT` is set',
+    }),
   TEMPORAL_TASK_QUEUE: z
     .string()
     .default('orchestration')
@@ -529,6 +552,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the default AWS credential chain)',
     );
   }
+  if (!c.TEMPORAL_TLS_CERT !== !c.TEMPORAL_TLS_KEY) {
+    throw new Error('Invalid configuration:\n  TEMPORAL_TLS_CERT, TEMPORAL_TLS_KEY: set both (mTLS), or neither');
+  }
+  if (c.TEMPORAL_TLS === false && (c.TEMPORAL_API_KEY || c.TEMPORAL_TLS_CERT)) {
+    throw new Error(
+      'Invalid configuration:\n  TEMPORAL_TLS: an API key or a client certificate needs TLS; remove TEMPORAL_TLS=false',
+    );
+  }
   const base = (c.BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
   return Object.freeze({
     ...c,
@@ -537,6 +568,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     API_INTERNAL_URL: (c.API_INTERNAL_URL ?? base).replace(/\/$/, ''),
     SIGNING_KEY: c.SIGNING_KEY ?? `signing:${c.SECRETS_KEY}`,
   });
+}
+
+/** How the API and the workers reach Temporal: what `Connection.connect` and `NativeConnection.connect` take. */
+export interface TemporalEndpoint {
+  address: string;
+  tls?: boolean | { clientCertPair: { crt: Buffer; key: Buffer } };
+  apiKey?: string;
+}
+
+/**
+ * The Temporal endpoint of the settings: plain on loopback and private networks, TLS with an API
+ * key or a client certificate for Temporal Cloud (docs/deployment.md). Reads the PEM files.
+ */
+export function temporalEndpoint(
+  config: Pick<
+    Config,
+    'TEMPORAL_ADDRESS' | 'TEMPORAL_API_KEY' | 'TEMPORAL_TLS_CERT' | 'TEMPORAL_TLS_KEY' | 'TEMPORAL_TLS'
+  >,
+): TemporalEndpoint {
+  const endpoint: TemporalEndpoint = { address: config.TEMPORAL_ADDRESS };
+  if (config.TEMPORAL_TLS_CERT && config.TEMPORAL_TLS_KEY)
+    endpoint.tls = {
+      clientCertPair: { crt: readFileSync(config.TEMPORAL_TLS_CERT), key: readFileSync(config.TEMPORAL_TLS_KEY) },
+    };
+  else if (config.TEMPORAL_TLS ?? !!config.TEMPORAL_API_KEY) endpoint.tls = true;
+  if (config.TEMPORAL_API_KEY) endpoint.apiKey = config.TEMPORAL_API_KEY;
+  return endpoint;
 }
 
 /**

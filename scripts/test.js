@@ -15,6 +15,7 @@
 // --no-checks        skip typecheck, lint and format (.ci/run runs them as a stage of their own);
 // --checks-only      run only those (`npm run check`).
 // TEST_DATABASE_URL / TEST_TEMPORAL_ADDRESS: use existing servers instead of starting them.
+// TEST_TEMPORAL_NAMESPACE: the tests' namespace on that server (default `default`).
 // TEST_JOBS: processes of the side-by-side tier (default 4: its files mostly wait).
 
 // Node 24 LTS: an older Node runs this script again under the pinned one (scripts/lib/node-lts.js).

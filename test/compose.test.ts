@@ -98,6 +98,24 @@ describe('temporal-compose.yml', () => {
     }
   });
 
+  it('builds on the Node LTS that package.json engines asks for', () => {
+    const engines = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node as string;
+    const wanted = Number(/\d+/.exec(engines)![0]);
+    const build = services.api.build as { dockerfile_inline?: string };
+    const from = /^\s*FROM node:(\d+)/m.exec(build.dockerfile_inline ?? '');
+    assert.ok(from, 'the image builds FROM node:<major>');
+    assert.equal(Number(from[1]), wanted, `node:${from[1]} for engines ${engines}`);
+  });
+
+  it('runs two API replicas behind a load balancer and two workers, as npm run cluster does', () => {
+    const replicas = (name: string) =>
+      (services[name] as Service & { deploy?: { replicas?: number } }).deploy?.replicas;
+    assert.equal(replicas('api'), 2);
+    assert.equal(replicas('worker'), 2);
+    assert.ok(dependsOn(services.lb).includes('api'), 'the balancer fronts the API');
+    assert.equal((services.api as Service & { ports?: unknown }).ports, undefined, 'only the balancer publishes 3000');
+  });
+
   it('registers every search attribute of workflows/search-attributes.json', () => {
     const attrs = JSON.parse(fs.readFileSync(path.join(root, 'workflows', 'search-attributes.json'), 'utf8')) as Record<
       string,

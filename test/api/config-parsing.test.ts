@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../core/config';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, temporalEndpoint } from '../../core/config';
 import { parseSecretsKey } from '../../core/crypto';
 
 /**
@@ -74,6 +77,34 @@ describe('configuration parsing', () => {
     assert.throws(() => load({ ...bucket, S3_SECRET_ACCESS_KEY: 'secret' }), /set both, or neither/);
     assert.equal(load({ ...bucket, S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).S3_ACCESS_KEY_ID, 'id');
     assert.equal(load(bucket).S3_ACCESS_KEY_ID, undefined);
+  });
+
+  it('reaches Temporal Cloud over TLS with an API key or a client certificate (mTLS), and plain otherwise', () => {
+    const address = 'ns.acct.tmprl.cloud:7233';
+    assert.deepEqual(temporalEndpoint(load({ TEMPORAL_ADDRESS: '127.0.0.1:7233' })), { address: '127.0.0.1:7233' });
+    assert.deepEqual(temporalEndpoint(load({ TEMPORAL_ADDRESS: address, TEMPORAL_API_KEY: 'key-1' })), {
+      address,
+      tls: true,
+      apiKey: 'key-1',
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-tls-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'client.pem'), 'CERT PEM');
+      fs.writeFileSync(path.join(dir, 'client.key'), 'KEY PEM');
+      const pair = { TEMPORAL_TLS_CERT: path.join(dir, 'client.pem'), TEMPORAL_TLS_KEY: path.join(dir, 'client.key') };
+      assert.deepEqual(temporalEndpoint(load({ TEMPORAL_ADDRESS: address, ...pair })), {
+        address,
+        tls: { clientCertPair: { crt: Buffer.from('CERT PEM'), key: Buffer.from('KEY PEM') } },
+      });
+      assert.throws(() => load({ TEMPORAL_TLS_CERT: pair.TEMPORAL_TLS_CERT }), /TEMPORAL_TLS_KEY: set both/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    assert.deepEqual(temporalEndpoint(load({ TEMPORAL_ADDRESS: address, TEMPORAL_TLS: 'true' })), {
+      address,
+      tls: true,
+    });
+    assert.throws(() => load({ TEMPORAL_API_KEY: 'key-1', TEMPORAL_TLS: 'false' }), /needs TLS/);
   });
 
   it('takes SECRETS_KEY as 32 bytes in base64 or hex, and refuses any other length by name', () => {

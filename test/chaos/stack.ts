@@ -194,3 +194,54 @@ export class Dependencies {
     await Promise.all([this.db?.stop(), this.temporal?.stop()]);
   }
 }
+
+interface TemporalCluster {
+  address: string;
+  start(name: string): Promise<unknown>;
+  kill(name: string): Promise<void>;
+  pid(name: string): number;
+  stop(): Promise<void>;
+}
+// Plain CommonJS shared with scripts/cluster.js.
+const clusterLib: {
+  startCluster(o: { root: string; dir: string; temporalCli: string; historyHosts?: number }): Promise<TemporalCluster>;
+} = require('../../scripts/lib/temporal-cluster.js');
+
+/** The Temporal services a cluster fault kills, one at a time (CHAOS_TARGET=cluster). */
+export type ClusterService = 'frontend' | 'history' | 'matching';
+
+/**
+ * The production shape instead of the dev server (CHAOS_TARGET=cluster): the private MariaDB and
+ * a Temporal cluster on PostgreSQL whose frontend, history, matching and worker services are
+ * processes of their own, each killed and started again on its own by a fault.
+ */
+export class ClusterDependencies extends Dependencies {
+  cluster!: TemporalCluster;
+
+  constructor(private readonly clusterDir: string) {
+    super(clusterDir);
+  }
+
+  override async startTemporal() {
+    if (!this.cluster) {
+      this.cluster = await clusterLib.startCluster({
+        root,
+        dir: path.join(this.clusterDir, 'temporal'),
+        temporalCli: process.env.TEMPORAL_BIN!,
+      });
+    }
+    const cluster = this.cluster;
+    // The cluster's services come and go one by one (killService): no single exit to wait for.
+    const exited = new Promise<never>(() => undefined);
+    this.temporal = { address: cluster.address, pid: cluster.pid('frontend'), exited, stop: () => cluster.stop() };
+  }
+
+  async killService(name: ClusterService) {
+    await this.cluster.kill(name);
+  }
+
+  async startService(name: ClusterService) {
+    await this.cluster.start(name);
+    this.temporal.pid = this.cluster.pid('frontend');
+  }
+}

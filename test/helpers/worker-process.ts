@@ -16,6 +16,7 @@ export function startWorkerProcess(app: TestApp, roles: Record<string, string>):
     env: {
       DATABASE_URL: c.DATABASE_URL,
       TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
+      TEMPORAL_NAMESPACE: c.TEMPORAL_NAMESPACE,
       SECRETS_KEY: c.SECRETS_KEY,
       RUNNER_TOKEN: c.RUNNER_TOKEN,
       BASE_URL: c.BASE_URL,
@@ -52,6 +53,7 @@ export async function startApiProcess(
     env: {
       DATABASE_URL: c.DATABASE_URL,
       TEMPORAL_ADDRESS: c.TEMPORAL_ADDRESS,
+      TEMPORAL_NAMESPACE: c.TEMPORAL_NAMESPACE,
       SECRETS_KEY: c.SECRETS_KEY,
       TEMPORAL_TASK_QUEUE: c.TEMPORAL_TASK_QUEUE,
       RUNNER_TASK_QUEUE_PREFIX: c.RUNNER_TASK_QUEUE_PREFIX,
