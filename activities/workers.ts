@@ -10,7 +10,8 @@ import {
 } from './index';
 import { ContextPool, launchBrowser } from './runner/browser';
 import { runnerEgress } from '../core/egress';
-import { mobileRunnerActivities, sessionKeeper } from './run/mobile';
+import { mobileRunnerActivities } from './run/mobile';
+import { sessionKeeper } from './mobile/engine';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
 

@@ -5,7 +5,7 @@ import type { Diagnosis } from '../../workflows/contracts';
 import type { Run } from '../../db/entities/runs';
 import { assuranceRepository } from '../../db/repositories/assurance';
 import { runRepository } from '../../db/repositories/runs';
-import type { ApiRunResult } from '../api-runner/types';
+import type { ApiRunResult } from '../../core/assurance';
 import type { StepResult } from '../runner/result';
 
 /** Records a finished step's customer-safe result (idempotent by Run and step index). */
@@ -124,4 +124,42 @@ export function stepRecorder(
         deps.log.warn('step failed', { runId: run.id, step: step.index, error: redactor.redact(step.internalError) });
     },
   };
+}
+
+/** Records a step the engine skipped without reporting it (it never started). */
+export async function recordSkipped(db: EntityManager, runId: string, step: StepResult<object>): Promise<void> {
+  await runRepository.putStep(db, runId, step.index, {
+    status: 'skipped',
+    reason: step.reason,
+    verdictSource: 'none',
+    diagnosis: step.diagnosis ?? null,
+  });
+}
+
+/**
+ * The Run's trace is media of the step that decided the verdict (the first that did not pass; the
+ * last one for a passing Run kept by RUNNER_TRACE=always), so run.evidence links it beside that
+ * step's screenshot.
+ */
+export async function saveTrace(
+  deps: Pick<ActivityDeps, 'db' | 'storage'>,
+  run: { id: string; orgId: string },
+  steps: readonly StepResult<object>[],
+  trace: Buffer,
+): Promise<void> {
+  const deciding = steps.find((s) => s.status !== 'passed') ?? steps.at(-1);
+  if (!deciding) return;
+  const storageKey = `runs/${run.orgId}/${run.id}/trace.zip`;
+  await deps.storage.put(storageKey, trace, 'application/zip');
+  await runRepository.putMedia(deps.db.manager, {
+    id: mediaId(run.id, deciding.index, 'trace'),
+    orgId: run.orgId,
+    runId: run.id,
+    stepIndex: deciding.index,
+    kind: 'trace',
+    storageKey,
+    contentType: 'application/zip',
+    byteSize: trace.length,
+    createdAt: Date.now(),
+  });
 }

@@ -44,12 +44,33 @@ describe('runner folders: no import runs back up, no engine imports another', ()
     });
   }
 
-  it('activities/engine/ imports no engine and not run/', () => {
-    const wrong = importsOf(SHARED).filter(({ to }) => [ACTIVITIES, ...ENGINES].includes(folderOf(to)));
+  it('activities/engine/ imports no engine and not run/ (only the shared runner/ pieces)', () => {
+    const wrong = importsOf(SHARED).filter(({ to }) => {
+      const target = folderOf(to);
+      if (target === 'runner') return !SHARED_WITH_WEB.includes(path.basename(to));
+      return [ACTIVITIES, ...ENGINES].includes(target);
+    });
     assert.deepEqual(wrong, []);
   });
 
   it('finds the imports it checks (the web activity calls the web engine)', () => {
-    assert.ok(importsOf(ACTIVITIES).some(({ from, to }) => from === 'run/web.ts' && to === 'runner/web'));
+    assert.ok(importsOf(ACTIVITIES).some(({ from, to }) => from === 'run/web.ts' && to === 'runner/engine'));
   });
+});
+
+describe('runner folders: one attempt, an engine a platform', () => {
+  /** Each activity Temporal calls, and the engine folder it picks (docs/architecture.md, "Adding a platform"). */
+  const ACTIVITY_ENGINE = { 'run/web.ts': 'runner', 'run/api.ts': 'api-runner', 'run/mobile.ts': 'mobile' };
+
+  for (const [activity, engine] of Object.entries(ACTIVITY_ENGINE)) {
+    it(`${activity} is the shared attempt with ${engine}/engine.ts, and nothing of the sequence itself`, () => {
+      const imports = importsOf(ACTIVITIES)
+        .filter(({ from }) => from === activity)
+        .map(({ to }) => to);
+      assert.ok(imports.includes(`${engine}/engine`), `${activity} picks ${engine}/engine.ts`);
+      assert.ok(imports.includes('run/attempt'), `${activity} runs runAttempt`);
+      for (const stage of ['run/claim', 'run/record', 'run/handover'])
+        assert.ok(!imports.includes(stage), `${activity} leaves ${stage} to the attempt`);
+    });
+  }
 });
