@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, openSync, readSync, closeSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Connection, WorkflowClient } from '@temporalio/client';
+
+// The dev server scripts/start.js runs (plain CommonJS, shared with the test services).
+const { freePort } = require('../../scripts/lib/ports.js') as { freePort(): Promise<number> };
+const { startTemporal } = require('../../scripts/lib/temporal.js') as {
+  startTemporal(o: { bin?: string; port: number; uiPort: null; dbFile: string; logFile: string }): Promise<{
+    address: string;
+    pid: number;
+    stop(): Promise<void>;
+  }>;
+};
+
+/** SQLite's file header: bytes 18 and 19 are 2 in write-ahead-log mode, 1 with a rollback journal. */
+function journalMode(file: string): 'wal' | 'rollback' {
+  const header = Buffer.alloc(20);
+  const fd = openSync(file, 'r');
+  readSync(fd, header, 0, 20, 0);
+  closeSync(fd);
+  return header[18] === 2 && header[19] === 2 ? 'wal' : 'rollback';
+}
+
+describe("the dev stack's Temporal state file", () => {
+  it('is written ahead-of-log (no fsync per commit) and keeps a started workflow across a killed server', async function () {
+    this.timeout(120_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'qa-temporal-state-'));
+    const dbFile = path.join(dir, 'temporal.sqlite');
+    const start = async () =>
+      startTemporal({
+        bin: process.env.TEMPORAL_BIN,
+        port: await freePort(),
+        uiPort: null,
+        dbFile,
+        logFile: path.join(dir, 'temporal.log'),
+      });
+    let server = await start();
+    try {
+      assert.equal(journalMode(dbFile), 'wal');
+      const connection = await Connection.connect({ address: server.address });
+      await new WorkflowClient({ connection }).start('notRegistered', { taskQueue: 'nobody', workflowId: 'kept' });
+      await connection.close();
+      // A crash of the server process, not of the machine: what was committed must still be there.
+      process.kill(server.pid, 'SIGKILL');
+      await server.stop();
+      server = await start();
+      const again = await Connection.connect({ address: server.address });
+      const described = await new WorkflowClient({ connection: again }).getHandle('kept').describe();
+      assert.equal(described.status.name, 'RUNNING');
+      await again.close();
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
