@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { Agent as HttpAgent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, hostname, loadavg, tmpdir } from 'node:os';
@@ -17,25 +17,35 @@ const ports = require('../scripts/lib/ports.js');
  * is only the client, as a CI job or a developer's script would be. It measures a one-step Run's
  * first step idle and back to back, and long-poll lateness beside a bare node:http server driven
  * by the same client in the same round.
+ *
+ * BENCH_STACK_VARIANT="NAME=value,…" starts a second stack with those variables added (e.g.
+ * `TEMPORAL_SQLITE_PRAGMAS=` for the state file as it was synced before) and measures its first
+ * steps in the same rounds, block by block beside the first: the machine's speed moves by the minute.
  */
 export async function stackBench(rounds: number) {
   const dir = mkdtempSync(join(tmpdir(), 'qa-bench-stack-'));
-  const stack = await startStack(dir);
+  const variantEnv = process.env.BENCH_STACK_VARIANT;
+  const stacks = [await startStack(join(dir, 'a'), {})];
+  if (variantEnv !== undefined) stacks.push(await startStack(join(dir, 'b'), parseVariant(variantEnv)));
   const site = await startSite();
   const figures = new Map<string, number[]>();
   const add = (name: string, value: number) => figures.set(name, [...(figures.get(name) ?? []), value]);
   const parts = new Set((process.env.BENCH_PARTS ?? 'first,polls').split(','));
   try {
-    const client = await seed(stack, site.url);
+    const clients = [];
+    for (const stack of stacks) clients.push(await seed(stack, site.url));
+    const client = clients[0];
     for (let round = 1; round <= rounds; round++) {
       process.stderr.write(`[bench] stack: round ${round}/${rounds}\n`);
       if (parts.has('first')) {
         // Idle and back to back alternate in order by round, so neither always follows the other.
         for (const pause of round % 2 ? [1500, 0] : [0, 1500]) {
-          const r = await firstSteps(client, site, pause);
-          const tag = pause ? 'idle' : 'b2b';
-          add(`step0-${tag}`, r.step0);
-          add(`request-${tag}`, r.request);
+          for (const [i, c] of clients.entries()) {
+            const r = await firstSteps(c, site, pause);
+            const tag = `${pause ? 'idle' : 'b2b'}${i ? '-variant' : ''}`;
+            add(`step0-${tag}`, r.step0);
+            add(`request-${tag}`, r.request);
+          }
         }
       }
       if (parts.has('polls')) {
@@ -51,10 +61,19 @@ export async function stackBench(rounds: number) {
     }
   } finally {
     await site.close();
-    await stack.stop();
+    for (const stack of stacks) await stack.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  report(figures, rounds);
+  report(figures, rounds, variantEnv);
+}
+
+function parseVariant(text: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of text.split(/,(?=[A-Z_]+=)/)) {
+    const eq = pair.indexOf('=');
+    if (eq > 0) env[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return env;
 }
 
 const POLL_ROWS: Array<[string, number, number]> = [
@@ -63,7 +82,7 @@ const POLL_ROWS: Array<[string, number, number]> = [
   ['10k-spread', 10_000, 2000],
 ];
 
-function report(figures: Map<string, number[]>, rounds: number) {
+function report(figures: Map<string, number[]>, rounds: number, variant: string | undefined) {
   const ms = (v: number) => `${fmt(v, 0)} ms`;
   const cell = (key: string, show = ms) => {
     const v = figures.get(key);
@@ -93,6 +112,15 @@ function report(figures: Map<string, number[]>, rounds: number) {
   console.log(
     `${"trigger → the browser's first request, p50".padEnd(52)} ${cell('request-idle').padEnd(24)} ${cell('request-b2b')}   (≤ 120 ms)`,
   );
+  if (variant !== undefined) {
+    console.log(`the same rounds, a second stack with ${variant}:`);
+    console.log(
+      `${'  trigger → step 0 running, p50'.padEnd(52)} ${cell('step0-idle-variant').padEnd(24)} ${cell('step0-b2b-variant')}`,
+    );
+    console.log(
+      `${"  trigger → the browser's first request, p50".padEnd(52)} ${cell('request-idle-variant').padEnd(24)} ${cell('request-b2b-variant')}`,
+    );
+  }
   console.log(
     `\n${'long-polls, waitMs 3 s'.padEnd(22)} ${'service worst (p50)'.padEnd(40)} ${'bare node:http worst (p50)'.padEnd(40)} worst ÷ bare`,
   );
@@ -111,7 +139,8 @@ interface Stack {
 }
 
 /** `node scripts/start.js` with its own data directory and ports; its output goes to start.log. */
-async function startStack(dir: string): Promise<Stack> {
+async function startStack(dir: string, extraEnv: Record<string, string>): Promise<Stack> {
+  mkdirSync(dir, { recursive: true });
   const [api, db, temporal, ui] = [
     await ports.freePort(),
     await ports.freePort(),
@@ -134,6 +163,7 @@ async function startStack(dir: string): Promise<Stack> {
       RATE_LIMIT_PER_SECOND: '100000',
       RATE_LIMIT_BURST: '1000000',
       ORG_MAX_ACTIVE_RUNS: '100000',
+      ...extraEnv,
     },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -45,8 +45,12 @@ function cleanTemporalEnv() {
  * 2–4 fsyncs: a workflow start took 51 ms at p50 against 15 ms in memory on a shared 2-core host,
  * and a Run's first step waits on several such writes. A killed server loses nothing committed; an
  * OS crash or power loss may lose the last commits, never the file (what a dev stack can afford).
+ * TEMPORAL_SQLITE_PRAGMAS (comma-separated) replaces them; `npm run bench -- stack` compares both.
  */
-const STATE_FILE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
+const STATE_FILE_PRAGMAS =
+  process.env.TEMPORAL_SQLITE_PRAGMAS !== undefined
+    ? process.env.TEMPORAL_SQLITE_PRAGMAS.split(',').filter(Boolean) // "": SQLite's own defaults
+    : ['journal_mode=wal', 'synchronous=normal'];
 
 /**
  * Starts `temporal server start-dev` on 127.0.0.1:`port` (`uiPort` null: no UI) with state in
