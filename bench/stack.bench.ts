@@ -62,7 +62,9 @@ export async function stackBench(rounds: number) {
   } finally {
     await site.close();
     for (const stack of stacks) await stack.stop();
-    rmSync(dir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the stacks' logs and data (start.log: every line of the API and the worker).
+    if (process.env.BENCH_KEEP) process.stderr.write(`[bench] stack: kept ${dir}\n`);
+    else rmSync(dir, { recursive: true, force: true });
   }
   report(figures, rounds, variantEnv);
 }
