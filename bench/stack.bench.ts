@@ -165,6 +165,10 @@ async function startStack(dir: string, extraEnv: Record<string, string>): Promis
       RATE_LIMIT_PER_SECOND: '100000',
       RATE_LIMIT_BURST: '1000000',
       ORG_MAX_ACTIVE_RUNS: '100000',
+      // BENCH_CPU_PROF=<dir>: every Node process of the stack writes a V8 CPU profile there on exit.
+      ...(process.env.BENCH_CPU_PROF && {
+        NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
+      }),
       ...extraEnv,
     },
   });
