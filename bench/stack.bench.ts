@@ -61,13 +61,14 @@ export async function stackBench(rounds: number) {
       }
     }
   } finally {
+    // What was measured before a failure is still printed.
+    report(figures, rounds, variantEnv);
     await site.close();
     for (const stack of stacks) await stack.stop();
     // BENCH_KEEP=1 keeps the stacks' logs and data (start.log: every line of the API and the worker).
     if (process.env.BENCH_KEEP) process.stderr.write(`[bench] stack: kept ${dir}\n`);
     else rmSync(dir, { recursive: true, force: true });
   }
-  report(figures, rounds, variantEnv);
 }
 
 function parseVariant(text: string): Record<string, string> {
@@ -338,11 +339,11 @@ async function longPolls(client: Client, count: number, spreadMs: number) {
   let body: string;
   try {
     const first = await held();
-    await lateness(service, agent, bodyOf(first), count, spreadMs);
+    await lateness(service, agent, bodyOf(first), count, spreadMs, 'warm-up');
     await ended(first.runId);
     const second = await held();
     body = bodyOf(second);
-    svc = await lateness(service, agent, body, count, spreadMs);
+    svc = await lateness(service, agent, body, count, spreadMs, 'measured');
     await ended(second.runId);
   } finally {
     agent.destroy();
@@ -382,6 +383,7 @@ async function lateness(
   body: string,
   count: number,
   spreadMs: number,
+  pass = '',
 ): Promise<{ p50: number; max: number }> {
   const late = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
@@ -423,6 +425,8 @@ async function lateness(
   );
   const timed = late.filter((v) => !Number.isNaN(v));
   if (timed.length < count)
-    process.stderr.write(`[bench] ${count - timed.length} of ${count} long-polls answered a change, not counted\n`);
+    process.stderr.write(
+      `[bench] ${count - timed.length} of ${count} long-polls (${pass} pass) answered a change, not counted\n`,
+    );
   return { p50: percentile(timed, 50), max: Math.max(...timed) };
 }
