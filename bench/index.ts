@@ -9,12 +9,17 @@ import { runnerBench } from './runner.bench';
 import { visualBench } from './visual.bench';
 import * as services from '../scripts/lib/services';
 import { consoleBench } from './console.bench';
+import { stackBench } from './stack.bench';
 
 /**
  * `npm run bench`: starts a private MariaDB and Temporal dev server, then measures the service
  * beside baselines taken in the same run (figures are ratios, not absolute promises).
  */
 async function main() {
+  const only = process.argv[2];
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+  // The stack as `npm start` starts it brings its own MariaDB and Temporal (scripts/start.js).
+  if (only === 'stack') return stackBench(rounds);
   const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
   const stops: Array<() => Promise<void>> = [];
   try {
@@ -46,8 +51,6 @@ async function main() {
       RATE_LIMIT_BURST: '1000000',
       ORG_MAX_ACTIVE_RUNS: '100000',
     };
-    const only = process.argv[2];
-    const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
     if (!only || only === 'reads') await readsBench(env, rounds, db.pid);
     if (!only || only === 'runs') await runsBench(env);
     if (!only || only === 'api') await apiBench(env);
@@ -58,6 +61,7 @@ async function main() {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
+  if (!only) await stackBench(rounds);
 }
 
 main().then(

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
  * machine's two cores allow any Node process (the client shares them).
  */
 const reply = JSON.stringify({ runId: 'run_baseline', status: 'queued', cursor: 1, timedOut: true, steps: [] });
-createServer((req, res) => {
+const server = createServer((req, res) => {
   const arrived = performance.now();
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -20,5 +20,10 @@ createServer((req, res) => {
       res.end(reply);
     }, remaining);
   });
-}).listen(Number(process.env.PORT), '127.0.0.1', 4096, () => process.stdout.write('ready\n'));
+});
+// Kept-alive connections are kept as long as the API keeps them (api/server.ts): with Node's 5 s, a
+// follower polling again after its wait could meet a connection the server was closing (ECONNRESET).
+server.keepAliveTimeout = 30_000;
+server.headersTimeout = 35_000;
+server.listen(Number(process.env.PORT), '127.0.0.1', 4096, () => process.stdout.write('ready\n'));
 process.on('SIGTERM', () => process.exit(0));

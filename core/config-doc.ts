@@ -39,7 +39,8 @@ values (a private MariaDB, a generated \`SECRETS_KEY\` and \`RUNNER_TOKEN\` kept
 ${rows.join('\n')}
 
 \`npm start\` alone also reads \`DB_PORT\`, \`TEMPORAL_PORT\` and \`TEMPORAL_UI_PORT\` (3307, 7233, 8233):
-the ports of the development stack it starts.
+the ports of the development stack it starts; \`DATA_DIR\` (.data), where it keeps its state; and
+\`TEMPORAL_SQLITE_PRAGMAS\` (journal_mode=wal,synchronous=normal), the pragmas of its Temporal state file.
 `;
 }
 

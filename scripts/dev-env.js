@@ -6,8 +6,13 @@ const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
 
+/** Where the dev stack keeps its state: DATA_DIR, else .data/ (a second stack, e.g. the bench's, needs its own). */
+function dataDir(root, env = process.env) {
+  return env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(root, '.data');
+}
+
 function secretsFile(root) {
-  return path.join(root, '.data', 'secrets.env');
+  return path.join(dataDir(root), 'secrets.env');
 }
 
 /** KEY=VALUE lines (blank lines and # comments ignored), as an object. */
@@ -62,7 +67,7 @@ function loadDevEnv(root, env = process.env) {
     DATABASE_URL: pick('DATABASE_URL', `mysql://root@127.0.0.1:${pick('DB_PORT', '3307')}/qa`),
     TEMPORAL_ADDRESS: pick('TEMPORAL_ADDRESS', `127.0.0.1:${pick('TEMPORAL_PORT', '7233')}`),
     TEMPORAL_NAMESPACE: pick('TEMPORAL_NAMESPACE', 'default'),
-    MEDIA_DIR: pick('MEDIA_DIR', path.join(root, '.data', 'media')),
+    MEDIA_DIR: pick('MEDIA_DIR', path.join(dataDir(root, env), 'media')),
     EGRESS_ALLOW: pick('EGRESS_ALLOW', '127.0.0.0/8,::1,localhost'),
   };
   for (const [key, value] of Object.entries(fromFile)) out[key] = pick(key, value);
@@ -72,4 +77,4 @@ function loadDevEnv(root, env = process.env) {
   return out;
 }
 
-module.exports = { loadDevEnv, ensureSecrets, readEnvFile, secretsFile };
+module.exports = { loadDevEnv, ensureSecrets, readEnvFile, secretsFile, dataDir };

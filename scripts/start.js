@@ -6,7 +6,8 @@
 //
 // Settings (environment): PORT (3000), DB_PORT (3307), TEMPORAL_PORT (7233),
 // TEMPORAL_UI_PORT (8233), DATABASE_URL / TEMPORAL_ADDRESS to use existing servers instead,
-// TEMPORAL_NAMESPACE (default), SECRETS_KEY / RUNNER_TOKEN (else from .data/secrets.env).
+// TEMPORAL_NAMESPACE (default), SECRETS_KEY / RUNNER_TOKEN (else from .data/secrets.env),
+// DATA_DIR (.data) for a second stack beside the first (the bench starts one).
 // `npm start -- --mobile` also starts a local Appium server (APPIUM_PORT, 4723) with its Chromium
 // driver and points the mobile runner at it, unless APPIUM_URL names one already.
 
@@ -18,11 +19,11 @@ const path = require('node:path');
 const http = require('node:http');
 const tools = require('./lib/tools.js');
 const services = require('./lib/services.js');
-const { loadDevEnv, ensureSecrets } = require('./dev-env.js');
+const { loadDevEnv, ensureSecrets, dataDir: dataDirOf } = require('./dev-env.js');
 const appiumLib = require('./lib/appium.js');
 
 const root = path.resolve(__dirname, '..');
-const dataDir = path.join(root, '.data');
+const dataDir = dataDirOf(root);
 const started = []; // { name, stop }, in start order; stopped in reverse
 let shuttingDown = false;
 

@@ -77,6 +77,42 @@ describe('ContextPool (the runner worker contexts)', function () {
     await pool.close();
   });
 
+  it("starts preparing the next Run's context before the last Run's context has closed", async () => {
+    const site = await startTestSite('pw-1');
+    const order: string[] = [];
+    // The pool asks for the browser as it starts preparing a context.
+    const pool = new ContextPool(
+      async () => {
+        order.push('prepare');
+        return browser;
+      },
+      policy(),
+      true,
+      2,
+      true,
+    );
+    try {
+      pool.warm();
+      await eventually(() => browser.contexts().length === 1 && browser.contexts()[0].pages().length === 1);
+      browser.contexts()[0].once('close', () => order.push('closed'));
+      const result = await runWebSteps({
+        baseUrl: site.baseUrl,
+        steps: [{ action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } }],
+        browser,
+        contexts: pool,
+        trace: 'on-failure',
+        redactor: new Redactor(),
+        resolveValue: async () => '',
+        stepTimeoutMs: 5000,
+      });
+      assert.equal(result.outcome, 'passed');
+      assert.deepEqual(order, ['prepare', 'prepare', 'closed'], 'the next context is under way as the last one closes');
+    } finally {
+      await pool.close();
+      await site.close();
+    }
+  });
+
   it('keeps nothing of a traced Run once it ends: no trace files, no recording left open, nothing growing with Runs', async () => {
     // Playwright's own temporary directories of a recording that was never stopped (they hold its call stacks).
     const recordings = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('playwright-tracing-')));

@@ -1,0 +1,432 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { Agent as HttpAgent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, hostname, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createDataSource } from '../db/data-source';
+import { newId } from '../core/ids';
+import { terminalStatuses } from '../db/repositories/runs';
+import { fmt, percentile, root, seedOrg, startProcess, stopProcesses } from './util';
+
+const ports = require('../scripts/lib/ports.js');
+
+/**
+ * `npm run bench -- stack`: the stack as users run it. `scripts/start.js` (what `npm start` runs)
+ * brings up its own MariaDB, Temporal, API and worker in a data directory of its own; this process
+ * is only the client, as a CI job or a developer's script would be. It measures a one-step Run's
+ * first step idle and back to back, and long-poll lateness beside a bare node:http server driven
+ * by the same client in the same round.
+ *
+ * BENCH_STACK_VARIANT="NAME=value,…" starts a second stack with those variables added (e.g.
+ * `TEMPORAL_SQLITE_PRAGMAS=` for the state file as it was synced before) and measures its first
+ * steps in the same rounds, block by block beside the first: the machine's speed moves by the minute.
+ */
+export async function stackBench(rounds: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'qa-bench-stack-'));
+  const variantEnv = process.env.BENCH_STACK_VARIANT;
+  const stacks = [await startStack(join(dir, 'a'), {})];
+  if (variantEnv !== undefined) stacks.push(await startStack(join(dir, 'b'), parseVariant(variantEnv)));
+  const site = await startSite();
+  const figures = new Map<string, number[]>();
+  const add = (name: string, value: number) => figures.set(name, [...(figures.get(name) ?? []), value]);
+  const parts = new Set((process.env.BENCH_PARTS ?? 'first,polls').split(','));
+  try {
+    const clients = [];
+    for (const stack of stacks) clients.push(await seed(stack, site.url));
+    const client = clients[0];
+    for (let round = 1; round <= rounds; round++) {
+      process.stderr.write(`[bench] stack: round ${round}/${rounds}\n`);
+      if (parts.has('first')) {
+        // Idle and back to back alternate in order by round, so neither always follows the other.
+        for (const pause of round % 2 ? [1500, 0] : [0, 1500]) {
+          for (const [i, c] of clients.entries()) {
+            const r = await firstSteps(c, site, pause);
+            const tag = `${pause ? 'idle' : 'b2b'}${i ? '-variant' : ''}`;
+            add(`step0-${tag}`, r.step0);
+            add(`request-${tag}`, r.request);
+          }
+        }
+      }
+      if (parts.has('polls')) {
+        for (const [name, count, spreadMs] of POLL_ROWS) {
+          const r = await longPolls(client, count, spreadMs);
+          add(`${name}-svc-max`, r.service.max);
+          add(`${name}-svc-p50`, r.service.p50);
+          add(`${name}-bare-max`, r.bare.max);
+          add(`${name}-bare-p50`, r.bare.p50);
+          add(`${name}-ratio`, r.service.max / Math.max(1, r.bare.max));
+        }
+      }
+    }
+  } finally {
+    // What was measured before a failure is still printed.
+    report(figures, rounds, variantEnv);
+    await site.close();
+    for (const stack of stacks) await stack.stop();
+    // BENCH_KEEP=1 keeps the stacks' logs and data (start.log: every line of the API and the worker).
+    if (process.env.BENCH_KEEP) process.stderr.write(`[bench] stack: kept ${dir}\n`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function parseVariant(text: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of text.split(/,(?=[A-Z_]+=)/)) {
+    const eq = pair.indexOf('=');
+    if (eq > 0) env[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return env;
+}
+
+const POLL_ROWS: Array<[string, number, number]> = [
+  ['5k-spread', 5000, 2000],
+  ['5k-once', 5000, 0],
+  ['10k-spread', 10_000, 2000],
+];
+
+function report(figures: Map<string, number[]>, rounds: number, variant: string | undefined) {
+  const ms = (v: number) => `${fmt(v, 0)} ms`;
+  const cell = (key: string, show = ms) => {
+    const v = figures.get(key);
+    return v?.length ? `${show(percentile(v, 50))} [${show(Math.min(...v))}–${show(Math.max(...v))}]` : '—';
+  };
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+    if (execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root }).length)
+      commit += '+dirty';
+  } catch {
+    /* not a checkout */
+  }
+  console.log(`\n== The stack as \`npm start\` starts it (median of ${rounds} rounds, [min–max]) ==`);
+  console.log(
+    `commit ${commit}; ${hostname()}: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${loadavg()
+      .map((l) => fmt(l, 1))
+      .join(' ')}; Node ${process.version}`,
+  );
+  console.log(
+    'stack: scripts/start.js (npm start), own DATA_DIR and ports, request limits raised; client: this process',
+  );
+  console.log(`${'figure'.padEnd(52)} ${'1.5 s idle'.padEnd(24)} back to back   (goal)`);
+  console.log(
+    `${'trigger → step 0 running, p50'.padEnd(52)} ${cell('step0-idle').padEnd(24)} ${cell('step0-b2b')}   (≤ 80 ms)`,
+  );
+  console.log(
+    `${"trigger → the browser's first request, p50".padEnd(52)} ${cell('request-idle').padEnd(24)} ${cell('request-b2b')}   (≤ 120 ms)`,
+  );
+  if (variant !== undefined) {
+    console.log(`the same rounds, a second stack with ${variant}:`);
+    console.log(
+      `${'  trigger → step 0 running, p50'.padEnd(52)} ${cell('step0-idle-variant').padEnd(24)} ${cell('step0-b2b-variant')}`,
+    );
+    console.log(
+      `${"  trigger → the browser's first request, p50".padEnd(52)} ${cell('request-idle-variant').padEnd(24)} ${cell('request-b2b-variant')}`,
+    );
+  }
+  console.log(
+    `\n${'long-polls, waitMs 3 s'.padEnd(22)} ${'service worst (p50)'.padEnd(40)} ${'bare node:http worst (p50)'.padEnd(40)} worst ÷ bare`,
+  );
+  for (const [name, count, spread] of POLL_ROWS) {
+    const label = `${count.toLocaleString('en')} ${spread ? `over ${spread / 1000} s` : 'at once'}`;
+    console.log(
+      `${label.padEnd(22)} ${`${cell(`${name}-svc-max`)} (${cell(`${name}-svc-p50`)})`.padEnd(40)} ${`${cell(`${name}-bare-max`)} (${cell(`${name}-bare-p50`)})`.padEnd(40)} ${cell(`${name}-ratio`, (v) => `${fmt(v, 2)}×`)}`,
+    );
+  }
+}
+
+interface Stack {
+  api: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** `node scripts/start.js` with its own data directory and ports; its output goes to start.log. */
+async function startStack(dir: string, extraEnv: Record<string, string>): Promise<Stack> {
+  mkdirSync(dir, { recursive: true });
+  const [api, db, temporal, ui] = [
+    await ports.freePort(),
+    await ports.freePort(),
+    await ports.freePort(),
+    await ports.freePort(),
+  ];
+  const log = openSync(join(dir, 'start.log'), 'a');
+  process.stderr.write(`[bench] stack: starting scripts/start.js (log ${join(dir, 'start.log')})\n`);
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts/start.js')], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(api),
+      DB_PORT: String(db),
+      TEMPORAL_PORT: String(temporal),
+      TEMPORAL_UI_PORT: String(ui),
+      // A policy limit would hide speed: one organization sends every request here.
+      RATE_LIMIT_PER_SECOND: '100000',
+      RATE_LIMIT_BURST: '1000000',
+      ORG_MAX_ACTIVE_RUNS: '100000',
+      // BENCH_CPU_PROF=<dir>: every Node process of the stack writes a V8 CPU profile there on exit.
+      ...(process.env.BENCH_CPU_PROF && {
+        NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
+      }),
+      ...extraEnv,
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM'); // start.js stops its children in reverse order, then exits
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const base = `http://127.0.0.1:${api}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`scripts/start.js exited (${child.exitCode}); see ${dir}/start.log`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return { api: base, databaseUrl: `mysql://root@127.0.0.1:${db}/qa`, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error('the stack did not become healthy within 5 minutes');
+}
+
+interface Site {
+  url: string;
+  firstRequestAfter(since: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The site under test: `/` answers at once, `/hang` never (a Run that stays at step 0). */
+async function startSite(): Promise<Site> {
+  const arrivals: number[] = [];
+  const server = createServer((req, res) => {
+    arrivals.push(performance.now());
+    if (req.url === '/hang') return; // held until the browser gives up
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>Home</title><h1>Home</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async firstRequestAfter(since) {
+      for (let i = 0; i < 600; i++) {
+        const hit = arrivals.find((t) => t >= since);
+        if (hit !== undefined) return hit;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('the browser never reached the site');
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+interface Client {
+  stack: Stack;
+  apiKey: string;
+  oneStep: string;
+  hanging: string;
+  siteUrl: string;
+  post(op: string, body: unknown): Promise<any>;
+}
+
+/** An organization and two one-step cases, written to the stack's database (as `npm run admin` would). */
+async function seed(stack: Stack, siteUrl: string): Promise<Client> {
+  const ds = createDataSource(stack.databaseUrl, 2);
+  await ds.initialize();
+  const { orgId, apiKey } = await seedOrg(ds, 'bench-stack');
+  const now = Date.now();
+  const insert = async (name: string, steps: unknown[]) => {
+    const id = newId('tc');
+    await ds.query(
+      'INSERT INTO test_cases (id, org_id, name, description, platforms, tags, steps, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [id, orgId, name, '', '["web"]', '[]', JSON.stringify(steps), now, now],
+    );
+    return id;
+  };
+  const oneStep = await insert('first step', [{ action: 'navigate', target: '/', expect: { text: 'Home' } }]);
+  const hanging = await insert('hanging step', [{ action: 'navigate', target: '/hang' }]);
+  await ds.destroy();
+  const post = (op: string, body: unknown) =>
+    fetch(`${stack.api}/api/v1/${op}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+      body: JSON.stringify(body),
+    }).then(async (r) => {
+      const answer = await r.json();
+      if (r.status !== 200) throw new Error(`${op}: ${r.status} ${JSON.stringify(answer).slice(0, 300)}`);
+      return answer;
+    });
+  return { stack, apiKey, oneStep, hanging, siteUrl, post };
+}
+
+/**
+ * Eleven Runs of the one-step case (the first a warm-up), as the issue's client drives them:
+ * run.get every 10 ms; the next trigger `pauseMs` after it sees the last Run end (0: back to back).
+ */
+async function firstSteps(client: Client, site: Site, pauseMs: number) {
+  const step0: number[] = [];
+  const reached: number[] = [];
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  for (let i = 0; i < 11; i++) {
+    const started = performance.now();
+    const { runIds } = await client.post('run.trigger', {
+      idempotencyKey: randomBytes(8).toString('hex'),
+      testCaseId: client.oneStep,
+      targets: { web: { baseUrl: client.siteUrl } },
+    });
+    let state = await client.post('run.get', { runId: runIds[0] });
+    let sawStep0 = 0;
+    for (;;) {
+      if (!sawStep0 && state.steps[0].status !== 'pending') sawStep0 = performance.now() - started;
+      if (terminalStatuses.includes(state.status)) break;
+      await sleep(10);
+      state = await client.post('run.get', { runId: runIds[0] });
+    }
+    if (state.status !== 'passing') throw new Error(`first-step Run ended ${state.status}`);
+    const request = (await site.firstRequestAfter(started)) - started;
+    if (i === 0) continue; // Chromium's launch and the workflow bundle: a warm-up, not a figure
+    step0.push(sawStep0);
+    reached.push(request);
+    if (pauseMs) await sleep(pauseMs);
+  }
+  process.stderr.write(
+    `[bench] ${pauseMs ? 'idle' : 'back to back'}: step 0 ${step0.map((v) => fmt(v, 0)).join(' ')}; request ${reached.map((v) => fmt(v, 0)).join(' ')}\n`,
+  );
+  return { step0: percentile(step0, 50), request: percentile(reached, 50) };
+}
+
+/**
+ * `count` run.get long-polls (waitMs 3 s) on a Run that does not change, from this one client, to
+ * the service and then to a bare node:http server that answers each `waitMs` after it arrived.
+ * Each side gets two passes on its own kept-alive connections (followers poll again); the second is
+ * the figure.
+ */
+async function longPolls(client: Client, count: number, spreadMs: number) {
+  // A Run held at step 0 (its page never answers; the step gives up after 10 s): no change while
+  // measured. One per pass, since two passes would outlast the step.
+  const held = async () => {
+    const { runIds } = await client.post('run.trigger', {
+      idempotencyKey: randomBytes(8).toString('hex'),
+      testCaseId: client.hanging,
+      targets: { web: { baseUrl: client.siteUrl } },
+    });
+    let state = await client.post('run.get', { runId: runIds[0] });
+    while (state.steps[0].status === 'pending')
+      state = await client.post('run.get', { runId: runIds[0], cursor: state.cursor, waitMs: 5000 });
+    return { runId: runIds[0] as string, cursor: state.cursor as number };
+  };
+  // Each Run ends (its page gave up) before the next pass, so that its end is not in it.
+  const ended = async (runId: string) => {
+    let state = await client.post('run.get', { runId });
+    while (!terminalStatuses.includes(state.status))
+      state = await client.post('run.get', { runId, cursor: state.cursor, waitMs: 20_000 });
+  };
+  const bodyOf = (run: { runId: string; cursor: number }) =>
+    JSON.stringify({ runId: run.runId, cursor: run.cursor, waitMs: 3000 });
+  const service = { port: Number(new URL(client.stack.api).port), auth: `Bearer ${client.apiKey}` };
+  // Warm-up and measured passes on the same kept-alive connections, as followers poll again.
+  let agent = newAgent();
+  let svc: { p50: number; max: number };
+  let body: string;
+  try {
+    const first = await held();
+    await lateness(service, agent, bodyOf(first), count, spreadMs, 'warm-up');
+    await ended(first.runId);
+    const second = await held();
+    body = bodyOf(second);
+    svc = await lateness(service, agent, body, count, spreadMs, 'measured');
+    await ended(second.runId);
+  } finally {
+    agent.destroy();
+  }
+  const port = await ports.freePort();
+  const bareProcess = await startProcess(
+    'bench/long-poll-baseline-server.ts',
+    { PORT: String(port) },
+    `http://127.0.0.1:${port}/`,
+  );
+  agent = newAgent();
+  let bare: { p50: number; max: number };
+  try {
+    await lateness({ port, auth: '' }, agent, body, count, spreadMs);
+    bare = await lateness({ port, auth: '' }, agent, body, count, spreadMs);
+  } finally {
+    agent.destroy();
+    await stopProcesses(bareProcess);
+  }
+  process.stderr.write(
+    `[bench] ${count} long-polls${spreadMs ? ` over ${spreadMs} ms` : ' at once'}: service worst ${fmt(svc.max, 0)} (p50 ${fmt(svc.p50, 0)}) ms, bare worst ${fmt(bare.max, 0)} (p50 ${fmt(bare.p50, 0)}) ms\n`,
+  );
+  return { service: svc, bare };
+}
+
+// One connection per follower, kept alive between its polls (the default keeps only 256 idle).
+const newAgent = () =>
+  new HttpAgent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: Infinity, keepAliveMsecs: 60_000 });
+
+/**
+ * Lateness of each reply: from the moment this client handed the request to the kernel ('finish')
+ * to its reply's headers, less the 3 s wait. node:http, not fetch: it costs the client less.
+ */
+async function lateness(
+  to: { port: number; auth: string },
+  agent: HttpAgent,
+  body: string,
+  count: number,
+  spreadMs: number,
+  pass = '',
+): Promise<{ p50: number; max: number }> {
+  const late = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      if (spreadMs) await new Promise((r) => setTimeout(r, Math.floor((i * spreadMs) / count)));
+      return new Promise<number>((resolve, reject) => {
+        let sent = 0;
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: to.port,
+            path: '/api/v1/run.get',
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              ...(to.auth ? { authorization: to.auth } : {}),
+            },
+          },
+          (res) => {
+            const answered = performance.now();
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const reply = JSON.parse(Buffer.concat(chunks).toString());
+              if (res.statusCode !== 200)
+                reject(new Error(`long-poll got ${res.statusCode}: ${JSON.stringify(reply).slice(0, 300)}`));
+              // The held Run gave up (a pass slower than its step's 10 s): not a deadline, not counted.
+              else resolve(reply.timedOut ? Math.max(0, answered - sent - 3000) : NaN);
+            });
+            res.on('error', reject);
+          },
+        );
+        req.on('finish', () => (sent = performance.now()));
+        req.on('error', reject);
+        req.end(body);
+      });
+    }),
+  );
+  const timed = late.filter((v) => !Number.isNaN(v));
+  if (timed.length < count)
+    process.stderr.write(
+      `[bench] ${count - timed.length} of ${count} long-polls (${pass} pass) answered a change, not counted\n`,
+    );
+  return { p50: percentile(timed, 50), max: Math.max(...timed) };
+}
