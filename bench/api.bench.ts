@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { startApiTarget, TOKENS } from '../test/helpers/api-target';
-import { fmt, seedOrg, startProcess, stopProcesses } from './util';
+import { fmt, seedOrg, startApiWithApiRunner, stopProcesses } from './util';
 
 const STEPS = 20;
 const ROUNDS = 5;
@@ -30,16 +30,7 @@ export async function apiBench(env: Record<string, string>) {
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
-  const queues = {
-    TEMPORAL_TASK_QUEUE: `bench-api-${randomBytes(3).toString('hex')}`,
-    RUNNER_TASK_QUEUE_PREFIX: 'bench-api-runner-',
-  };
-  const server = await startProcess('api/server.ts', { ...env, ...queues, PORT: port }, `${api}/healthz`);
-  const worker = await startProcess(
-    'activities/worker.ts',
-    { ...env, ...queues, BASE_URL: api, WORKER_RUNNER_PLATFORMS: 'api', BENCH_ALICE_TOKEN: TOKENS.alice },
-    `${api}/healthz`,
-  );
+  const { server, worker } = await startApiWithApiRunner(env, 'api', port, TOKENS.alice);
   try {
     await call('POST', '/api/v1/environment.upsert', {
       idempotencyKey: randomBytes(8).toString('hex'),

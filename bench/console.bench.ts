@@ -4,7 +4,7 @@ import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
 import { RunEntity, type Run } from '../db/entities/runs';
 import { startApiTarget, TOKENS } from '../test/helpers/api-target';
-import { fmt, percentile, postJson, seedOrg, startProcess, stopProcesses, usage } from './util';
+import { fmt, percentile, postJson, seedOrg, startApiWithApiRunner, startProcess, stopProcesses, usage } from './util';
 
 const SEEDED_RUNS = 10_000;
 const CONSOLES = 50;
@@ -111,17 +111,7 @@ export async function consoleBench(env: Record<string, string>) {
   const { apiKey } = await seedRuns(env);
   const target = await startApiTarget();
   const port = '3931';
-  const api = `http://127.0.0.1:${port}`;
-  const queues = {
-    TEMPORAL_TASK_QUEUE: `bench-console-${randomBytes(3).toString('hex')}`,
-    RUNNER_TASK_QUEUE_PREFIX: 'bench-console-runner-',
-  };
-  const server = await startProcess('api/server.ts', { ...env, ...queues, PORT: port }, `${api}/healthz`);
-  const worker = await startProcess(
-    'activities/worker.ts',
-    { ...env, ...queues, BASE_URL: api, WORKER_RUNNER_PLATFORMS: 'api', BENCH_ALICE_TOKEN: TOKENS.alice },
-    `${api}/healthz`,
-  );
+  const { api, server, worker } = await startApiWithApiRunner(env, 'console', port, TOKENS.alice);
   try {
     // 1. The first page: the console's request (cookie, CSRF, limit 50) beside a script's run.list.
     const consoleCall = await openSession(api, apiKey);

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
+import { startTimingSite, type TimingSite } from './timing-site';
 import { fmt, load, percentile, postJson, seedOrg, startProcess, stopProcesses, usage } from './util';
 
 /**
@@ -87,7 +88,7 @@ interface Seeded {
   apiKey: string;
   caseId: string;
   firstStepCaseId: string;
-  site: Site;
+  site: TimingSite;
 }
 
 /** 200 Test Cases (the list reads 20), one one-step web case, and a loopback site. */
@@ -166,35 +167,6 @@ async function catalogRound(env: Record<string, string>, seeded: Seeded, baselin
   } finally {
     await stopProcesses(api, baseline);
   }
-}
-
-interface Site {
-  url: string;
-  /** performance.now() of the first request at or after `since`. */
-  firstRequestAfter(since: number): Promise<number>;
-  close(): Promise<void>;
-}
-
-async function startTimingSite(): Promise<Site> {
-  const arrivals: number[] = [];
-  const server: Server = createServer((req, res) => {
-    arrivals.push(performance.now());
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Home</title><h1>Home</h1>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async firstRequestAfter(since) {
-      for (let i = 0; i < 600; i++) {
-        const hit = arrivals.find((t) => t >= since);
-        if (hit !== undefined) return hit;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error('the browser never reached the site');
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createDataSource } from '../db/data-source';
 import { newId } from '../core/ids';
 import { terminalStatuses } from '../db/repositories/runs';
+import { startTimingSite, type TimingSite } from './timing-site';
 import { fmt, percentile, root, seedOrg, startProcess, stopProcesses } from './util';
 
 const ports = require('../scripts/lib/ports.js');
@@ -28,7 +29,7 @@ export async function stackBench(rounds: number) {
   const variantEnv = process.env.BENCH_STACK_VARIANT;
   const stacks = [await startStack(join(dir, 'a'), {})];
   if (variantEnv !== undefined) stacks.push(await startStack(join(dir, 'b'), parseVariant(variantEnv)));
-  const site = await startSite();
+  const site = await startTimingSite();
   const figures = new Map<string, number[]>();
   const add = (name: string, value: number) => figures.set(name, [...(figures.get(name) ?? []), value]);
   const parts = new Set((process.env.BENCH_PARTS ?? 'first,polls').split(','));
@@ -196,39 +197,6 @@ async function startStack(dir: string, extraEnv: Record<string, string>): Promis
   throw new Error('the stack did not become healthy within 5 minutes');
 }
 
-interface Site {
-  url: string;
-  firstRequestAfter(since: number): Promise<number>;
-  close(): Promise<void>;
-}
-
-/** The site under test: `/` answers at once, `/hang` never (a Run that stays at step 0). */
-async function startSite(): Promise<Site> {
-  const arrivals: number[] = [];
-  const server = createServer((req, res) => {
-    arrivals.push(performance.now());
-    if (req.url === '/hang') return; // held until the browser gives up
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Home</title><h1>Home</h1>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async firstRequestAfter(since) {
-      for (let i = 0; i < 600; i++) {
-        const hit = arrivals.find((t) => t >= since);
-        if (hit !== undefined) return hit;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error('the browser never reached the site');
-    },
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 interface Client {
   stack: Stack;
   apiKey: string;
@@ -272,7 +240,7 @@ async function seed(stack: Stack, siteUrl: string): Promise<Client> {
  * Eleven Runs of the one-step case (the first a warm-up), as the issue's client drives them:
  * run.get every 10 ms; the next trigger `pauseMs` after it sees the last Run end (0: back to back).
  */
-async function firstSteps(client: Client, site: Site, pauseMs: number) {
+async function firstSteps(client: Client, site: TimingSite, pauseMs: number) {
   const step0: number[] = [];
   const reached: number[] = [];
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -116,4 +117,28 @@ export async function seedOrg(ds: import('typeorm').DataSource, name: string) {
   const { createOrganization } = await import('../domain/organizations');
   const { orgId, apiKey } = await createOrganization(ds.manager, name);
   return { orgId, apiKey };
+}
+
+/**
+ * An API process on `port` and a worker that runs API Runs only, on task queues of their own
+ * (`name` tells them apart); the worker signs the API target's requests as alice.
+ */
+export async function startApiWithApiRunner(
+  env: Record<string, string>,
+  name: string,
+  port: string,
+  aliceToken: string,
+) {
+  const api = `http://127.0.0.1:${port}`;
+  const queues = {
+    TEMPORAL_TASK_QUEUE: `bench-${name}-${randomBytes(3).toString('hex')}`,
+    RUNNER_TASK_QUEUE_PREFIX: `bench-${name}-runner-`,
+  };
+  const server = await startProcess('api/server.ts', { ...env, ...queues, PORT: port }, `${api}/healthz`);
+  const worker = await startProcess(
+    'activities/worker.ts',
+    { ...env, ...queues, BASE_URL: api, WORKER_RUNNER_PLATFORMS: 'api', BENCH_ALICE_TOKEN: aliceToken },
+    `${api}/healthz`,
+  );
+  return { api, server, worker };
 }
