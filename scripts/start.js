@@ -257,6 +257,7 @@ async function main() {
   box([
     'QA orchestrator is running',
     '',
+    `Console      ${base}/console   (sign in with an API key)`,
     `API docs     ${base}/api/docs`,
     `OpenAPI      ${base}/api/openapi.json`,
     `Temporal UI  ${temporal.value ? temporal.value.uiUrl : `(external Temporal at ${env.TEMPORAL_ADDRESS})`}`,
