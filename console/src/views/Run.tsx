@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, newKey, v1 } from '../api';
+import { navigate } from '../router';
 import { Action, duration, Loaded, Pending, Status, useLoad } from '../ui';
 
 interface RunState {
@@ -61,6 +62,32 @@ function useFollowedRun(runId: string): { run?: RunState; error?: string } {
   return { run, error };
 }
 
+/** What the Run document says it was queued with (GET /api/runs/{runId}). */
+interface RunDocument {
+  testCaseId: string | null;
+  trigger: { environmentSlug?: string | null; branch?: string | null; deployment?: { commitSha?: string } | null };
+}
+
+/**
+ * Runs the same Test Case again on the same Environment, branch and commit, as a script would
+ * (run.trigger), then opens the new Run. A Run that named its targets itself has no Environment
+ * to run on again: its caller reruns it.
+ */
+async function rerun(runId: string): Promise<void> {
+  const run = await call<RunDocument>('GET', `/api/runs/${runId}`);
+  const { environmentSlug, branch, deployment } = run.trigger;
+  if (!run.testCaseId || !environmentSlug)
+    throw new Error('this Run named its own targets (no Environment); rerun it from where it was triggered');
+  const { runIds } = await v1<{ runIds: string[] }>('run.trigger', {
+    idempotencyKey: newKey(),
+    testCaseId: run.testCaseId,
+    environmentSlug,
+    ...(branch && { branch }),
+    ...(deployment?.commitSha && { deployment: { commitSha: deployment.commitSha } }),
+  });
+  navigate(`/console/runs/${runIds[0]}`);
+}
+
 export function Run({ runId }: { runId: string }) {
   const { run, error } = useFollowedRun(runId);
   const evidence = useLoad<Evidence | null>(
@@ -107,6 +134,7 @@ export function Run({ runId }: { runId: string }) {
             run={() => call('POST', `/api/runs/${runId}/visual/accept`, { key: newKey() })}
           />
         )}
+        {ended && <Action scope="svc:runs:write" label="Rerun" run={() => rerun(runId)} />}
         {ended && !evidence.value?.pinned && (
           <Action
             scope="svc:runs:write"
