@@ -31,8 +31,6 @@ const activitiesRules = [
 
 /** The runner's engines, one folder a platform (activities/<engine>/). */
 const engines = ['runner', 'api-runner', 'mobile'];
-/** Files of the web engine's folder the other engines share. */
-const sharedWithWeb = ['result', 'redactor', 'failures', 'values'];
 
 const rules = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
@@ -81,32 +79,15 @@ export default tseslint.config(
       ...activitiesRules,
       { regex: into('run'), message: 'an engine never imports the runner activities (run/): they call it' },
       ...engines
-        .filter((other) => other !== engine && other !== 'runner')
+        .filter((other) => other !== engine)
         .map((other) => ({ regex: into(other), message: 'an engine never imports another engine' })),
-      ...(engine === 'runner'
-        ? []
-        : [
-            {
-              // The step results, redaction, failures and value choice still live in the web engine's folder.
-              regex: into('runner', `/(?!(${sharedWithWeb.join('|')})$)`),
-              message: 'an engine never imports another engine (only the shared runner/ pieces)',
-            },
-          ]),
     ]),
   })),
   {
     files: ['activities/engine/**/*.ts'],
     rules: rules([
       ...activitiesRules,
-      ...refuse(
-        ['run', ...engines.filter((e) => e !== 'runner')],
-        'engine/ is what every engine shares: it imports none of them',
-      ),
-      {
-        // The engine contract names the step results and the redactor, still in the web engine's folder.
-        regex: into('runner', `/(?!(${sharedWithWeb.join('|')})$)`),
-        message: 'engine/ is what every engine shares: it imports none of them (only the shared runner/ pieces)',
-      },
+      ...refuse(['run', ...engines], 'engine/ is what every engine shares: it imports none of them'),
     ]),
   },
   {

@@ -1,5 +1,5 @@
 import type { ApiStep, Step } from '../../core/steps';
-import type { StepResult } from '../runner/result';
+import type { StepResult } from '../engine/result';
 import { observeCrossChannel } from './cross-channel';
 import { variablesIn } from './placeholders';
 import { probe } from './probe';

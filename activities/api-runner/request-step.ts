@@ -1,7 +1,7 @@
 import { EGRESS_ADVICE, EGRESS_REFUSED } from '../../core/egress';
 import { EgressRefused, unreachableWhy } from '../../core/egress-fetch';
 import type { ApiStep, Step } from '../../core/steps';
-import { skippedStep, type StepResult } from '../runner/result';
+import { skippedStep, type StepResult } from '../engine/result';
 import type { ContractCheck } from './contract';
 import { observeCrossChannel } from './cross-channel';
 import { PlaceholderError, fillJson, fillPath, readPointer } from './placeholders';

@@ -1,6 +1,6 @@
 import type { AssuranceFinding } from '../../core/assurance';
 import type { egressFetch } from '../../core/egress-fetch';
-import type { Redactor } from '../runner/redactor';
+import type { Redactor } from '../engine/redactor';
 import { ContractChecker } from './contract';
 import type { ApiDocument, DocumentedOperation } from './openapi';
 import { PlaceholderError, type Lookup } from './placeholders';

@@ -4,7 +4,7 @@ import { EgressRefused, egressFetch, unreachableWhy } from '../../core/egress-fe
 import type { Run } from '../../db/entities/runs';
 import { environmentRepository } from '../../db/repositories/environments';
 import type { ActivityDeps } from '../deps';
-import type { Redactor } from '../runner/redactor';
+import type { Redactor } from '../engine/redactor';
 import { fetchValue } from '../engine/values-channel';
 import { apiSession, type ApiSessionOptions } from './execute';
 import { DocumentError, parseDocument, type ApiDocument } from './openapi';

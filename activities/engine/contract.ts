@@ -1,8 +1,8 @@
 import type { ApiRunResult } from '../../core/assurance';
 import type { Step } from '../../core/steps';
 import type { Run } from '../../db/entities/runs';
-import type { Redactor } from '../runner/redactor';
-import type { Outcome, StepResult, VisualComparer } from '../runner/result';
+import type { Redactor } from './redactor';
+import type { Outcome, StepResult, VisualComparer } from './result';
 
 /**
  * What a platform's engine implements for the one attempt sequence (activities/run/attempt.ts,

@@ -9,10 +9,10 @@ import {
   seconds,
   verdictOf,
   environmentValue,
-} from '../runner/failures';
-import type { Redactor } from '../runner/redactor';
-import { outcomeOf, skippedStep, type Outcome, type StepResult } from '../runner/result';
-import { chooseAgentValue, type ChosenValue } from '../runner/values';
+} from '../engine/failures';
+import type { Redactor } from '../engine/redactor';
+import { outcomeOf, skippedStep, type Outcome, type StepResult } from '../engine/result';
+import { chooseAgentValue, type ChosenValue } from '../engine/values';
 import { isUnavailable, type Device } from './device';
 import { paintOver, type Rect } from './mask';
 import type { Wanted } from './locators';
@@ -57,7 +57,7 @@ const SUGGEST_MOBILE = {
 } as const;
 
 /**
- * Runs a Run's steps on one Appium session with the web runner's verdict rules (runner/result.ts):
+ * Runs a Run's steps on one Appium session with the web runner's verdict rules (engine/result.ts):
  * the first step that does not pass stops the Run; a disproven expectation or a field that does
  * not keep its value is `failed`, a control that never shows is `unverified`. A lost Appium server
  * is not a verdict: it throws AppiumUnavailable and the attempt is retried.

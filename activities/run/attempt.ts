@@ -6,7 +6,7 @@ import type { RunnerResult } from '../../workflows/contracts';
 import type { ActivityDeps } from '../deps';
 import type { Engine, EngineRun } from '../engine/contract';
 import { fetchValue } from '../engine/values-channel';
-import { Redactor } from '../runner/redactor';
+import { Redactor } from '../engine/redactor';
 import { claimOrAnswer, claimWithTarget } from './claim';
 import { handover } from './handover';
 import { recordAssurance, recordSkipped, runDiagnosis, saveTrace, stepRecorder } from './record';

@@ -3,7 +3,7 @@ import { visualFact, visualFailure } from '../../core/visual';
 import type { Run } from '../../db/entities/runs';
 import { baselineFor } from '../../domain/visual';
 import type { ActivityDeps } from '../deps';
-import type { VisualComparer } from '../runner/result';
+import type { VisualComparer } from '../engine/result';
 import { compareScreenshots } from '../runner/visual-diff';
 
 /**

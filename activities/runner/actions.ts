@@ -1,16 +1,25 @@
 import type { Locator, Page, Response } from 'playwright-core';
 import { EGRESS_REFUSED } from '../../core/egress';
 import type { StepOf, WebStep } from '../../core/steps';
-import { SUGGEST, StepFailure, isClosed, isTimeout, isTransient, message, seconds, environmentValue } from './failures';
+import {
+  SUGGEST,
+  StepFailure,
+  isClosed,
+  isTimeout,
+  isTransient,
+  message,
+  seconds,
+  environmentValue,
+} from '../engine/failures';
 import { POLL_MS, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
 import { revealFor } from './reveal';
 import { BUSY, beforeClick, settleAfterClick, watchClick } from './settle';
 import { nearby } from './suggest';
 import { remaining, rethrowClosed, sleep, type StepContext } from './step-context';
 import { quietly, readElement } from './quiet';
-import type { Redactor } from './redactor';
-import type { Observed } from './result';
-import { chooseAgentValue, type ChosenValue, type FieldFacts } from './values';
+import type { Redactor } from '../engine/redactor';
+import type { Observed } from '../engine/result';
+import { chooseAgentValue, type ChosenValue, type FieldFacts } from '../engine/values';
 
 /** Performs the step's action and proves its own effect; returns the sentence that says so. */
 export function act(ctx: StepContext): Promise<string> {

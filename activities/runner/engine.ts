@@ -6,8 +6,8 @@ import { isApiStep } from '../../core/steps';
 import type { Run } from '../../db/entities/runs';
 import type { Engine } from '../engine/contract';
 import type { ContextSource } from './browser';
-import type { Redactor } from './redactor';
-import type { Observed } from './result';
+import type { Redactor } from '../engine/redactor';
+import type { Observed } from '../engine/result';
 import { runWebSteps, type MixedRunApiSteps } from './web';
 
 /** A mixed Run's API side as the web engine uses it: its steps, then its probes and assurance result. */

@@ -1,5 +1,5 @@
 import { errors, type Frame, type Locator, type Page } from 'playwright-core';
-import { isClosed } from './failures';
+import { isClosed } from '../engine/failures';
 import { quietly } from './quiet';
 
 /** Where controls are looked for: the page's main frame or any of its frames (same- or cross-origin, nested). */

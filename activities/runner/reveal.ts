@@ -1,5 +1,5 @@
 import type { Frame, Locator, Page, Request } from 'playwright-core';
-import { isClosed } from './failures';
+import { isClosed } from '../engine/failures';
 import { ITEM_ROLES, asRead, type Reveal } from './locate';
 import { quietly } from './quiet';
 

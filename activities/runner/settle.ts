@@ -1,6 +1,6 @@
 import type { ElementHandle, Locator, Page, Response } from 'playwright-core';
 import type { StepOf } from '../../core/steps';
-import { StepFailure, SUGGEST, seconds } from './failures';
+import { StepFailure, SUGGEST, seconds } from '../engine/failures';
 import { POLL_MS } from './locate';
 import { quietly } from './quiet';
 import { remaining, rethrowClosed, sleep, type StepContext } from './step-context';

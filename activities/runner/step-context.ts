@@ -1,8 +1,8 @@
 import type { Page, Request } from 'playwright-core';
 import type { WebStep } from '../../core/steps';
-import { isClosed } from './failures';
-import type { Redactor } from './redactor';
-import type { Observed } from './result';
+import { isClosed } from '../engine/failures';
+import type { Redactor } from '../engine/redactor';
+import type { Observed } from '../engine/result';
 
 /** What one step's action and expectation share while the step runs. */
 export interface StepContext<S extends WebStep = WebStep> {

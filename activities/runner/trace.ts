@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { crc32, deflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import type { Redactor } from './redactor';
+import type { Redactor } from '../engine/redactor';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 // Off the event loop: a large trace compressed synchronously could delay the Run's heartbeats.

@@ -17,10 +17,10 @@ import {
   type ContextSource,
 } from './browser';
 import { redactTrace, type StepFrame, type UnrecordedStep } from './trace';
-import { SUGGEST, StepFailure, asStepFailure, canceled, isClosed, verdictOf } from './failures';
-import type { Redactor } from './redactor';
+import { SUGGEST, StepFailure, asStepFailure, canceled, isClosed, verdictOf } from '../engine/failures';
+import type { Redactor } from '../engine/redactor';
 import { quietly } from './quiet';
-import { outcomeOf, skippedStep, type StepResult, type VisualComparer, type WebRunResult } from './result';
+import { outcomeOf, skippedStep, type StepResult, type VisualComparer, type WebRunResult } from '../engine/result';
 import { VISUAL_SUGGESTION } from '../../core/visual';
 
 /**

@@ -12,7 +12,7 @@ const TARGETS = [
   'api/middleware/',
   'db/repositories/',
   'api/endpoints/',
-  'activities/runner/result.ts',
+  'activities/engine/result.ts',
   'activities/api-runner/',
 ];
 /** Left out: text, documentation and glue whose mutants say nothing about a rule. */

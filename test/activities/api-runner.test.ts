@@ -7,7 +7,7 @@ import { DocumentError, parseDocument, type ApiDocument } from '../../activities
 import { fillPath, PlaceholderError, readPointer, type Lookup } from '../../activities/api-runner/placeholders';
 import { apiSessionFor } from '../../activities/api-runner/setup';
 import { fingerprint, inferSchema } from '../../activities/api-runner/shapes';
-import { Redactor } from '../../activities/runner/redactor';
+import { Redactor } from '../../activities/engine/redactor';
 import { egressPolicy } from '../../core/egress';
 import { egressFetch } from '../../core/egress-fetch';
 import type { Step } from '../../core/steps';

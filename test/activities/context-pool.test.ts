@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ContextPool, launchBrowser } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/runner/redactor';
+import { Redactor } from '../../activities/engine/redactor';
 import { runWebSteps } from '../../activities/runner/web';
 import { egressPolicy } from '../../core/egress';
 import type { Step } from '../../core/steps';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import { Device } from '../../activities/mobile/device';
 import { runMobileSteps } from '../../activities/mobile/steps';
-import { Redactor } from '../../activities/runner/redactor';
+import { Redactor } from '../../activities/engine/redactor';
 import { chromiumCapabilities, startAppium, type TestAppium } from '../helpers/appium';
 
 const SECRET = 'RC-9d3e-44b1-c07a';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { ContextPool, launchBrowser } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/runner/redactor';
-import type { WebRunResult } from '../../activities/runner/result';
+import { Redactor } from '../../activities/engine/redactor';
+import type { WebRunResult } from '../../activities/engine/result';
 import { runWebSteps } from '../../activities/runner/web';
 import { egressPolicy } from '../../core/egress';
 import type { Step } from '../../core/steps';

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import type { Step, StepOf } from '../../core/steps';
 import { launchBrowser } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/runner/redactor';
-import type { StepResult, WebRunResult } from '../../activities/runner/result';
+import { Redactor } from '../../activities/engine/redactor';
+import type { StepResult, WebRunResult } from '../../activities/engine/result';
 import { runWebSteps, type RunWebStepsOptions } from '../../activities/runner/web';
 import { startTestSite, type TestSite } from '../helpers/web-site';
 

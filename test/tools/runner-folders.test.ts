@@ -11,8 +11,6 @@ const activities = path.resolve(__dirname, '../../activities');
 const ACTIVITIES = 'run';
 const ENGINES = ['runner', 'api-runner', 'mobile'];
 const SHARED = 'engine';
-/** Files of the web engine's folder the other engines still share. */
-const SHARED_WITH_WEB = ['result', 'redactor', 'failures', 'values'];
 
 /** Every relative import of every TypeScript file under `folder`, resolved to a path under activities/. */
 function importsOf(folder: string): { from: string; to: string }[] {
@@ -37,19 +35,14 @@ describe('runner folders: no import runs back up, no engine imports another', ()
       const wrong = importsOf(engine).filter(({ to }) => {
         const target = folderOf(to);
         if (target === ACTIVITIES) return true;
-        if (target === engine || !ENGINES.includes(target)) return false;
-        return !(target === 'runner' && SHARED_WITH_WEB.includes(path.basename(to)));
+        return target !== engine && ENGINES.includes(target);
       });
       assert.deepEqual(wrong, []);
     });
   }
 
-  it('activities/engine/ imports no engine and not run/ (only the shared runner/ pieces)', () => {
-    const wrong = importsOf(SHARED).filter(({ to }) => {
-      const target = folderOf(to);
-      if (target === 'runner') return !SHARED_WITH_WEB.includes(path.basename(to));
-      return [ACTIVITIES, ...ENGINES].includes(target);
-    });
+  it('activities/engine/ imports no engine and not run/', () => {
+    const wrong = importsOf(SHARED).filter(({ to }) => [ACTIVITIES, ...ENGINES].includes(folderOf(to)));
     assert.deepEqual(wrong, []);
   });
 
