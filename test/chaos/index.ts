@@ -137,6 +137,10 @@ async function main() {
       // every fault) but not binding. The active-Run cap keeps its default, so Runs wait in line.
       RATE_LIMIT_PER_SECOND: '100000',
       RATE_LIMIT_BURST: '1000000',
+      // A delivery whose first attempts met a fault waits 5 minutes for its third on the default
+      // schedule (0, 5 s, 300 s, …): the suite counts deliveries, not the schedule, so its waits are
+      // seconds and every event is delivered before the 120 s the suite waits for them.
+      WEBHOOK_RETRY_SCHEDULE: '0,2,4,8,15,30,60',
     };
     const workerReady = (p: () => ServiceProcess) => async (since: number) =>
       p().logSince(since).includes('worker running');
