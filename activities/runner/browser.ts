@@ -282,6 +282,8 @@ export interface FreshContext {
 /** Hands out a fresh context per Run; `release` is called once per `acquire`, when the Run is done with it. */
 export interface ContextSource {
   acquire(): Promise<FreshContext>;
+  /** The Run's first request is out: its start no longer competes with preparing the next Run's context. */
+  underway?(): void;
   release(): void;
 }
 
@@ -300,9 +302,19 @@ export async function guardEgress(context: BrowserContext, policy: EgressPolicy)
 
 /**
  * The worker's contexts: a fresh one per Run (a context never serves two Runs), with the egress guard.
- * While no Run is active it keeps one context and page ready, so an idle runner's next Run starts at
- * once; it never prepares one while Runs are active, so a busy machine spends nothing on it.
+ * It keeps one context and page ready for the next Run, so that Run starts at once: a new page is a
+ * new renderer process, 75-90 ms on a quiet 2-core host and 140-190 ms beside a Run's end.
+ * - A Run that comes to an idle runner finds one ready; the next is prepared when that Run ends, in
+ *   the idle time after it (prepared during the Run, it made the Run ~90 ms longer).
+ * - While Runs come back to back (one starts within BACK_TO_BACK_MS of the last one's end, or beside
+ *   another), the next is prepared during the Run, once its first request is out (`underway`): never
+ *   at its start, where it would compete with that request. Prepared only at the end, the next Run,
+ *   triggered as soon as this one ended, waited 80-110 ms for it (`npm run bench -- stack`).
+ * At most one is ready, so contexts stay within `limit` + 1.
  */
+/** A Run that starts within this of the last one's end came back to back (a CI job's next trigger). */
+export const BACK_TO_BACK_MS = 1_000;
+
 export class ContextPool implements ContextSource {
   #active = 0;
   readonly #waiting: Array<() => void> = [];
@@ -311,6 +323,9 @@ export class ContextPool implements ContextSource {
   #tidying: Promise<void> = Promise.resolve();
   /** The browser of the last context made: tidied when idle (never launched just for that). */
   #lastBrowser: Browser | undefined;
+  #lastReleaseAt = -Infinity;
+  /** The last Run came back to back: the next Run's context is prepared while Runs go. */
+  #backToBack = false;
 
   /**
    * `limit`: contexts open at once in this process (RUNNER_CONCURRENCY), whichever queue the Runs came
@@ -327,11 +342,14 @@ export class ContextPool implements ContextSource {
   ) {}
 
   async acquire(): Promise<FreshContext> {
+    this.#backToBack = this.#active > 0 || performance.now() - this.#lastReleaseAt < BACK_TO_BACK_MS;
     if (this.#active < this.limit) this.#active += 1;
     else await new Promise<void>((resolve) => this.#waiting.push(resolve)); // the slot is handed over by release
     const ready = this.#ready;
     this.#ready = undefined;
     const warm = await ready?.catch(() => undefined);
+    // A context prepared while a Run went may meet the tidy-up of that Run's end: it starts recording after it.
+    await this.#tidying;
     // A context of a browser that died since is no use.
     if (warm && warm.context.browser()?.isConnected() && !warm.page.isClosed()) return warm;
     if (warm) await closeRunContext(warm.context, warm.trace);
@@ -342,20 +360,34 @@ export class ContextPool implements ContextSource {
     const next = this.#waiting.shift();
     if (next) return next();
     this.#active -= 1;
+    this.#lastReleaseAt = performance.now();
     // No context records now: the network resources the traces kept can go before the next one starts.
     const browser = this.#lastBrowser;
-    if (this.#active === 0 && this.traced && browser?.isConnected()) this.#tidying = removeTraceResources(browser);
+    if (this.#active === 0 && this.traced && browser?.isConnected()) this.#tidying = this.#tidy(browser);
     this.warm();
   }
 
-  /** Prepares a context if the runner is idle and none is ready. */
+  underway(): void {
+    if (this.#backToBack) this.warm();
+  }
+
+  /** Prepares a context for the next Run if none is ready. */
   warm(): void {
-    if (!this.keepWarm || this.#closed || this.#active > 0 || this.#ready) return;
+    if (!this.keepWarm || this.#closed || this.#ready) return;
     const ready = this.#create();
     ready.catch(() => {
       if (this.#ready === ready) this.#ready = undefined;
     });
     this.#ready = ready;
+  }
+
+  /**
+   * Removes the traces' network resources once the context being prepared has its tracing started
+   * and stopped again; a Run that acquires meanwhile waits for this before it records.
+   */
+  async #tidy(browser: Browser): Promise<void> {
+    await this.#ready?.catch(() => undefined);
+    await removeTraceResources(browser);
   }
 
   async close(): Promise<void> {
@@ -367,11 +399,13 @@ export class ContextPool implements ContextSource {
   }
 
   async #create(): Promise<FreshContext> {
+    // A tidy-up that starts later waits for this context instead (#tidy): each waiting on the other would hang.
+    const tidying = this.#tidying;
     const browser = (this.#lastBrowser = await this.browser());
     const fresh = await newRunContext(browser, this.egress);
     if (!this.traced) return fresh;
     try {
-      await this.#tidying;
+      await tidying;
       return { ...fresh, trace: await prepareTrace(fresh.context) };
     } catch (error) {
       await fresh.context.close().catch(() => undefined);

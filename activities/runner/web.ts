@@ -199,6 +199,8 @@ class Session implements Browsing {
       const text = dialog.type() === 'prompt' ? dialog.defaultValue() : undefined;
       void dialog.accept(text).catch(() => undefined);
     });
+    // With its first request out, the Run's start no longer competes with preparing the next Run's context.
+    context.once('request', () => this.options.contexts?.underway?.());
     context.on('request', (request) => {
       if (!/^(websocket|eventsource)$/.test(request.resourceType())) this.#inflight.set(request, performance.now());
     });

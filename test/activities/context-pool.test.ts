@@ -31,7 +31,7 @@ describe('ContextPool (the runner worker contexts)', function () {
     await browser?.close();
   });
 
-  it('keeps one context ready while idle, hands it to the next Run, and prepares none while Runs are active', async () => {
+  it('keeps one context ready while idle and hands it to the next Run; a Run that came to an idle runner is not raced by the next one', async () => {
     const pool = new ContextPool(async () => browser, policy(), true, 4);
     try {
       pool.warm();
@@ -40,21 +40,46 @@ describe('ContextPool (the runner worker contexts)', function () {
 
       const first = await pool.acquire();
       assert.equal(first.context, warm, 'the ready context serves the next Run');
-      const second = await pool.acquire();
-      assert.notEqual(second.context, first.context, 'a context never serves two Runs');
-      // Runs active: nothing is prepared beside them.
-      await second.context.close();
-      pool.release();
+      // The Run came to an idle runner: the next context waits for its end, in the idle time after it.
+      pool.underway();
       await new Promise((r) => setTimeout(r, 300));
-      assert.deepEqual(browser.contexts(), [first.context]);
+      assert.deepEqual(browser.contexts(), [first.context], 'nothing is prepared beside a Run that came alone');
 
       await first.context.close();
       pool.release(); // idle again: one is prepared
       await eventually(() => browser.contexts().length === 1 && browser.contexts()[0] !== first.context);
+      const second = await pool.acquire();
+      assert.notEqual(second.context, first.context, 'a context never serves two Runs');
+      await second.context.close();
+      pool.release();
     } finally {
       await pool.close();
     }
     assert.equal(browser.contexts().length, 0, 'close disposes of the ready context');
+  });
+
+  it('while Runs come back to back, prepares the next context during a Run once its first request is out, never at its start', async () => {
+    const pool = new ContextPool(async () => browser, policy(), true, 4);
+    try {
+      const first = await pool.acquire();
+      await first.context.close();
+      pool.release();
+      // The next Run comes at once, as a CI job's next trigger does; it takes the context being prepared.
+      const second = await pool.acquire();
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepEqual(browser.contexts(), [second.context], 'nothing competes with the start of the Run');
+      pool.underway(); // its first request is out
+      await eventually(() => browser.contexts().length === 2 && browser.contexts()[1].pages().length === 1);
+      const prepared = browser.contexts()[1];
+      await second.context.close();
+      pool.release();
+      const third = await pool.acquire();
+      assert.equal(third.context, prepared, 'the next Run finds its context ready');
+      await third.context.close();
+      pool.release();
+    } finally {
+      await pool.close();
+    }
   });
 
   it('runs at most `limit` contexts at once; the next Run waits for a slot', async () => {
@@ -77,7 +102,7 @@ describe('ContextPool (the runner worker contexts)', function () {
     await pool.close();
   });
 
-  it("starts preparing the next Run's context before the last Run's context has closed", async () => {
+  it("prepares the next Run's context before the last one has closed, and during a Run that came back to back", async () => {
     const site = await startTestSite('pw-1');
     const order: string[] = [];
     // The pool asks for the browser as it starts preparing a context.
@@ -91,11 +116,8 @@ describe('ContextPool (the runner worker contexts)', function () {
       2,
       true,
     );
-    try {
-      pool.warm();
-      await eventually(() => browser.contexts().length === 1 && browser.contexts()[0].pages().length === 1);
-      browser.contexts()[0].once('close', () => order.push('closed'));
-      const result = await runWebSteps({
+    const run = (name: string) =>
+      runWebSteps({
         baseUrl: site.baseUrl,
         steps: [{ action: 'navigate', target: '/login', expect: { titleIncludes: 'Sign in' } }],
         browser,
@@ -104,9 +126,22 @@ describe('ContextPool (the runner worker contexts)', function () {
         redactor: new Redactor(),
         resolveValue: async () => '',
         stepTimeoutMs: 5000,
+        onStepDone: async () => void order.push(`${name} step done`),
       });
-      assert.equal(result.outcome, 'passed');
-      assert.deepEqual(order, ['prepare', 'prepare', 'closed'], 'the next context is under way as the last one closes');
+    try {
+      pool.warm();
+      await eventually(() => browser.contexts().length === 1 && browser.contexts()[0].pages().length === 1);
+      browser.contexts()[0].once('close', () => order.push('closed'));
+      assert.equal((await run('alone')).outcome, 'passed');
+      assert.equal((await run('next')).outcome, 'passed'); // triggered as soon as the last one ended
+      assert.deepEqual(order, [
+        'prepare', // kept ready while idle
+        'alone step done',
+        'prepare', // the Run came alone: the next context is prepared as it ends, before its own has closed
+        'closed',
+        'prepare', // the next Run came back to back: the one after it is prepared during it
+        'next step done',
+      ]);
     } finally {
       await pool.close();
       await site.close();
