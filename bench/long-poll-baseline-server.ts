@@ -4,9 +4,12 @@ import { createServer } from 'node:http';
  * The long-poll figures' baseline: a bare node:http server that reads each JSON body and answers a
  * fixed JSON text `waitMs` after the request arrived, with no framework, authentication or
  * storage. Followed by the same clients in the same round as the API, its lateness is what this
- * machine's two cores allow any Node process (the client shares them).
+ * machine's two cores allow any Node process (the client shares them). BENCH_REPLY: the text to answer,
+ * e.g. the API's own reply, so that the client reads as much from either.
  */
-const reply = JSON.stringify({ runId: 'run_baseline', status: 'queued', cursor: 1, timedOut: true, steps: [] });
+const reply =
+  process.env.BENCH_REPLY ??
+  JSON.stringify({ runId: 'run_baseline', status: 'queued', cursor: 1, timedOut: true, steps: [] });
 const server = createServer((req, res) => {
   const arrived = performance.now();
   const chunks: Buffer[] = [];
