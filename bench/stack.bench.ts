@@ -58,6 +58,9 @@ export async function stackBench(rounds: number) {
           add(`${name}-bare-max`, r.bare.max);
           add(`${name}-bare-p50`, r.bare.p50);
           add(`${name}-ratio`, r.service.max / Math.max(1, r.bare.max));
+          add(`${name}-beside-max`, r.beside.max);
+          add(`${name}-beside-p50`, r.beside.p50);
+          add(`${name}-beside-ratio`, r.service.max / Math.max(1, r.beside.max));
         }
       }
     }
@@ -133,6 +136,13 @@ function report(figures: Map<string, number[]>, rounds: number, variant: string 
     const label = `${count.toLocaleString('en')} ${spread ? `over ${spread / 1000} s` : 'at once'}`;
     console.log(
       `${label.padEnd(22)} ${`${cell(`${name}-svc-max`)} (${cell(`${name}-svc-p50`)})`.padEnd(40)} ${`${cell(`${name}-bare-max`)} (${cell(`${name}-bare-p50`)})`.padEnd(40)} ${cell(`${name}-ratio`, (v) => `${fmt(v, 2)}×`)}`,
+    );
+  }
+  console.log('the bare server again, beside a Run the stack holds (as the service was measured):');
+  for (const [name, count, spread] of POLL_ROWS) {
+    const label = `${count.toLocaleString('en')} ${spread ? `over ${spread / 1000} s` : 'at once'}`;
+    console.log(
+      `${label.padEnd(22)} ${''.padEnd(40)} ${`${cell(`${name}-beside-max`)} (${cell(`${name}-beside-p50`)})`.padEnd(40)} ${cell(`${name}-beside-ratio`, (v) => `${fmt(v, 2)}×`)}`,
     );
   }
 }
@@ -329,9 +339,15 @@ async function longPolls(client: Client, count: number, spreadMs: number) {
   );
   agent = newAgent();
   let bare: { p50: number; max: number };
+  let beside: { p50: number; max: number };
   try {
     await lateness({ port, auth: '' }, agent, body, count, spreadMs);
     bare = await lateness({ port, auth: '' }, agent, body, count, spreadMs);
+    // The same passes while the stack holds a Run as it did for the service's: its worker heartbeats,
+    // Temporal and the database do the same background work on the two cores.
+    const third = await held();
+    beside = await lateness({ port, auth: '' }, agent, body, count, spreadMs);
+    await ended(third.runId);
   } finally {
     agent.destroy();
     await stopProcesses(bareProcess);
@@ -339,7 +355,10 @@ async function longPolls(client: Client, count: number, spreadMs: number) {
   process.stderr.write(
     `[bench] ${count} long-polls${spreadMs ? ` over ${spreadMs} ms` : ' at once'}: service worst ${fmt(svc.max, 0)} (p50 ${fmt(svc.p50, 0)}) ms, bare worst ${fmt(bare.max, 0)} (p50 ${fmt(bare.p50, 0)}) ms\n`,
   );
-  return { service: svc, bare };
+  process.stderr.write(
+    `[bench]   bare beside a held Run: worst ${fmt(beside.max, 0)} (p50 ${fmt(beside.p50, 0)}) ms\n`,
+  );
+  return { service: svc, bare, beside };
 }
 
 // One connection per follower, kept alive between its polls (the default keeps only 256 idle).
