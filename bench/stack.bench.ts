@@ -90,6 +90,9 @@ const POLL_ROWS: Array<[string, number, number]> = [
   ['10k-spread', 10_000, 2000],
 ];
 
+const rowLabel = (count: number, spreadMs: number) =>
+  `${count.toLocaleString('en')} ${spreadMs ? `over ${spreadMs / 1000} s` : 'at once'}`;
+
 function report(figures: Map<string, number[]>, rounds: number, variant: string | undefined) {
   const ms = (v: number) => `${fmt(v, 0)} ms`;
   const cell = (key: string, show = ms) => {
@@ -133,14 +136,14 @@ function report(figures: Map<string, number[]>, rounds: number, variant: string 
     `\n${'long-polls, waitMs 3 s'.padEnd(22)} ${'service worst (p50)'.padEnd(40)} ${'bare node:http worst (p50)'.padEnd(40)} worst ÷ bare`,
   );
   for (const [name, count, spread] of POLL_ROWS) {
-    const label = `${count.toLocaleString('en')} ${spread ? `over ${spread / 1000} s` : 'at once'}`;
+    const label = rowLabel(count, spread);
     console.log(
       `${label.padEnd(22)} ${`${cell(`${name}-svc-max`)} (${cell(`${name}-svc-p50`)})`.padEnd(40)} ${`${cell(`${name}-bare-max`)} (${cell(`${name}-bare-p50`)})`.padEnd(40)} ${cell(`${name}-ratio`, (v) => `${fmt(v, 2)}×`)}`,
     );
   }
   console.log('the bare server again, beside a Run the stack holds (as the service was measured):');
   for (const [name, count, spread] of POLL_ROWS) {
-    const label = `${count.toLocaleString('en')} ${spread ? `over ${spread / 1000} s` : 'at once'}`;
+    const label = rowLabel(count, spread);
     console.log(
       `${label.padEnd(22)} ${''.padEnd(40)} ${`${cell(`${name}-beside-max`)} (${cell(`${name}-beside-p50`)})`.padEnd(40)} ${cell(`${name}-beside-ratio`, (v) => `${fmt(v, 2)}×`)}`,
     );

@@ -313,7 +313,7 @@ export async function guardEgress(context: BrowserContext, policy: EgressPolicy)
  * At most one is ready, so contexts stay within `limit` + 1.
  */
 /** A Run that starts within this of the last one's end came back to back (a CI job's next trigger). */
-export const BACK_TO_BACK_MS = 1_000;
+const BACK_TO_BACK_MS = 1_000;
 
 export class ContextPool implements ContextSource {
   #active = 0;
