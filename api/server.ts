@@ -39,10 +39,14 @@ async function main() {
     setTimeout(() => process.exit(0), config.API_DRAIN_DELAY_MS + config.API_DRAIN_TIMEOUT_MS).unref();
   };
   const inFlight = new Set<ServerResponse>();
+  // One listener function for every response, not a closure each: every request passes here.
+  function left(this: ServerResponse) {
+    inFlight.delete(this);
+  }
   server.on('request', (_req, res: ServerResponse) => {
     if (deps.draining) res.setHeader('Connection', 'close');
     inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
+    res.on('close', left);
   });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -9,7 +9,7 @@ import { createDataSource } from '../db/data-source';
 import { newId } from '../core/ids';
 import { terminalStatuses } from '../db/repositories/runs';
 import { startTimingSite, type TimingSite } from './timing-site';
-import { fmt, percentile, root, seedOrg, startProcess, stopProcesses } from './util';
+import { fmt, listenerPid, percentile, root, seedOrg, startProcess, stopProcesses, usage } from './util';
 
 const ports = require('../scripts/lib/ports.js');
 
@@ -51,13 +51,16 @@ export async function stackBench(rounds: number) {
         }
       }
       if (parts.has('polls')) {
-        for (const [name, count, spreadMs] of POLL_ROWS) {
+        for (const [name, count, spreadMs] of pollRows()) {
           const r = await longPolls(client, count, spreadMs);
           add(`${name}-svc-max`, r.service.max);
           add(`${name}-svc-p50`, r.service.p50);
           add(`${name}-bare-max`, r.bare.max);
           add(`${name}-bare-p50`, r.bare.p50);
           add(`${name}-ratio`, r.service.max / Math.max(1, r.bare.max));
+          add(`${name}-svc-cpu`, r.service.cpuUs);
+          add(`${name}-bare-cpu`, r.bare.cpuUs);
+          add(`${name}-cpu-ratio`, r.service.cpuUs / r.bare.cpuUs);
           add(`${name}-beside-max`, r.beside.max);
           add(`${name}-beside-p50`, r.beside.p50);
           add(`${name}-beside-ratio`, r.service.max / Math.max(1, r.beside.max));
@@ -89,6 +92,12 @@ const POLL_ROWS: Array<[string, number, number]> = [
   ['5k-once', 5000, 0],
   ['10k-spread', 10_000, 2000],
 ];
+
+// BENCH_POLL_ROWS=5k-once,…: only those rows (a profile of one arrival pattern).
+const pollRows = () => {
+  const only = process.env.BENCH_POLL_ROWS?.split(',');
+  return only ? POLL_ROWS.filter(([name]) => only.includes(name)) : POLL_ROWS;
+};
 
 const rowLabel = (count: number, spreadMs: number) =>
   `${count.toLocaleString('en')} ${spreadMs ? `over ${spreadMs / 1000} s` : 'at once'}`;
@@ -141,6 +150,15 @@ function report(figures: Map<string, number[]>, rounds: number, variant: string 
       `${label.padEnd(22)} ${`${cell(`${name}-svc-max`)} (${cell(`${name}-svc-p50`)})`.padEnd(40)} ${`${cell(`${name}-bare-max`)} (${cell(`${name}-bare-p50`)})`.padEnd(40)} ${cell(`${name}-ratio`, (v) => `${fmt(v, 2)}×`)}`,
     );
   }
+  console.log(
+    `${'CPU per long-poll'.padEnd(22)} ${'service'.padEnd(40)} ${'bare node:http'.padEnd(40)} service ÷ bare`,
+  );
+  for (const [name, count, spread] of POLL_ROWS) {
+    const us = (v: number) => `${fmt(v, 0)} µs`;
+    console.log(
+      `${rowLabel(count, spread).padEnd(22)} ${cell(`${name}-svc-cpu`, us).padEnd(40)} ${cell(`${name}-bare-cpu`, us).padEnd(40)} ${cell(`${name}-cpu-ratio`, (v) => `${fmt(v, 2)}×`)}`,
+    );
+  }
   console.log('the bare server again, beside a Run the stack holds (as the service was measured):');
   for (const [name, count, spread] of POLL_ROWS) {
     const label = rowLabel(count, spread);
@@ -157,7 +175,7 @@ interface Stack {
 }
 
 /** `node scripts/start.js` with its own data directory and ports; its output goes to start.log. */
-async function startStack(dir: string, extraEnv: Record<string, string>): Promise<Stack> {
+export async function startStack(dir: string, extraEnv: Record<string, string>): Promise<Stack> {
   mkdirSync(dir, { recursive: true });
   const [api, db, temporal, ui] = [
     await ports.freePort(),
@@ -182,6 +200,8 @@ async function startStack(dir: string, extraEnv: Record<string, string>): Promis
       RATE_LIMIT_BURST: '1000000',
       ORG_MAX_ACTIVE_RUNS: '100000',
       // BENCH_CPU_PROF=<dir>: every Node process of the stack writes a V8 CPU profile there on exit.
+      // BENCH_STACK_NODE_OPTIONS: flags for every Node process of the stack (e.g. --trace-gc; start.log has the lines).
+      ...(process.env.BENCH_STACK_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_STACK_NODE_OPTIONS }),
       ...(process.env.BENCH_CPU_PROF && {
         NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
       }),
@@ -220,7 +240,7 @@ interface Client {
 }
 
 /** An organization and two one-step cases, written to the stack's database (as `npm run admin` would). */
-async function seed(stack: Stack, siteUrl: string): Promise<Client> {
+export async function seed(stack: Stack, siteUrl: string): Promise<Client> {
   const ds = createDataSource(stack.databaseUrl, 2);
   await ds.initialize();
   const { orgId, apiKey } = await seedOrg(ds, 'bench-stack');
@@ -316,7 +336,7 @@ async function longPolls(client: Client, count: number, spreadMs: number) {
   const service = { port: Number(new URL(client.stack.api).port), auth: `Bearer ${client.apiKey}` };
   // Warm-up and measured passes on the same kept-alive connections, as followers poll again.
   let agent = newAgent();
-  let svc: { p50: number; max: number };
+  let svc: Awaited<ReturnType<typeof lateness>>;
   let body: string;
   let reply: string;
   try {
@@ -341,8 +361,8 @@ async function longPolls(client: Client, count: number, spreadMs: number) {
     `http://127.0.0.1:${port}/`,
   );
   agent = newAgent();
-  let bare: { p50: number; max: number };
-  let beside: { p50: number; max: number };
+  let bare: Awaited<ReturnType<typeof lateness>>;
+  let beside: Awaited<ReturnType<typeof lateness>>;
   try {
     await lateness({ port, auth: '' }, agent, body, count, spreadMs);
     bare = await lateness({ port, auth: '' }, agent, body, count, spreadMs);
@@ -356,7 +376,7 @@ async function longPolls(client: Client, count: number, spreadMs: number) {
     await stopProcesses(bareProcess);
   }
   process.stderr.write(
-    `[bench] ${count} long-polls${spreadMs ? ` over ${spreadMs} ms` : ' at once'}: service worst ${fmt(svc.max, 0)} (p50 ${fmt(svc.p50, 0)}) ms, bare worst ${fmt(bare.max, 0)} (p50 ${fmt(bare.p50, 0)}) ms\n`,
+    `[bench] ${count} long-polls${spreadMs ? ` over ${spreadMs} ms` : ' at once'}: service worst ${fmt(svc.max, 0)} (p50 ${fmt(svc.p50, 0)}) ms, bare worst ${fmt(bare.max, 0)} (p50 ${fmt(bare.p50, 0)}) ms; CPU per long-poll ${fmt(svc.cpuUs, 0)} µs, bare ${fmt(bare.cpuUs, 0)} µs\n`,
   );
   process.stderr.write(
     `[bench]   bare beside a held Run: worst ${fmt(beside.max, 0)} (p50 ${fmt(beside.p50, 0)}) ms\n`,
@@ -365,21 +385,24 @@ async function longPolls(client: Client, count: number, spreadMs: number) {
 }
 
 // One connection per follower, kept alive between its polls (the default keeps only 256 idle).
-const newAgent = () =>
+export const newAgent = () =>
   new HttpAgent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: Infinity, keepAliveMsecs: 60_000 });
 
 /**
  * Lateness of each reply: from the moment this client handed the request to the kernel ('finish')
  * to its reply's headers, less the 3 s wait. node:http, not fetch: it costs the client less.
  */
-async function lateness(
+export async function lateness(
   to: { port: number; auth: string },
   agent: HttpAgent,
   body: string,
   count: number,
   spreadMs: number,
   pass = '',
-): Promise<{ p50: number; max: number }> {
+): Promise<{ p50: number; max: number; cpuUs: number }> {
+  // The server's own CPU time for the pass (user + system), per long-poll: less noisy than lateness.
+  const server = listenerPid(to.port);
+  const cpuBefore = usage(server).cpuMs;
   const late = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       if (spreadMs) await new Promise((r) => setTimeout(r, Math.floor((i * spreadMs) / count)));
@@ -423,5 +446,6 @@ async function lateness(
     process.stderr.write(
       `[bench] ${count - timed.length} of ${count} long-polls (${pass} pass) answered a change, not counted\n`,
     );
-  return { p50: percentile(timed, 50), max: Math.max(...timed) };
+  const cpuUs = ((usage(server).cpuMs - cpuBefore) * 1000) / count;
+  return { p50: percentile(timed, 50), max: Math.max(...timed), cpuUs };
 }

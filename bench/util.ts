@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -103,6 +104,34 @@ export function usage(pid: number): { cpuMs: number; rssMiB: number } {
   const stat = procStat(pid);
   if (!stat) throw new Error(`process ${pid} has ended`);
   return { cpuMs: stat.ownMs, rssMiB: residentMiB(pid) };
+}
+
+/** The process that listens on a loopback TCP port (found through /proc: its socket's inode). */
+export function listenerPid(port: number): number {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6'])
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f[1]?.endsWith(`:${hex}`) && f[3] === '0A') inodes.add(f[9]); // 0A: LISTEN
+    }
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // gone, or not ours
+    }
+    for (const fd of fds) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode && inodes.has(inode)) return Number(pid);
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+  }
+  throw new Error(`no process listens on port ${port}`);
 }
 
 export function percentile(values: number[], p: number): number {

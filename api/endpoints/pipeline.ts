@@ -82,6 +82,19 @@ export interface Answer {
 
 const noWait = () => undefined;
 
+/** What afterCommit is outside a keyed mutation: one function per endpoint, not a closure per request. */
+const noCommit = new WeakMap<Endpoint, () => never>();
+function noCommitOf(endpoint: Endpoint): () => never {
+  let refuse = noCommit.get(endpoint);
+  if (!refuse) {
+    refuse = () => {
+      throw new Error(`${endpoint.name} is not a mutation with a key: it has no commit to wait for`);
+    };
+    noCommit.set(endpoint, refuse);
+  }
+  return refuse;
+}
+
 /**
  * Every endpoint of every surface runs here: access, parsing, the confirm rule, extra scopes,
  * idempotency, the handler and the absent-field rule. Surfaces authenticate and write envelopes.
@@ -105,9 +118,7 @@ export async function runEndpoint(endpoint: Endpoint, raw: RawRequest, call: Cal
     surface: call.surface ?? 'v1',
     receivedAt: call.receivedAt ?? performance.now(),
     extendDeadline: call.extendDeadline ?? noWait,
-    afterCommit: () => {
-      throw new Error(`${endpoint.name} is not a mutation with a key: it has no commit to wait for`);
-    },
+    afterCommit: noCommitOf(endpoint),
     koa: call.koa,
   };
   const keyed = keyOf(endpoint, input, call);

@@ -108,8 +108,8 @@ export default defineEndpoint({
   output: runState,
   async handler(input, { db, orgId, deps, receivedAt, extendDeadline }) {
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
-    const snapshot =
-      waitMs > 0 ? await deps.runWatcher.arrival(orgId, input.runId) : await readRun(db, input.runId, orgId);
+    const read = waitMs > 0 ? deps.runWatcher.arrival(orgId, input.runId) : readRun(db, input.runId, orgId);
+    const snapshot = read instanceof Promise ? await read : read;
     if (!snapshot) throw notFound(`Run ${input.runId}`);
     const { run } = snapshot;
     if (waitMs > 0) {

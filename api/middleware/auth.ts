@@ -18,11 +18,7 @@ const bearerPattern = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
  * hand answers without a promise (every request passes here); failures throw either way.
  */
 export function authenticate(ctx: Koa.Context, deps: AppDeps): Principal | Promise<Principal> {
-  // Counted in the raw headers: Node joins repeated ones. A loop, not filter(): every request passes here.
-  const raw = ctx.req.rawHeaders;
-  let headers = 0;
-  for (let i = 0; i < raw.length; i += 2)
-    if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization') headers++;
+  const headers = authorizationHeaders(ctx.req.rawHeaders);
   if (headers === 0) {
     // The console's browser holds a session cookie instead (api/console/sessions.ts).
     if (hasSessionCookie(ctx, deps)) return sessionPrincipal(ctx, deps).then((p) => rateCounted(deps, p));
@@ -36,7 +32,26 @@ export function authenticate(ctx: Koa.Context, deps: AppDeps): Principal | Promi
       'credentials in the query string are refused; use the Authorization header',
       'error="invalid_request", ',
     );
-  const match = bearerPattern.exec(ctx.get('Authorization'));
+  return bearerPrincipal(ctx.get('Authorization'), deps);
+}
+
+/**
+ * How many Authorization headers the request has, counted in the raw headers: Node keeps only the
+ * first of repeated ones. A loop, not filter(): every request passes here.
+ */
+export function authorizationHeaders(raw: string[]): number {
+  let headers = 0;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization') headers++;
+  return headers;
+}
+
+/**
+ * The caller of the one Authorization header of a request with no credential in its query string
+ * (what authenticate() checks first; the v1 lane of api/surfaces/v1-lane.ts checks it too).
+ */
+export function bearerPrincipal(header: string, deps: AppDeps): Principal | Promise<Principal> {
+  const match = bearerPattern.exec(header);
   if (!match)
     throw unauthenticated(
       deps,
@@ -69,9 +84,14 @@ export async function verifyApiKey(credential: string, deps: AppDeps): Promise<P
 }
 
 function checkSecret(deps: AppDeps, key: ActiveKey | null, secret: string): Principal {
+  // The secret this cached key already matched is found by a hash-table lookup, not compared
+  // character by character: no timing tells how much of a wrong secret is right. The digest of
+  // every request's secret was the dearest part of a follower's long-poll.
+  if (key?.matched.has(secret)) return key.principal;
   // Hashed even when the key is unknown, so a miss costs what a hit costs.
   const presented = sha256Digest(secret);
   if (!key || presented.length !== key.digest.length || !timingSafeEqual(presented, key.digest))
     throw unauthenticated(deps, 'invalid or revoked API key');
+  key.matched.add(secret); // only the one right secret gets here: the set holds at most one
   return key.principal;
 }

@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import type { IncomingMessage } from 'node:http';
 
 /** The media types read as JSON (those @koa/bodyparser read before, so clients see no change). */
 const JSON_TYPES = new Set([
@@ -36,18 +37,21 @@ export function jsonBody(limit: number): Koa.Middleware {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
     if (charset && charset !== 'utf-8' && charset !== 'utf8')
       throw httpError(415, 'charset.unsupported', `unsupported charset "${charset.toUpperCase()}"`);
-    const text = await readUtf8(ctx.req, limit, ctx.get('Content-Length'));
-    if (!text) request.body = {};
-    else if (!STRICT_START.test(text)) throw httpError(400, 'entity.parse.failed', 'only JSON objects and arrays');
-    else {
-      try {
-        request.body = JSON.parse(text);
-      } catch {
-        throw httpError(400, 'entity.parse.failed', 'invalid JSON');
-      }
-    }
+    request.body = await readJson(ctx.req, limit, ctx.get('Content-Length'));
     return next();
   };
+}
+
+/** A UTF-8 JSON body (an object or an array; `{}` when empty), or the http-errors shaped refusal. */
+export async function readJson(req: IncomingMessage, limit: number, contentLength: string): Promise<unknown> {
+  const text = await readUtf8(req, limit, contentLength);
+  if (!text) return {};
+  if (!STRICT_START.test(text)) throw httpError(400, 'entity.parse.failed', 'only JSON objects and arrays');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw httpError(400, 'entity.parse.failed', 'invalid JSON');
+  }
 }
 
 /**
@@ -55,7 +59,7 @@ export function jsonBody(limit: number): Koa.Middleware {
  * constructor, not named closures: the TypeScript loader keeps function names with a
  * defineProperty call for every named closure, which cost the hot reads more than the read itself.
  */
-function readUtf8(req: Koa.Context['req'], limit: number, contentLength: string): Promise<string> {
+function readUtf8(req: IncomingMessage, limit: number, contentLength: string): Promise<string> {
   const declared = contentLength === '' ? null : Number(contentLength);
   if (declared !== null && declared > limit)
     return Promise.reject(httpError(413, 'entity.too.large', 'request entity too large'));
@@ -71,7 +75,7 @@ class BodyRead {
   readonly #onAborted: () => void;
 
   constructor(
-    private readonly req: Koa.Context['req'],
+    private readonly req: IncomingMessage,
     private readonly limit: number,
     private readonly declared: number | null,
     private readonly resolve: (text: string) => void,

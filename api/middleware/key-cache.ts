@@ -15,6 +15,11 @@ export interface ActiveKey {
   digest: Buffer;
   /** The caller a request with this key's secret is (the same object for every such request). */
   principal: Principal;
+  /**
+   * The secret once a request showed it matches the digest (auth.ts checkSecret): kept in memory
+   * only, and only while the key is cached, so a revoked key is still refused within the cache's ttl.
+   */
+  matched: Set<string>;
 }
 
 /**
@@ -57,6 +62,7 @@ export class ApiKeyCache {
       secretHash: row.secretHash,
       digest: Buffer.from(row.secretHash, 'hex'),
       principal: { kind: 'api_key' as const, orgId: row.orgId, subject: row.id, scopes: API_KEY_SCOPES },
+      matched: new Set<string>(),
     };
     this.cache?.set(keyId, key);
     return key;

@@ -45,6 +45,9 @@ function granted(
  * that every API process draws from (in leases: RateLeases).
  */
 export function limitRequestRate(deps: AppDeps, orgId: string): void | Promise<void> {
+  // A token this process holds answers first, before the organization's limits and the refusal
+  // are built: every authenticated request passes here. (Held tokens exist only under a rate.)
+  if (deps.rateLeases.takeHeld(orgId, 'requests')?.granted) return;
   const limits = limitsOf(deps.config, orgId);
   return takeToken(
     deps,

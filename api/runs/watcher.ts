@@ -16,6 +16,9 @@ export async function readRun(db: EntityManager, runId: string, orgId?: string):
   return run && { run, steps: (await runRepository.steps(db, [runId])).get(runId) ?? [] };
 }
 
+const ofOrg = (snapshot: RunSnapshot | null, orgId: string) =>
+  snapshot && snapshot.run.orgId === orgId ? snapshot : null;
+
 /** How long a finished read of a Run still answers new arrivals (see `arrival`). */
 const ARRIVAL_SHARE_MS = 250;
 
@@ -23,6 +26,8 @@ interface SharedRead {
   read: Promise<RunSnapshot | null>;
   /** performance.now() when the read finished; undefined while in flight. */
   readAt?: number;
+  /** What the read found, once it finished. */
+  found?: RunSnapshot | null;
 }
 
 /**
@@ -102,22 +107,26 @@ export class RunWatcher {
    * then either answers a change it has not seen yet or waits, and the next check compares the
    * stored cursor, so no change is missed. Null when the organization has no such Run.
    */
-  async arrival(orgId: string, runId: string): Promise<RunSnapshot | null> {
+  arrival(orgId: string, runId: string): RunSnapshot | null | Promise<RunSnapshot | null> {
     const now = performance.now();
     let shared = this.recent.get(runId);
     if (!shared || (shared.readAt !== undefined && now - shared.readAt > ARRIVAL_SHARE_MS)) {
       this.sweep(now);
       shared = this.share(runId, readRun(this.db.manager, runId));
     }
-    const snapshot = await shared.read;
-    return snapshot && snapshot.run.orgId === orgId ? snapshot : null;
+    // A finished read answers at once, without a promise: most of a burst of followers arrive then.
+    if (shared.readAt !== undefined) return ofOrg(shared.found!, orgId);
+    return shared.read.then((snapshot) => ofOrg(snapshot, orgId));
   }
 
   /** Makes `read` the one new arrivals of the Run share; a failed read is not shared. */
   private share(runId: string, read: Promise<RunSnapshot | null>): SharedRead {
     const entry: SharedRead = { read };
     read.then(
-      () => (entry.readAt = performance.now()),
+      (found) => {
+        entry.found = found;
+        entry.readAt = performance.now();
+      },
       () => this.recent.get(runId) === entry && this.recent.delete(runId),
     );
     this.recent.set(runId, entry);

@@ -9,6 +9,7 @@ import { serializedOnce } from '../presenters/shared';
 import { LaterAnswer } from '../endpoints/later';
 import { toAppError } from '../middleware/errors';
 import type { Logger } from '../../core/log';
+import type { Principal } from '../../core/scopes';
 
 /**
  * `POST /api/v1/<operation>` for every endpoint with a v1 binding; nothing is registered by hand. The route is
@@ -51,40 +52,57 @@ async function answerV1(
   // The exact header most clients send is matched without parsing it (type-is does the rest).
   if (ctx.req.headers['content-type'] !== 'application/json' && !ctx.is('application/json'))
     throw new AppError('INVALID_ARGUMENT', 'Content-Type must be application/json');
-  const body = (ctx.request as { body?: unknown }).body;
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
-  const { value: result } = await runEndpoint(
-    op,
-    { body },
-    {
-      principal,
-      deps,
-      requestId: ctx.state.requestId,
-      receivedAt: ctx.state.receivedAt,
-      extendDeadline: ctx.state.extendDeadline,
-      keepLater: true,
-    },
-  );
-  if (result instanceof LaterAnswer) return answerLater(ctx, result, deps.log);
-  // The header is set as it is (no media-type lookup per request); the text is what Koa would write.
-  ctx.set('Content-Type', JSON_TYPE);
-  ctx.body = serializedOnce(result) ?? JSON.stringify(result);
-}
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * A parked long-poll: the middleware chain ends now (ctx.respond = false) and the reply is written
- * when the answer settles, as Koa and errorEnvelope would have written it (same status, headers
- * and body). The request's deadline is not needed past this point: the wait ends by its own timer
- * and the read it answers with has its own bound (api/runs/watcher.ts).
- */
-function answerLater(ctx: Koa.Context, later: LaterAnswer, log: Logger): void {
+  const result = await operate(op, (ctx.request as { body?: unknown }).body, principal, deps, {
+    requestId: ctx.state.requestId,
+    receivedAt: ctx.state.receivedAt,
+    extendDeadline: ctx.state.extendDeadline,
+  });
+  if (typeof result === 'string') {
+    // The header is set as it is (no media-type lookup per request); the text is what Koa would write.
+    ctx.set('Content-Type', JSON_TYPE);
+    ctx.body = result;
+    return;
+  }
+  // A parked long-poll: the middleware chain ends now and the reply is written when it settles.
   ctx.respond = false;
   ctx.status = 200; // what the request log line says; a failure below writes its own status
-  const { res } = ctx;
-  const requestId: string = ctx.state.requestId;
+  answerLater(ctx.res, result, ctx.state.requestId, deps.log);
+}
+
+/** What a v1 request carries into its operation once it is authenticated. */
+export interface V1Call {
+  requestId: string;
+  receivedAt: number;
+  extendDeadline: (waitMs: number) => void;
+}
+
+/**
+ * An authenticated v1 call from its JSON body: the answer's JSON text, or a LaterAnswer that a
+ * long-poll parks on. Both ways a v1 request arrives (Koa, and the lane of v1-lane.ts) run it.
+ */
+export async function operate(
+  op: Endpoint,
+  body: unknown,
+  principal: Principal,
+  deps: AppDeps,
+  call: V1Call,
+): Promise<string | LaterAnswer> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
+  const { value: result } = await runEndpoint(op, { body }, { principal, deps, ...call, keepLater: true });
+  if (result instanceof LaterAnswer) return result;
+  return serializedOnce(result) ?? JSON.stringify(result);
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Writes a parked long-poll's reply when its answer settles, as Koa and errorEnvelope would have
+ * written it (same status, headers and body). The request's deadline is not needed past this
+ * point: the wait ends by its own timer and the read it answers with has its own bound
+ * (api/runs/watcher.ts).
+ */
+export function answerLater(res: ServerResponse, later: LaterAnswer, requestId: string, log: Logger): void {
   later.settled.then(
     (value) => writeJson(res, 200, serializedOnce(value) ?? JSON.stringify(value)),
     (raw: unknown) => {
@@ -94,7 +112,8 @@ function answerLater(ctx: Koa.Context, later: LaterAnswer, log: Logger): void {
   );
 }
 
-function writeJson(res: ServerResponse, status: number, text: string, headers?: Record<string, string>): void {
+/** A JSON reply with the headers Koa writes for one (after any the request set before). */
+export function writeJson(res: ServerResponse, status: number, text: string, headers?: Record<string, string>): void {
   if (res.writableEnded || res.destroyed) return; // the follower went away while it waited
   res.statusCode = status;
   for (const name in headers) res.setHeader(name, headers[name]);

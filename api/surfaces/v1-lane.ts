@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from '../deps';
+import type { Endpoint } from '../endpoints/model';
+import { LaterAnswer } from '../endpoints/later';
+import { authorizationHeaders, bearerPrincipal } from '../middleware/auth';
+import { withRequestDeadline } from '../middleware/deadline';
+import { toAppError } from '../middleware/errors';
+import { readJson } from '../middleware/json-body';
+import { answerLater, operate, writeJson } from './v1';
+
+const PREFIX = '/api/v1/';
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
+
+/**
+ * The v1 lane: the requests scripts, CI jobs and followers send most (`POST /api/v1/<operation>`,
+ * `Content-Type: application/json`, one Bearer credential, no query string) answered on node:http
+ * itself, by the same steps and in the same order as the Koa middleware chain (request id, body,
+ * deadline, authentication, the endpoint pipeline, the error envelope), with the same bytes. A
+ * Koa request costs a context, its request and response objects, a promise per middleware and
+ * on-finished listeners that keep all of it alive while a long-poll waits: 5,000 followers
+ * arriving at once were answered twice as late as by a bare server. Any other request (another
+ * method, media type or path, a cookie session, a query string, an unknown operation) is Koa's.
+ *
+ * Returns a handler that answers and says true, or says false and leaves the request untouched.
+ */
+export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const operations = new Map(endpoints.filter((e) => e.bindings.v1).map((e) => [e.name, e]));
+  const { log } = deps;
+  const limit = 1024 * 1024; // as the Koa chain's jsonBody
+  return (req, res) => {
+    const op = laneOperation(req, operations);
+    if (!op) return false;
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    const receivedAt = performance.now();
+    answer(req, res, op, requestId, receivedAt).then(
+      (status) => log.debug('request', { id: requestId, method: 'POST', path: req.url, status, ms: since(receivedAt) }),
+      // Unreachable (answer() writes its own failures); a defect still gets the envelope, not a hang.
+      (raw: unknown) => failed(res, raw, requestId),
+    );
+    return true;
+  };
+
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    op: Endpoint,
+    requestId: string,
+    receivedAt: number,
+  ): Promise<number> {
+    try {
+      const body = await readJson(req, limit, req.headers['content-length'] ?? '');
+      const result = await withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, async (extendDeadline) => {
+        const authenticated = bearerPrincipal(req.headers.authorization!, deps);
+        const principal = authenticated instanceof Promise ? await authenticated : authenticated;
+        return operate(op, body, principal, deps, { requestId, receivedAt, extendDeadline });
+      });
+      if (result instanceof LaterAnswer) answerLater(res, result, requestId, log);
+      else writeJson(res, 200, result);
+      return 200;
+    } catch (raw) {
+      return failed(res, raw, requestId);
+    }
+  }
+
+  function failed(res: ServerResponse, raw: unknown, requestId: string): number {
+    const error = toAppError(raw, requestId, log);
+    writeJson(res, error.status, JSON.stringify(error.toJSON()), error.headers);
+    return error.status;
+  }
+}
+
+/**
+ * The operation of a request the lane takes, or undefined for Koa. Only the plain form: Koa's
+ * path matching (case, percent-decoding, a trailing slash) and its other checks stay in one place.
+ */
+function laneOperation(req: IncomingMessage, operations: Map<string, Endpoint>): Endpoint | undefined {
+  const url = req.url!;
+  if (req.method !== 'POST' || !url.startsWith(PREFIX)) return undefined;
+  if (req.headers['content-type'] !== 'application/json' || req.headers.authorization === undefined) return undefined;
+  // One credential, and none in a query string: authenticate() refuses both, with their own messages.
+  if (url.includes('?') || authorizationHeaders(req.rawHeaders) !== 1) return undefined;
+  return operations.get(url.slice(PREFIX.length));
+}
+
+const since = (start: number) => Math.round(performance.now() - start);
