@@ -164,7 +164,8 @@ describe('ContextPool (the runner worker contexts)', function () {
       { action: 'fill', target: 'Password', valueSpec: { kind: 'literal', text: 'pw-1' } },
       { action: 'click', target: 'Sign in', expect: { text: greeting } },
     ];
-    const run = (greeting: string, trace: 'on-failure' | 'always') =>
+    // A Run that passes gets room on a loaded machine; the one that fails waits its whole step out.
+    const run = (greeting: string, trace: 'on-failure' | 'always', stepTimeoutMs = 10_000) =>
       runWebSteps({
         baseUrl: site.baseUrl,
         steps: signIn(greeting),
@@ -173,13 +174,13 @@ describe('ContextPool (the runner worker contexts)', function () {
         trace,
         redactor: new Redactor(),
         resolveValue: async () => '',
-        stepTimeoutMs: 1500,
+        stepTimeoutMs,
       });
     try {
       assert.ok(dir, 'the browser records its traces in a directory of its own');
       // Two at a time, as a busy runner does, then one alone (the pool keeps a context ready between).
       const results = await Promise.all([run('Welcome', 'on-failure'), run('Welcome', 'always')]);
-      results.push(await run('Goodbye', 'on-failure'));
+      results.push(await run('Goodbye', 'on-failure', 1500));
       assert.deepEqual(
         results.map((r) => [r.outcome, Boolean(r.trace)]),
         [
