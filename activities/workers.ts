@@ -12,6 +12,7 @@ import { ContextPool, launchBrowser } from './runner/browser';
 import { runnerEgress } from '../core/egress';
 import { mobileRunnerActivities } from './run/mobile';
 import { sessionKeeper } from './mobile/engine';
+import { BEAT_MS } from './run/attempt';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
 
@@ -144,6 +145,10 @@ export async function createWorkers(options: WorkerSetOptions) {
           taskQueue,
           activities,
           shutdownGraceTime,
+          // The SDK sends heartbeats on at 0.8 × the 10 s heartbeat timeout unless told less: a
+          // runner starved for 2 s on a loaded host then looked dead. Sent on at the beat's own
+          // 2 s, a runner is declared gone only after 8 s without any.
+          maxHeartbeatThrottleInterval: BEAT_MS,
           ...(options.identity ? { identity: options.identity } : {}),
           // Web Runs share one Chromium, a fresh context each (RUNNER_CONCURRENCY); API Runs mostly wait;
           // mobile Runs hold an Appium session each (MOBILE_RUNNER_CONCURRENCY, shared by both platforms).

@@ -13,7 +13,7 @@ import { recordAssurance, recordSkipped, runDiagnosis, saveTrace, stepRecorder }
 import { visualComparer } from './visual';
 
 /** How often a runner attempt heartbeats, well inside the activities' 10 s heartbeat timeout. */
-const BEAT_MS = 2_000;
+export const BEAT_MS = 2_000;
 
 /**
  * A runner attempt's heartbeat, the same on every platform: every 2 s once started and at each

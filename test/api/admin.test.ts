@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { orgMemberRepository } from '../../db/repositories/org-members';
 import { apiKeyRepository } from '../../db/repositories/organizations';
@@ -15,11 +15,23 @@ const root = path.resolve(__dirname, '../..');
 describe('the admin command, as users run it', function () {
   this.timeout(120_000);
   const t = useApp();
-  const admin = (...args: string[]) => {
-    const res = spawnSync('npm', ['run', '-s', 'admin', '--', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: t.app.deps.config.DATABASE_URL, SECRETS_KEY: t.app.deps.config.SECRETS_KEY },
-      encoding: 'utf8',
+  // Not spawnSync: a blocked event loop let the app's keep-alive timer close a socket as the next
+  // call reused it (fetch failed) when the command took long on a loaded machine.
+  const admin = async (...args: string[]) => {
+    const res = await new Promise<{ status: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: t.app.deps.config.DATABASE_URL,
+          SECRETS_KEY: t.app.deps.config.SECRETS_KEY,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout }));
     });
     const lines = res.stdout.trim().split('\n').filter(Boolean);
     assert.equal(lines.length, 1, `one JSON line on stdout, got: ${res.stdout}`);
@@ -27,24 +39,24 @@ describe('the admin command, as users run it', function () {
   };
 
   it('org create prints {"orgId","apiKey"} with a working aut_ key; key create adds one; key revoke revokes it', async () => {
-    const created = admin('org', 'create', '--name', 'Acme QA');
+    const created = await admin('org', 'create', '--name', 'Acme QA');
     assert.equal(created.status, 0);
     assert.deepEqual(Object.keys(created.body).sort(), ['apiKey', 'orgId']);
     assert.match(created.body.apiKey, /^aut_/);
     assert.match(created.body.orgId, /^org_/);
     assert.equal((await call(t.app, created.body.apiKey, 'test_case.list', {})).status, 200);
 
-    const second = admin('key', 'create', '--org', created.body.orgId);
+    const second = await admin('key', 'create', '--org', created.body.orgId);
     assert.equal(second.status, 0);
     assert.match(second.body.apiKey, /^aut_/);
     assert.notEqual(second.body.apiKey, created.body.apiKey);
     const listed = await call(t.app, second.body.apiKey, 'test_case.list', {});
     assert.equal(listed.status, 200, 'the new key selects the same organization');
 
-    const revoked = admin('key', 'revoke', '--key', second.body.apiKey);
+    const revoked = await admin('key', 'revoke', '--key', second.body.apiKey);
     assert.equal(revoked.status, 0);
     assert.equal(revoked.body.revoked, true);
-    const again = admin('key', 'revoke', '--key', second.body.apiKey);
+    const again = await admin('key', 'revoke', '--key', second.body.apiKey);
     assert.notEqual(again.status, 0, 'revoking twice is an error');
     assert.equal(typeof again.body.error, 'string');
     assert.equal(
@@ -73,11 +85,11 @@ describe('the admin command, as users run it', function () {
     assert.equal(await orgMemberRepository.isMember(db, t.org.orgId, user), false);
   });
 
-  it('refuses bad usage with an error line and a non-zero exit', () => {
-    const missing = admin('org', 'create');
+  it('refuses bad usage with an error line and a non-zero exit', async () => {
+    const missing = await admin('org', 'create');
     assert.notEqual(missing.status, 0);
     assert.match(missing.body.error, /--name is required/);
-    const unknown = admin('key', 'create', '--org', 'org_00000000000000000000000000');
+    const unknown = await admin('key', 'create', '--org', 'org_00000000000000000000000000');
     assert.notEqual(unknown.status, 0);
     assert.match(unknown.body.error, /not found/);
   });
