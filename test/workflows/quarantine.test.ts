@@ -102,7 +102,12 @@ describe('quarantine: flaky cases by policy and by hand', function () {
   };
   const quarantineOf = async (testCaseId: string) =>
     (await rest(t.app, t.org.apiKey, 'GET', `/api/test-cases/${testCaseId}/health`)).body.quarantine;
-  const events = () => receiver.received.filter((r) => r.path === '/q').map((r) => verifyWebhook(hookSecret, r));
+  // In the order they happened: each delivery is a workflow of its own, so a loaded host may deliver them out of order.
+  const events = () =>
+    receiver.received
+      .filter((r) => r.path === '/q')
+      .map((r) => verifyWebhook(hookSecret, r))
+      .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 
   it('the policy quarantines a case after 3 flaky passes; its failure then gates nothing; clean passes release it', async () => {
     const policy = await rest(t.app, t.org.apiKey, 'PUT', '/api/quarantine-policy', {
