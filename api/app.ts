@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { AppDeps } from './deps';
 import { endpoints } from './endpoints';
 import type { Endpoint } from './endpoints/model';
-import { errorEnvelope, requestId } from './middleware/errors';
+import { errorEnvelope, JSON_BODY_LIMIT, requestId } from './middleware/errors';
 import { requestDeadline } from './middleware/deadline';
 import { jsonBody } from './middleware/json-body';
 import { mcpEndpoints } from './surfaces/mcp';
@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
 
   app.use(requestId(deps.log));
   app.use(errorEnvelope(deps.log));
-  app.use(jsonBody(1024 * 1024));
+  app.use(jsonBody(JSON_BODY_LIMIT));
   app.use(requestDeadline(deps.config.REQUEST_DEADLINE_MS));
   // v1 operations first: their one route answers every method itself (POST, or 405 with Allow),
   // so the method checks and routers below are for other paths only and v1 reads skip them.

@@ -3,11 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { AppError, methodNotAllowed } from '../../core/errors';
 import type { Logger } from '../../core/log';
 
+/** The request's id: a well-formed X-Request-Id it was sent, or a new UUID (both ways in use this). */
+export const requestIdOf = (incoming: unknown): string =>
+  typeof incoming === 'string' && /^[A-Za-z0-9._-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+
+/** The largest JSON body a request may send (both ways in read it with this bound). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
 /** Gives every request an id (echoed as X-Request-Id) and its log line. */
 export function requestId(log: Logger): Koa.Middleware {
   return async (ctx, next) => {
-    const incoming = ctx.get('X-Request-Id');
-    ctx.state.requestId = /^[A-Za-z0-9._-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestIdOf(ctx.get('X-Request-Id'));
     ctx.set('X-Request-Id', ctx.state.requestId);
     const started = performance.now();
     ctx.state.receivedAt = started;

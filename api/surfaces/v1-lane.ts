@@ -1,16 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps';
 import type { Endpoint } from '../endpoints/model';
 import { LaterAnswer } from '../endpoints/later';
 import { authorizationHeaders, bearerPrincipal } from '../middleware/auth';
 import { withRequestDeadline } from '../middleware/deadline';
-import { toAppError } from '../middleware/errors';
+import { JSON_BODY_LIMIT, requestIdOf, toAppError } from '../middleware/errors';
 import { readJson } from '../middleware/json-body';
 import { answerLater, operate, writeJson } from './v1';
 
 const PREFIX = '/api/v1/';
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 
 /**
  * The v1 lane: the requests scripts, CI jobs and followers send most (`POST /api/v1/<operation>`,
@@ -27,12 +25,10 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   const operations = new Map(endpoints.filter((e) => e.bindings.v1).map((e) => [e.name, e]));
   const { log } = deps;
-  const limit = 1024 * 1024; // as the Koa chain's jsonBody
   return (req, res) => {
     const op = laneOperation(req, operations);
     if (!op) return false;
-    const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', requestId);
     const receivedAt = performance.now();
     answer(req, res, op, requestId, receivedAt).then(
@@ -51,7 +47,7 @@ export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMess
     receivedAt: number,
   ): Promise<number> {
     try {
-      const body = await readJson(req, limit, req.headers['content-length'] ?? '');
+      const body = await readJson(req, JSON_BODY_LIMIT, req.headers['content-length'] ?? '');
       const result = await withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, async (extendDeadline) => {
         const authenticated = bearerPrincipal(req.headers.authorization!, deps);
         const principal = authenticated instanceof Promise ? await authenticated : authenticated;
