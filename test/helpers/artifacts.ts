@@ -74,19 +74,22 @@ export async function upload(
   return { ...intent.body, contentType: type };
 }
 
-/** Asks for the scan of an upload. */
-export function scan(
+/**
+ * Asks for the scan of an upload, as a client would: a 503 (the scan outlived the request's
+ * deadline on a loaded host) is asked again after a pause, for up to a minute.
+ */
+export async function scan(
   app: { url: string },
   apiKey: string,
   up: Uploaded,
   platform: 'android' | 'ios',
   fileName = platform === 'android' ? 'app.apk' : 'App.ipa',
 ) {
-  return resource(app, apiKey, 'POST', '/api/artifacts/scan', {
-    storageId: up.storageId,
-    intentId: up.intentId,
-    platform,
-    fileName,
-    contentType: up.contentType,
-  });
+  const body = { storageId: up.storageId, intentId: up.intentId, platform, fileName, contentType: up.contentType };
+  const giveUpAt = Date.now() + 60_000;
+  for (;;) {
+    const reply = await resource(app, apiKey, 'POST', '/api/artifacts/scan', body);
+    if (reply.status !== 503 || Date.now() > giveUpAt) return reply;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }

@@ -93,8 +93,9 @@ describe('Mobile Runs: scan gating and runner queues', function () {
     const slug = `android-${up.storageId.slice(-6)}`;
     await environment(t, slug, { targets: { android: { storageId: up.storageId } } });
     assert.equal((await triggerV1({ environmentSlug: slug })).status, 422);
-    await scan(t.app, t.org.apiKey, up, 'android');
-    assert.equal((await triggerV1({ environmentSlug: slug })).status, 200);
+    assert.equal((await scan(t.app, t.org.apiKey, up, 'android')).body.status, 'clean');
+    const accepted = await triggerV1({ environmentSlug: slug });
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
   });
 
   it('ends an android Run invalid (infrastructure) when no android runner picks it up in time', async () => {
