@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { call, environment, key, newCase, useApp, type WithOrg } from '../helpers/app';
+import { lateButton } from '../helpers/late-button';
 import { rest } from '../helpers/rest';
 import { followRun, useRunStack } from '../helpers/runs';
 import { privateQueues, useWorkers } from '../helpers/temporal';
@@ -51,9 +52,8 @@ async function until(t: WithOrg, runId: string, status: string, limitMs = 60_000
 
 /**
  * A loopback site for the table: `/` passes, `/missing` is 404 (a demonstrated failure), `/late`
- * shows its button 9 s after load (past the click's first 3.3 s window even when the click
- * starts 5.5 s after the page loaded on a loaded machine, and within its 10 s: a recovery, so a
- * flaky pass), `/slow` takes 8 s.
+ * shows its button seconds into the click step looking for it (lateButton: a recovery, so a flaky
+ * pass), `/slow` takes 8 s.
  */
 async function startTableSite(): Promise<{ url: string; close(): Promise<void> }> {
   const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
@@ -64,11 +64,7 @@ async function startTableSite(): Promise<{ url: string; close(): Promise<void> }
       res.statusCode = 404;
       res.end(page('<h1>Not found</h1>'));
     } else if (path === '/late') {
-      res.end(
-        page(
-          `<h1>Late</h1><script>setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<button>Go</button>'), 9000)</script>`,
-        ),
-      );
+      res.end(page(`<h1>Late</h1>${lateButton('Go')}`));
     } else if (path === '/slow') {
       setTimeout(() => res.end(page('<h1>Slow</h1>')), 8000);
     } else {
