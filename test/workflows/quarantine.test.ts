@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnTypeScript } from '../../scripts/lib/node-children';
 import { call, environment, key, newCase, useApp } from '../helpers/app';
+import { lateButton } from '../helpers/late-button';
 import { rest } from '../helpers/rest';
 import { followRun } from '../helpers/runs';
 import { startReceiver, type Receiver } from '../helpers/receiver';
@@ -14,9 +15,10 @@ import { registerWebhook, verifyWebhook } from '../helpers/webhooks';
 import { privateQueues, useWorkers } from '../helpers/temporal';
 
 /**
- * The checkout page in three moods: `pass` (the button is there), `flaky` (the button appears 9 s
- * after load: the click recovers, a flaky pass, as in the outcome table) and `fail` (the page says
- * it is out of order: the click's expectation is disproven).
+ * The checkout page in three moods: `pass` (the button is there), `flaky` (the button appears
+ * seconds into the click step looking for it, lateButton: the click recovers, a flaky pass, as in
+ * the outcome table) and `fail` (the page says it is out of order: the click's expectation is
+ * disproven).
  */
 async function startCheckout() {
   let mode: 'pass' | 'flaky' | 'fail' = 'pass';
@@ -27,12 +29,7 @@ async function startCheckout() {
     res.setHeader('Content-Type', 'text/html');
     if (route === '/home') return void res.end(page('<h1>Home</h1>'));
     if (mode === 'fail') return void res.end(page('<h1>Out of order</h1><button>Go</button>'));
-    if (mode === 'flaky')
-      return void res.end(
-        page(
-          `<h1>All good</h1><script>setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<button>Go</button>'), 9000)</script>`,
-        ),
-      );
+    if (mode === 'flaky') return void res.end(page(`<h1>All good</h1>${lateButton('Go')}`));
     res.end(page('<h1>All good</h1><button>Go</button>'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
