@@ -160,16 +160,19 @@ describe('runWebSteps', () => {
   });
 
   it('recovers when a field appears late', async () => {
-    // 1.2 s over 6 attempts: the first look (200 ms) misses the field that appears 300 ms into the step.
+    // 9 s over 6 attempts: the first attempt (1.5 s) misses the field that appears 3.5 s into the
+    // step, and 5.5 s are left to find and fill it. The 2 s between are for a loaded host: with 200 ms
+    // attempts and the field at 300 ms, a look begun within the first attempt could still see the
+    // field, since the step's start and a look's round trips to the browser took longer than 100 ms.
     const result = await run({
-      stepTimeoutMs: 1200,
+      stepTimeoutMs: 9000,
       maxRecoveries: 5,
       steps: [
         { action: 'navigate', target: '/late' },
         { action: 'fill', target: 'Code', valueSpec: { kind: 'literal', text: '1234' } },
       ],
       onStepStart: async (index) => {
-        if (index === 1) setTimeout(() => site.releaseLateField(), 300);
+        if (index === 1) setTimeout(() => site.releaseLateField(), 3500);
       },
     });
 
