@@ -105,7 +105,9 @@ export interface Bindings {
   rest?: RestBinding;
 }
 
-type HandlerAnswer<Out> = Promise<Presented<Out> | LaterAnswer<Presented<Out>> | undefined>;
+type Answered<Out> = Presented<Out> | LaterAnswer<Presented<Out>> | undefined;
+/** A promise, or the answer itself from a handler that can answer at once (run.get parking a follower). */
+type HandlerAnswer<Out> = Promise<Answered<Out>> | Answered<Out>;
 
 export interface Endpoint<In = any, Out = any, A extends Access = Access> {
   /** `<resource>.<verb>`: the v1 operation name, the idempotency namespace, the file name. */

@@ -99,7 +99,7 @@ function noCommitOf(endpoint: Endpoint): () => never {
  * Every endpoint of every surface runs here: access, parsing, the confirm rule, extra scopes,
  * idempotency, the handler and the absent-field rule. Surfaces authenticate and write envelopes.
  */
-export async function runEndpoint(endpoint: Endpoint, raw: RawRequest, call: Call): Promise<Answer> {
+export function runEndpoint(endpoint: Endpoint, raw: RawRequest, call: Call): Answer | Promise<Answer> {
   const { principal } = call;
   checkAccess(endpoint, principal);
   const input = parseRequest(endpoint, raw);
@@ -123,11 +123,28 @@ export async function runEndpoint(endpoint: Endpoint, raw: RawRequest, call: Cal
   };
   const keyed = keyOf(endpoint, input, call);
   if (!keyed || !principal) {
-    const answer = await endpoint.handler(input, ctx);
-    if (answer instanceof LaterAnswer)
-      return { value: call.keepLater ? answer : await answer.settled, replayed: false };
-    return { value: omitAbsent(answer), replayed: false };
+    // A handler that answers at once (a long-poll that parks) is answered without a promise.
+    const answer = endpoint.handler(input, ctx);
+    return answer instanceof Promise ? answer.then((a) => unkeyed(a, call)) : unkeyed(answer, call);
   }
+  return keyedRun(endpoint, input, call, ctx, principal, keyed);
+}
+
+function unkeyed(answer: unknown, call: Call): Answer | Promise<Answer> {
+  if (!(answer instanceof LaterAnswer)) return { value: omitAbsent(answer), replayed: false };
+  return call.keepLater ? { value: answer, replayed: false } : answer.settled.then(settledAnswer);
+}
+
+const settledAnswer = (value: unknown): Answer => ({ value, replayed: false });
+
+async function keyedRun(
+  endpoint: Endpoint,
+  input: Record<string, unknown>,
+  call: Call,
+  ctx: EndpointContext,
+  principal: Principal,
+  keyed: NonNullable<ReturnType<typeof keyOf>>,
+): Promise<Answer> {
   const { idempotencyKey: _key, ...request } = input;
   const { value, replayed } = await runOnce(
     {

@@ -106,25 +106,40 @@ export default defineEndpoint({
       .describe('Wait up to this long for a change (0..25000; larger values are clamped).'),
   },
   output: runState,
-  async handler(input, { db, orgId, deps, receivedAt, extendDeadline }) {
+  // Not async: a follower arriving after the shared read of its Run is answered (parked) at once.
+  handler(input, { db, orgId, deps, receivedAt, extendDeadline }) {
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
     const read = waitMs > 0 ? deps.runWatcher.arrival(orgId, input.runId) : readRun(db, input.runId, orgId);
-    const snapshot = read instanceof Promise ? await read : read;
-    if (!snapshot) throw notFound(`Run ${input.runId}`);
-    const { run } = snapshot;
-    if (waitMs > 0) {
-      const since = input.cursor ?? run.cursor;
-      if (run.cursor <= since && !isTerminal(run.status)) {
-        // Woken with the one shared read of the changed Run; at the deadline, what was read on arrival.
-        // The request's deadline grows by the wait only now: reads before it keep the plain bound.
-        // The wait counts from the request's arrival, in whole milliseconds: Node keeps one timer
-        // list per duration, and fractional ones gave every parked follower a list of its own.
-        const remaining = Math.max(0, Math.ceil(waitMs - (performance.now() - receivedAt)));
-        extendDeadline(remaining);
-        const changed = deps.runWatcher.wait(run.id, since, remaining);
-        return new LaterAnswer(changed.then((c) => viewOf(c ?? snapshot, c === null, deps.config)));
-      }
-    }
-    return viewOf(snapshot, false, deps.config);
+    const answer = (snapshot: RunSnapshot | null) => {
+      if (!snapshot) throw notFound(`Run ${input.runId}`);
+      return stateOrWait(snapshot, input.cursor, waitMs, receivedAt, extendDeadline, deps);
+    };
+    return read instanceof Promise ? read.then(answer) : answer(read);
   },
 });
+
+/** The Run's state now, or (a long-poll with nothing new yet) the answer it parks on. */
+function stateOrWait(
+  snapshot: RunSnapshot,
+  cursor: number | undefined,
+  waitMs: number,
+  receivedAt: number,
+  extendDeadline: (waitMs: number) => void,
+  deps: AppDeps,
+) {
+  const { run } = snapshot;
+  if (waitMs > 0) {
+    const since = cursor ?? run.cursor;
+    if (run.cursor <= since && !isTerminal(run.status)) {
+      // Woken with the one shared read of the changed Run; at the deadline, what was read on arrival.
+      // The request's deadline grows by the wait only now: reads before it keep the plain bound.
+      // The wait counts from the request's arrival, in whole milliseconds: Node keeps one timer
+      // list per duration, and fractional ones gave every parked follower a list of its own.
+      const remaining = Math.max(0, Math.ceil(waitMs - (performance.now() - receivedAt)));
+      extendDeadline(remaining);
+      const changed = deps.runWatcher.wait(run.id, since, remaining);
+      return new LaterAnswer(changed.then((c) => viewOf(c ?? snapshot, c === null, deps.config)));
+    }
+  }
+  return viewOf(snapshot, false, deps.config);
+}

@@ -39,34 +39,75 @@ export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMess
   function start(req: IncomingMessage, res: ServerResponse, op: Endpoint, receivedAt: number): void {
     const requestId = requestIdOf(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', requestId);
-    answer(req, res, op, requestId, receivedAt).then(
-      (status) => log.debug('request', { id: requestId, method: 'POST', path: req.url, status, ms: since(receivedAt) }),
-      // Unreachable (answer() writes its own failures); a defect still gets the envelope, not a hang.
-      (raw: unknown) => failed(res, raw, requestId),
-    );
+    const status = answer(req, res, op, requestId, receivedAt);
+    if (status instanceof Promise)
+      status.then(
+        (code) => logged(req, requestId, code, receivedAt),
+        // Unreachable (answer() writes its own failures); a defect still gets the envelope, not a hang.
+        (raw: unknown) => failed(res, raw, requestId),
+      );
+    else logged(req, requestId, status, receivedAt);
   }
 
-  async function answer(
+  function logged(req: IncomingMessage, requestId: string, status: number, receivedAt: number) {
+    log.debug('request', { id: requestId, method: 'POST', path: req.url, status, ms: since(receivedAt) });
+  }
+
+  /**
+   * Answers the request; its status. Each step that can answer at once does: a follower parking on
+   * the shared read of its Run (body received, key and rate token held) is answered with no promise.
+   */
+  function answer(
     req: IncomingMessage,
     res: ServerResponse,
     op: Endpoint,
     requestId: string,
     receivedAt: number,
-  ): Promise<number> {
+  ): number | Promise<number> {
     try {
       const read = readJson(req, JSON_BODY_LIMIT, req.headers['content-length'] ?? '');
-      const body = read instanceof Promise ? await read : read;
-      const result = await withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, async (extendDeadline) => {
-        const authenticated = bearerPrincipal(req.headers.authorization!, deps);
-        const principal = authenticated instanceof Promise ? await authenticated : authenticated;
-        return operate(op, body, principal, deps, { requestId, receivedAt, extendDeadline });
-      });
-      if (result instanceof LaterAnswer) answerLater(res, result, requestId, log);
-      else writeJson(res, 200, result);
-      return 200;
+      if (read instanceof Promise)
+        return read.then(
+          (body) => afterBody(req, res, op, requestId, receivedAt, body),
+          (raw: unknown) => failed(res, raw, requestId),
+        );
+      return afterBody(req, res, op, requestId, receivedAt, read);
     } catch (raw) {
       return failed(res, raw, requestId);
     }
+  }
+
+  function afterBody(
+    req: IncomingMessage,
+    res: ServerResponse,
+    op: Endpoint,
+    requestId: string,
+    receivedAt: number,
+    body: unknown,
+  ): number | Promise<number> {
+    try {
+      const result = withRequestDeadline(deps.config.REQUEST_DEADLINE_MS, (extendDeadline) => {
+        const call = { requestId, receivedAt, extendDeadline };
+        const authenticated = bearerPrincipal(req.headers.authorization!, deps);
+        return authenticated instanceof Promise
+          ? authenticated.then((principal) => operate(op, body, principal, deps, call))
+          : operate(op, body, authenticated, deps, call);
+      });
+      if (result instanceof Promise)
+        return result.then(
+          (settled) => reply(res, settled, requestId),
+          (raw: unknown) => failed(res, raw, requestId),
+        );
+      return reply(res, result, requestId);
+    } catch (raw) {
+      return failed(res, raw, requestId);
+    }
+  }
+
+  function reply(res: ServerResponse, result: string | LaterAnswer, requestId: string): number {
+    if (result instanceof LaterAnswer) answerLater(res, result, requestId, log);
+    else writeJson(res, 200, result);
+    return 200;
   }
 
   function failed(res: ServerResponse, raw: unknown, requestId: string): number {

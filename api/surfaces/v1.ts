@@ -80,18 +80,23 @@ export interface V1Call {
  * An authenticated v1 call from its JSON body: the answer's JSON text, or a LaterAnswer that a
  * long-poll parks on. Both ways a v1 request arrives (Koa, and the lane of v1-lane.ts) run it.
  */
-export async function operate(
+export function operate(
   op: Endpoint,
   body: unknown,
   principal: Principal,
   deps: AppDeps,
   call: V1Call,
-): Promise<string | LaterAnswer> {
+): string | LaterAnswer | Promise<string | LaterAnswer> {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
-  const { value: result } = await runEndpoint(op, { body }, { principal, deps, ...call, keepLater: true });
-  if (result instanceof LaterAnswer) return result;
-  return serializedOnce(result) ?? JSON.stringify(result);
+  const answer = runEndpoint(op, { body }, { principal, deps, ...call, keepLater: true });
+  return answer instanceof Promise ? answer.then(textOf) : textOf(answer);
+}
+
+/** The JSON text of an answer, or the LaterAnswer a long-poll parks on. */
+function textOf({ value }: { value: unknown }): string | LaterAnswer {
+  if (value instanceof LaterAnswer) return value;
+  return serializedOnce(value) ?? JSON.stringify(value);
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

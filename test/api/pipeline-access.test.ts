@@ -12,7 +12,8 @@ import { useApp } from '../helpers/app';
  */
 describe('the endpoint pipeline checks access whatever the surface', () => {
   const t = useApp();
-  const run = (endpoint: (typeof endpoints)[number], principal: Principal | null) =>
+  // async: the pipeline refuses at once (a throw) where a handler would have run.
+  const run = async (endpoint: (typeof endpoints)[number], principal: Principal | null) =>
     runEndpoint(endpoint, {}, { principal, deps: t.app.deps, requestId: 'req-pipeline' });
   const codeOf = async (work: Promise<unknown>) => {
     try {
