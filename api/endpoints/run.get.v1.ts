@@ -137,8 +137,21 @@ function stateOrWait(
       // list per duration, and fractional ones gave every parked follower a list of its own.
       const remaining = Math.max(0, Math.ceil(waitMs - (performance.now() - receivedAt)));
       extendDeadline(remaining);
-      const changed = deps.runWatcher.wait(run.id, since, remaining);
-      return new LaterAnswer(changed.then((c) => viewOf(c ?? snapshot, c === null, deps.config)));
+      return new LaterAnswer<ReturnType<typeof viewOf>>((answered, failed) =>
+        deps.runWatcher.park(
+          run.id,
+          since,
+          remaining,
+          (changed) => {
+            try {
+              answered(viewOf(changed ?? snapshot, changed === null, deps.config));
+            } catch (error) {
+              failed(error); // called from a timer or the watcher's check: nothing else would catch it
+            }
+          },
+          failed,
+        ),
+      );
     }
   }
   return viewOf(snapshot, false, deps.config);

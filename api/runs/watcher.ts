@@ -40,10 +40,11 @@ class Waiter {
 
   constructor(
     readonly cursor: number,
+    private readonly runId: string,
+    private readonly waiters: Map<string, Set<Waiter>>,
     private readonly set: Set<Waiter>,
-    private readonly onEmpty: () => void,
-    private readonly resolve: (snapshot: RunSnapshot | null) => void,
-    private readonly reject: (error: unknown) => void,
+    private readonly woken: (snapshot: RunSnapshot | null) => void,
+    private readonly failed: (error: unknown) => void,
     timeoutMs: number,
   ) {
     this.#deadline = setTimeout(() => this.wake(null), timeoutMs);
@@ -52,19 +53,19 @@ class Waiter {
 
   wake(snapshot: Promise<RunSnapshot> | null): void {
     this.#leave();
-    if (snapshot) snapshot.then(this.resolve, this.reject);
-    else this.resolve(null);
+    if (snapshot) snapshot.then(this.woken, this.failed);
+    else this.woken(null);
   }
 
   fail(error: Error): void {
     this.#leave();
-    this.reject(error);
+    this.failed(error);
   }
 
   #leave() {
     clearTimeout(this.#deadline);
     this.set.delete(this);
-    if (!this.set.size) this.onEmpty();
+    if (!this.set.size) this.waiters.delete(this.runId);
   }
 }
 
@@ -143,15 +144,27 @@ export class RunWatcher {
 
   /** Resolves with the changed Run once its cursor passes `cursor` or it ends; null at the deadline. */
   wait(runId: string, cursor: number, timeoutMs: number): Promise<RunSnapshot | null> {
+    return new Promise((resolve, reject) => this.park(runId, cursor, timeoutMs, resolve, reject));
+  }
+
+  /**
+   * `wait` with callbacks: `woken` gets the change, or null at the deadline; `failed` an
+   * UNAVAILABLE. A parked long-poll needs no promise of its own.
+   */
+  park(
+    runId: string,
+    cursor: number,
+    timeoutMs: number,
+    woken: (snapshot: RunSnapshot | null) => void,
+    failed: (error: unknown) => void,
+  ): void {
     // A draining process holds no new wait: the client is answered as timed out and polls again,
     // by then on another API process.
-    if (this.closed) return Promise.resolve(null);
-    return new Promise((resolve, reject) => {
-      let set = this.waiters.get(runId);
-      if (!set) this.waiters.set(runId, (set = new Set<Waiter>()));
-      new Waiter(cursor, set, () => this.waiters.delete(runId), resolve, reject, timeoutMs);
-      this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
-    });
+    if (this.closed) return woken(null);
+    let set = this.waiters.get(runId);
+    if (!set) this.waiters.set(runId, (set = new Set<Waiter>()));
+    new Waiter(cursor, runId, this.waiters, set, woken, failed, timeoutMs);
+    this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
   }
 
   get waiting(): number {

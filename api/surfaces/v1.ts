@@ -102,13 +102,13 @@ function textOf({ value }: { value: unknown }): string | LaterAnswer {
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Writes a parked long-poll's reply when its answer settles, as Koa and errorEnvelope would have
+ * Writes a parked long-poll's reply when its answer comes, as Koa and errorEnvelope would have
  * written it (same status, headers and body). The request's deadline is not needed past this
  * point: the wait ends by its own timer and the read it answers with has its own bound
  * (api/runs/watcher.ts).
  */
 export function answerLater(res: ServerResponse, later: LaterAnswer, requestId: string, log: Logger): void {
-  later.settled.then(
+  later.answer(
     (value) => writeJson(res, 200, serializedOnce(value) ?? JSON.stringify(value)),
     (raw: unknown) => {
       const error = toAppError(raw, requestId, log);
