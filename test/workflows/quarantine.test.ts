@@ -159,7 +159,7 @@ describe('quarantine: flaky cases by policy and by hand', function () {
     assert.ok(groupId, out);
     const group = (await rest(t.app, t.org.apiKey, 'GET', `/api/plan-groups/${groupId}`)).body;
     const member = group.members.find((m: { testCaseId?: string }) => m.testCaseId === checkoutId);
-    assert.equal(member.status, 'failed', 'the Run keeps its real verdict');
+    assert.equal(member.status, 'failed', `the Run keeps its real verdict: ${JSON.stringify(member)}`);
     assert.equal(member.quarantined, true);
     assert.equal(group.summary.quarantined, 1);
     assert.equal(group.summary.failed, 1);
