@@ -371,6 +371,11 @@ export const configSchema = z.object({
     description: 'how long a web or API Run waits for a runner before `invalid` (raise it for long queues)',
     shownDefault: '300000',
   }),
+  RUNNER_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(5_000).max(600_000).default(10_000).meta({
+    description:
+      'how long a runner may go without a heartbeat (it sends one every 2 s) before its attempt counts as lost and the Run is retried, then `invalid`; raise it on runner hosts loaded past their cores',
+    shownDefault: '10000',
+  }),
   ARTIFACT_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -44,6 +44,8 @@ export interface RunWorkflowInput {
   maxAttempts: number;
   /** How long a Run may wait for a runner to pick it up, per attempt. */
   scheduleToStartMs: number;
+  /** How long the runner may go without a heartbeat; absent in histories from before it (10 s). */
+  heartbeatTimeoutMs?: number;
   /** API Runs: build the assurance snapshot (workflow `assurance-<runId>`) once the Run has ended. */
   assurance?: boolean;
 }

@@ -140,7 +140,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
       taskQueue: input.runnerTaskQueue,
       scheduleToStartTimeout: input.scheduleToStartMs,
       startToCloseTimeout: '20 minutes',
-      heartbeatTimeout: '10 seconds',
+      heartbeatTimeout: input.heartbeatTimeoutMs ?? 10_000,
       retry: { maximumAttempts: 1 },
     });
     // Past the organization's active-Run cap the Run stays queued here until a slot frees.

@@ -25,6 +25,7 @@ export function runWorkflowInput(deps: { config: Config }, run: Run): RunWorkflo
     scheduleToStartMs: ['web', 'api'].includes(platform)
       ? deps.config.WEB_SCHEDULE_TO_START_MS
       : deps.config.MOBILE_SCHEDULE_TO_START_MS,
+    heartbeatTimeoutMs: deps.config.RUNNER_HEARTBEAT_TIMEOUT_MS,
     ...(run.platforms.includes('api') && run.steps.some(isApiStep) ? { assurance: true } : {}),
   };
 }

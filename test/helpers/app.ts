@@ -34,6 +34,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Suites fire bursts from one organization; the limits have their own suite (test/api/limits.test.ts).
     RATE_LIMIT_PER_SECOND: '0',
     RUN_REQUEST_RATE_PER_MINUTE: '0',
+    // Four files side by side on two cores starve a runner's heartbeats for seconds at a time: a Run
+    // ended `invalid` (infrastructure) is no verdict the suites can check. The suite that kills a
+    // runner (durability.test.ts) sets the default back.
+    RUNNER_HEARTBEAT_TIMEOUT_MS: '30000',
     ...overrides,
   });
 }

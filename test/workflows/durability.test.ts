@@ -10,7 +10,8 @@ const startRunnerProcess = (app: TestApp) => startWorkerProcess(app, { WORKER_RU
 
 describe('durability: a runner killed mid-Run', function () {
   this.timeout(180_000);
-  const t = useApp(privateQueues());
+  // The default heartbeat timeout (docs/configuration.md): how soon a killed runner's Run moves on.
+  const t = useApp({ ...privateQueues(), RUNNER_HEARTBEAT_TIMEOUT_MS: '10000' });
   let site: TestSite;
   const children: ChildProcess[] = [];
 

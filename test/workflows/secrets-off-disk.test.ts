@@ -97,7 +97,8 @@ const triggerCase = (t: WithOrg, name: string, steps: unknown[]) =>
 
 describe('secrets never reach the disk (issue 30)', function () {
   this.timeout(240_000);
-  const t = useApp(privateQueues());
+  // The default heartbeat timeout: how soon a killed runner's Run is taken up again.
+  const t = useApp({ ...privateQueues(), RUNNER_HEARTBEAT_TIMEOUT_MS: '10000' });
   useWorkers(t, { runnerPlatforms: [] }); // orchestration here; the runner is a process of its own
   let workerTmp: string;
   let watched: { fast: string[]; slow: string[] };
