@@ -5,16 +5,16 @@
 //
 // A mocha root-hook plugin (loaded with --require in every mocha process). In parallel mode mocha
 // runs each test file on its own, with the root beforeAll/afterAll hooks around that file alone, so
-// a file's coverage is exactly what ran between them. V8's precise block coverage is taken around
-// every test (counts reset at each take), the same split scripts/mutate/worker.js records with its
-// switches: reached in the file's suite hooks ("setup"), or the last test that reached it.
+// a file's coverage is exactly what ran between them. Block coverage (scripts/mutate/blocks.js: marks
+// compiled into the target modules as they load) is taken around every test (a take clears it), the
+// same split scripts/mutate/worker.js records with its switches: reached in the file's suite hooks
+// ("setup"), or the last test that reached it.
 //
-// A mutant is reached when the innermost V8 block range around its place in the compiled code ran.
+// A mutant is reached when the innermost block around its place in the compiled code ran.
 // The place comes from the TypeScript source through the inline source map tsx writes into the code
 // it compiles (@jridgewell/trace-mapping reads it), and the compiled code from Module#_compile.
 const fs = require('node:fs');
 const path = require('node:path');
-const { fileURLToPath } = require('node:url');
 
 const root = path.resolve(__dirname, '../..');
 const outDir = process.env.QA_MUTATE_COVERAGE;
@@ -25,83 +25,80 @@ function fragmentPath(dir, testFile) {
 }
 
 function recorder() {
-  const inspector = require('node:inspector');
   const Module = require('node:module');
   const { generatedPositionFor, GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND } = require('@jridgewell/trace-mapping');
   const { generate, targetFiles } = require('./generate.js');
+  const { instrumentBlocks, innermostRegions } = require('./blocks.js');
 
   const targets = new Set(targetFiles(root));
-  /** Compiled code of each target module, by absolute path, as the process compiled it. */
-  const compiled = new Map();
+  /** Each target module this process compiled: its compiled text, regions and region marks. */
+  const modules = new Map();
+  const marksOf = (globalThis.__qaCoverage = []);
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
-    if (typeof filename === 'string' && targets.has(path.relative(root, filename).split(path.sep).join('/')))
-      compiled.set(filename, content);
-    return compile.call(this, content, filename);
+    if (typeof filename !== 'string' || !targets.has(path.relative(root, filename).split(path.sep).join('/')))
+      return compile.call(this, content, filename);
+    const index = marksOf.length;
+    let instrumented;
+    try {
+      instrumented = instrumentBlocks(
+        filename,
+        content,
+        '__qaC',
+        (n) => `var __qaC=globalThis.__qaCoverage[${index}]=new Uint8Array(${n});`,
+      );
+    } catch {
+      // Not parsed: the whole module is one region, reached when it loads.
+      instrumented = { code: content, regions: [[0, content.length]] };
+      marksOf[index] = Uint8Array.of(1);
+    }
+    modules.set(filename, { index, content, regions: instrumented.regions, places: null });
+    return compile.call(this, instrumented.code, filename);
   };
 
-  const session = new inspector.Session();
-  session.connect();
-  const post = (method, params) =>
-    new Promise((resolve, reject) => session.post(method, params, (err, r) => (err ? reject(err) : resolve(r))));
-  const started = post('Profiler.enable').then(() =>
-    post('Profiler.startPreciseCoverage', { callCount: true, detailed: true }),
-  );
-
-  /** The target scripts' functions that ran since the last take (their counts are reset by it). */
-  async function take() {
-    await started;
-    const { result } = await post('Profiler.takePreciseCoverage');
+  /** The marks of every target module since the last take (a take clears them). */
+  function take() {
     const out = [];
-    for (const script of result) {
-      const file = script.url.startsWith('file://') ? fileURLToPath(script.url) : script.url;
-      if (compiled.has(file)) out.push({ file, functions: script.functions });
+    for (const [file, m] of modules) {
+      const marks = marksOf[m.index];
+      if (!marks || !marks.includes(1)) continue;
+      out.push({ file, marks: marks.slice() });
+      marks.fill(0);
     }
     return out;
   }
 
-  /** Each target file's mutants with their offset in the compiled code (null: not placed). */
-  const placed = new Map();
+  /** Each target file's mutants with the innermost region around their place in the compiled code. */
   function placesOf(file) {
-    if (placed.has(file)) return placed.get(file);
-    const code = compiled.get(file);
+    const m = modules.get(file);
+    if (m.places) return m.places;
+    const code = m.content;
     // A mutant's key names its file, so one file's mutants are keyed as in a run of all of them.
     const mutants = generate(root, [path.relative(root, file).split(path.sep).join('/')]);
     const map = sourceMapOf(code);
     const lineStarts = starts(code);
     const sourceStarts = starts(fs.readFileSync(file, 'utf8'));
-    const result = mutants.map((m) => {
-      if (!map) return { key: m.key, offset: null };
-      const line = lineOf(sourceStarts, m.at);
-      const column = m.at - sourceStarts[line - 1];
-      const source = map.resolvedSources.find((s) => s.endsWith(m.file)) ?? map.resolvedSources[0];
+    const offsets = mutants.map((mutant) => {
+      if (!map) return null;
+      const line = lineOf(sourceStarts, mutant.at);
+      const column = mutant.at - sourceStarts[line - 1];
+      const source = map.resolvedSources.find((s) => s.endsWith(mutant.file)) ?? map.resolvedSources[0];
       let g = generatedPositionFor(map, { source, line, column, bias: GREATEST_LOWER_BOUND });
       if (g.line == null) g = generatedPositionFor(map, { source, line, column, bias: LEAST_UPPER_BOUND });
-      return { key: m.key, offset: g.line == null ? null : lineStarts[g.line - 1] + g.column };
+      return g.line == null ? null : lineStarts[g.line - 1] + g.column;
     });
-    placed.set(file, result);
-    return result;
+    const regions = innermostRegions(m.regions, offsets);
+    m.places = mutants.map((mutant, i) => ({ key: mutant.key, region: regions[i] }));
+    return m.places;
   }
 
-  /** Keys of the mutants a take reached: the innermost block range around each ran (count > 0). */
+  /** Keys of the mutants a take reached: the innermost region around each ran. */
   function reached(taken) {
     const keys = [];
-    for (const { file, functions } of taken) {
-      const ranges = functions.flatMap((f) => f.ranges);
-      const ranFile = ranges.some((r) => r.count > 0);
-      for (const { key, offset } of placesOf(file)) {
+    for (const { file, marks } of taken)
+      for (const { key, region } of placesOf(file))
         // A mutant that could not be placed counts as reached by any run of its file (never under-reported).
-        if (offset === null) {
-          if (ranFile) keys.push(key);
-          continue;
-        }
-        let innermost = null;
-        for (const r of ranges)
-          if (r.startOffset <= offset && offset < r.endOffset)
-            if (!innermost || r.endOffset - r.startOffset < innermost.endOffset - innermost.startOffset) innermost = r;
-        if (innermost && innermost.count > 0) keys.push(key);
-      }
-    }
+        if (region === null || marks[region]) keys.push(key);
     return keys;
   }
 
@@ -115,21 +112,21 @@ function recorder() {
   };
 
   return {
-    async beforeAll() {
-      await take(); // what ran before this file (module loading of earlier files) is not its own
+    beforeAll() {
+      take(); // what ran before this file (module loading of earlier files) is not its own
       current = { startedAt: Date.now(), titles: [], hits: {} };
     },
-    async beforeEach() {
-      if (current) note(await take(), 'setup');
+    beforeEach() {
+      if (current) note(take(), 'setup');
     },
-    async afterEach() {
+    afterEach() {
       if (!current) return;
-      note(await take(), current.titles.length);
+      note(take(), current.titles.length);
       current.titles.push(this.currentTest.fullTitle());
     },
-    async afterAll() {
+    afterAll() {
       if (!current) return;
-      note(await take(), 'setup');
+      note(take(), 'setup');
       const file = fileOf(this.test?.parent);
       if (file) {
         const rel = path.relative(root, file).split(path.sep).join('/');

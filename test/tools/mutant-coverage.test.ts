@@ -60,7 +60,7 @@ function tree(rule: string): string {
 
 type Reach = Record<string, [boolean, number]>;
 
-/** What the npm test recorder (V8 block coverage, mocha parallel mode) says the test file reaches. */
+/** What the npm test recorder (its block marks, mocha parallel mode) says the test file reaches. */
 function recorded(): Reach {
   const dir = tree(RULE);
   try {
