@@ -181,9 +181,43 @@ function tiers() {
       files: [...first, ...all.sort().filter((f) => !first.includes(f))].filter((f) => !alone.includes(f)),
       mode: ['--parallel', '--jobs', jobs],
     },
-    // One at a time, each still in a process of its own (the same isolation as the other tier).
+    // One at a time (mocha runs `--parallel --jobs 1` serially, in one process).
     { name: 'alone', files: alone, mode: ['--parallel', '--jobs', '1'] },
   ];
+}
+
+/** The machine's CPU time (all cores) in ms, or the share of `since` spent busy since then. */
+function machineCpu(since) {
+  let busy = 0;
+  let all = 0;
+  for (const { times } of os.cpus()) {
+    const total = times.user + times.nice + times.sys + times.idle + times.irq;
+    busy += total - times.idle;
+    all += total;
+  }
+  if (!since) return { busy, all };
+  return (busy - since.busy) / Math.max(1, all - since.all);
+}
+
+/** Prints a tier's slowest files (test/helpers/file-times.ts): where a CI log's minutes went. */
+function reportFileTimes(tierName, file, busyShare) {
+  if (!fs.existsSync(file)) return;
+  const rows = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  fs.rmSync(file, { force: true });
+  rows.sort((a, b) => b.wallMs - a.wallMs);
+  const cpu = rows.reduce((sum, r) => sum + r.cpuMs, 0);
+  process.stderr.write(
+    `[test] tier ${tierName}: the machine's cores were ${Math.round(busyShare * 100)}% busy; ` +
+      `test processes used ${seconds(cpu)} of CPU; slowest files (wall, CPU):\n`,
+  );
+  for (const r of rows.slice(0, 12))
+    process.stderr.write(
+      `[test]   ${seconds(r.wallMs).padStart(8)} ${seconds(r.cpuMs).padStart(8)}  ${path.relative(root, r.file)}\n`,
+    );
 }
 
 async function wholeSuite() {
@@ -208,6 +242,8 @@ async function wholeSuite() {
     for (const tier of tiers()) {
       const tierStarted = Date.now();
       const totalsFile = path.join(os.tmpdir(), `qa-test-totals-${process.pid}-${times.length}.json`);
+      const fileTimes = path.join(os.tmpdir(), `qa-test-file-times-${process.pid}-${times.length}.jsonl`);
+      const cpuBefore = machineCpu();
       const mochaArgs = [
         '--config',
         path.join(__dirname, 'lib', 'mocharc-no-spec.js'),
@@ -217,7 +253,7 @@ async function wholeSuite() {
         ...tier.files,
       ];
       process.stderr.write(`[test] tier ${tier.name}: ${tier.files.length} files\n`);
-      const tierCode = await runMocha(mochaArgs, { QA_TEST_TOTALS_FILE: totalsFile });
+      const tierCode = await runMocha(mochaArgs, { QA_TEST_TOTALS_FILE: totalsFile, QA_TEST_FILE_TIMES: fileTimes });
       const got = fs.existsSync(totalsFile) ? JSON.parse(fs.readFileSync(totalsFile, 'utf8')) : null;
       fs.rmSync(totalsFile, { force: true });
       if (got) for (const k of Object.keys(totals)) totals[k] += got[k];
@@ -228,6 +264,7 @@ async function wholeSuite() {
           (got ? `: ${got.passes} tests passed, ${got.failures} failing, ${got.pending} pending` : '') +
           '\n',
       );
+      reportFileTimes(tier.name, fileTimes, machineCpu(cpuBefore));
       // The next tier still runs: a failure in one says nothing of the other's tests.
       if (tierCode !== 0) code = tierCode;
     }
