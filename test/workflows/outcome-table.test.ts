@@ -39,8 +39,11 @@ async function assertRow(t: WithOrg, state: any, status: string, expected = OUTC
   }
 }
 
-/** Waits (by long-poll) until the Run shows `status`; answers that state. */
-async function until(t: WithOrg, runId: string, status: string, limitMs = 60_000) {
+/**
+ * Waits (by long-poll) until the Run shows `status`; answers that state. The last of five Runs may
+ * wait behind the other four for minutes on a loaded host.
+ */
+async function until(t: WithOrg, runId: string, status: string, limitMs = 150_000) {
   const deadline = Date.now() + limitMs;
   let state = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
   while (state.status !== status) {
