@@ -59,22 +59,6 @@ async function until(what, fn, limitMs = 90_000) {
   }
 }
 
-/**
- * mariadb-install-db now and then fails on a busy machine (a temporary table in the shared /tmp
- * vanishes under it); a fresh data dir on a second try gets past it.
- */
-async function startMariadbRetrying(dir, port) {
-  for (let attempt = 1; ; attempt++) {
-    const dataDir = path.join(dir, `mysql-${attempt}`);
-    try {
-      return await services.startMariadb({ dataDir, port, logFile: path.join(dir, `mariadb-${attempt}.log`) });
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      say(`MariaDB did not start (${String(err.reason || err.message).split('\n')[0]}); retrying`);
-    }
-  }
-}
-
 async function main() {
   tools.ensureNodeModules(root);
   const temporalBin = tools.ensureTemporal(root);
@@ -84,14 +68,10 @@ async function main() {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-fuzz-'));
   stops.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const [dbPort, temporalPort, apiPort] = await Promise.all([
-    services.freePort(),
-    services.freePort(),
-    services.freePort(),
-  ]);
+  const [temporalPort, apiPort] = await Promise.all([services.freePort(), services.freePort()]);
   say('starting MariaDB and Temporal');
   const [db, temporal] = await Promise.all([
-    startMariadbRetrying(dir, dbPort),
+    services.startThrowawayMariadb(dir, { say }),
     services.startTemporal({
       bin: temporalBin,
       port: temporalPort,

@@ -138,20 +138,34 @@ function mergeCoverage() {
 }
 
 // The build's own checks: types, the layers' import directions and formatting (eslint.config.mjs,
-// .prettierrc.json). Naming spec files skips them for a quick loop.
-function checks() {
-  for (const [name, bin, binArgs] of [
-    ['typecheck', 'tsc', ['--noEmit']],
-    ['lint', 'eslint', ['.']],
-    ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
-  ]) {
-    const started = Date.now();
-    const res = spawnSync(path.join(root, 'node_modules', '.bin', bin), binArgs, { cwd: root, stdio: 'inherit' });
-    if (res.status !== 0) {
+// .prettierrc.json). Naming spec files skips them for a quick loop. The three run at once (each is
+// mostly one core's work), each into its own buffer, printed in order when it ends.
+async function checks() {
+  const results = await Promise.all(
+    [
+      ['typecheck', 'tsc', ['--noEmit']],
+      ['lint', 'eslint', ['.']],
+      ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
+    ].map(
+      ([name, bin, binArgs]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(path.join(root, 'node_modules', '.bin', bin), binArgs, { cwd: root });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (err) => resolve({ name, code: 1, output: [Buffer.from(`${err.message}\n`)], ms: 0 }));
+          child.on('close', (code) => resolve({ name, code, output, ms: Date.now() - started }));
+        }),
+    ),
+  );
+  for (const { name, code, output, ms } of results) {
+    process.stderr.write(Buffer.concat(output));
+    if (code !== 0) {
       process.stderr.write(`[test] ${name} failed; fix it (\`npm run format\` fixes formatting) and run again\n`);
       process.exit(1);
     }
-    process.stderr.write(`[test] ${name} ok (${seconds(Date.now() - started)})\n`);
+    process.stderr.write(`[test] ${name} ok (${seconds(ms)})\n`);
   }
 }
 
@@ -181,8 +195,9 @@ function tiers() {
       files: [...first, ...all.sort().filter((f) => !first.includes(f))].filter((f) => !alone.includes(f)),
       mode: ['--parallel', '--jobs', jobs],
     },
-    // One at a time (mocha runs `--parallel --jobs 1` serially, in one process).
-    { name: 'alone', files: alone, mode: ['--parallel', '--jobs', '1'] },
+    // One at a time, each file in a mocha process of its own: in one serial process the root hooks
+    // would run once for all of them, and per-file times and mutant coverage need them per file.
+    { name: 'alone', files: alone, mode: [], perFile: true },
   ];
 }
 
@@ -222,7 +237,7 @@ function reportFileTimes(tierName, file, busyShare) {
 
 async function wholeSuite() {
   const started = Date.now();
-  if (runChecks) checks();
+  if (runChecks) await checks();
   if (onlyChecks) return 0;
   const checked = Date.now();
   // One MariaDB and one Temporal for every tier: the global fixture, run here once.
@@ -237,26 +252,37 @@ async function wholeSuite() {
     ['services', Date.now() - servicesStarted],
   ];
   const totals = { passes: 0, failures: 0, pending: 0 };
+  const failed = [];
   let code = 0;
   try {
     for (const tier of tiers()) {
       const tierStarted = Date.now();
-      const totalsFile = path.join(os.tmpdir(), `qa-test-totals-${process.pid}-${times.length}.json`);
       const fileTimes = path.join(os.tmpdir(), `qa-test-file-times-${process.pid}-${times.length}.jsonl`);
       const cpuBefore = machineCpu();
-      const mochaArgs = [
-        '--config',
-        path.join(__dirname, 'lib', 'mocharc-no-spec.js'),
-        ...tier.mode,
-        ...coverageRequire,
-        ...args,
-        ...tier.files,
-      ];
       process.stderr.write(`[test] tier ${tier.name}: ${tier.files.length} files\n`);
-      const tierCode = await runMocha(mochaArgs, { QA_TEST_TOTALS_FILE: totalsFile, QA_TEST_FILE_TIMES: fileTimes });
-      const got = fs.existsSync(totalsFile) ? JSON.parse(fs.readFileSync(totalsFile, 'utf8')) : null;
-      fs.rmSync(totalsFile, { force: true });
+      let got = null;
+      let tierCode = 0;
+      for (const files of tier.perFile ? tier.files.map((f) => [f]) : [tier.files]) {
+        const totalsFile = path.join(os.tmpdir(), `qa-test-totals-${process.pid}-${times.length}.json`);
+        const mochaArgs = [
+          '--config',
+          path.join(__dirname, 'lib', 'mocharc-no-spec.js'),
+          ...tier.mode,
+          ...coverageRequire,
+          ...args,
+          ...files,
+        ];
+        const runCode = await runMocha(mochaArgs, { QA_TEST_TOTALS_FILE: totalsFile, QA_TEST_FILE_TIMES: fileTimes });
+        if (runCode !== 0) tierCode = runCode;
+        const run = fs.existsSync(totalsFile) ? JSON.parse(fs.readFileSync(totalsFile, 'utf8')) : null;
+        fs.rmSync(totalsFile, { force: true });
+        if (!run) continue;
+        got ??= { passes: 0, failures: 0, pending: 0, failed: [] };
+        for (const k of ['passes', 'failures', 'pending']) got[k] += run[k];
+        got.failed.push(...(run.failed ?? []));
+      }
       if (got) for (const k of Object.keys(totals)) totals[k] += got[k];
+      if (got?.failed) failed.push(...got.failed);
       const ms = Date.now() - tierStarted;
       times.push([`tier ${tier.name}`, ms]);
       process.stderr.write(
@@ -275,6 +301,10 @@ async function wholeSuite() {
   process.stderr.write(
     `[test] times: ${times.map(([n, ms]) => `${n} ${seconds(ms)}`).join(', ')}; in all ${seconds(Date.now() - started)}\n`,
   );
+  for (const f of failed)
+    process.stdout.write(
+      `\n[test] failed: ${f.title}\n[test]   in ${f.file ? path.relative(root, f.file) : '?'}: ${f.message}\n`,
+    );
   process.stdout.write(`\n${totals.passes} passed, ${totals.failures} failed, ${totals.pending} skipped\n`);
   return code;
 }

@@ -8,7 +8,7 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
 const tools = require('./tools.js');
-const { isPortFree, canConnect } = require('./ports.js');
+const { isPortFree, canConnect, freePort } = require('./ports.js');
 const {
   log,
   sleep,
@@ -180,4 +180,26 @@ async function createDatabase(client, socket, database, step, fix) {
   );
 }
 
-module.exports = { startMariadb };
+/**
+ * A throwaway MariaDB for one run (tests, fuzz, mutants), in `dir`, tried up to three times, each
+ * on a fresh port and data dir: the port can be taken between picking and binding it (a CI run saw
+ * a Temporal dev server started beside it answer there), and mariadb-install-db now and then fails
+ * on a busy machine (a temporary table in the shared /tmp vanishes under it).
+ */
+async function startThrowawayMariadb(dir, { say = log } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await startMariadb({
+        dataDir: path.join(dir, attempt === 1 ? 'mysql' : `mysql-${attempt}`),
+        port,
+        logFile: path.join(dir, attempt === 1 ? 'mariadb.log' : `mariadb-${attempt}.log`),
+      });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      say(`MariaDB on port ${port} did not start (${String(err.reason || err.message).split('\n')[0]}); trying again`);
+    }
+  }
+}
+
+module.exports = { startMariadb, startThrowawayMariadb };

@@ -25,6 +25,12 @@ export function startMariadb(options: {
   timeoutMs?: number;
 }): Promise<StartedService & { url: string; port: number; socket: string }>;
 
+/** See mariadb.js: a MariaDB for one run in `dir`, tried three times on fresh ports and data dirs. */
+export function startThrowawayMariadb(
+  dir: string,
+  options?: { say?: (message: string) => void },
+): Promise<StartedService & { url: string; port: number; socket: string }>;
+
 /** See temporal.js: a Temporal dev server on 127.0.0.1:`port`, in memory unless `dbFile` is given. */
 export function startTemporal(options: {
   bin?: string;

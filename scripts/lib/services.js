@@ -6,13 +6,13 @@
 // This file only gathers the public names; the code lives in one module per concern:
 //  - processes.js      tracking of child process groups, stopping them, exit hooks, waiting helpers
 //  - ports.js          free port, port in use, can connect
-//  - mariadb.js        startMariadb
+//  - mariadb.js        startMariadb, startThrowawayMariadb
 //  - temporal.js       startTemporal, loadSearchAttributes
 //  - node-children.js  runNode (tsx processes with prefixed output)
 
 const { ROOT } = require('./processes.js');
 const { freePort, isPortFree, canConnect } = require('./ports.js');
-const { startMariadb } = require('./mariadb.js');
+const { startMariadb, startThrowawayMariadb } = require('./mariadb.js');
 const { startTemporal, loadSearchAttributes } = require('./temporal.js');
 const { runNode } = require('./node-children.js');
 
@@ -21,6 +21,7 @@ module.exports = {
   isPortFree,
   canConnect,
   startMariadb,
+  startThrowawayMariadb,
   startTemporal,
   runNode,
   loadSearchAttributes,

@@ -383,8 +383,12 @@ class Suite {
     }
   }
 
-  /** One probe round on every live API process: a read, a long-poll and a trigger. */
-  private async probe(): Promise<Array<{ op: string; reply: Reply }>> {
+  /**
+   * One probe round on every live API process: a read, a long-poll and, every third round (the
+   * first included), a trigger. A trigger each second queued 100+ Runs beyond CHAOS_RUNS over the
+   * faults, which the drain then waited on for minutes without any fault left to meet.
+   */
+  private async probe(round: number): Promise<Array<{ op: string; reply: Reply }>> {
     const anyRun = [...this.runs.keys()][0];
     const out: Array<{ op: string; reply: Reply }> = [];
     await Promise.all(
@@ -395,17 +399,15 @@ class Suite {
           const [list, get, trigger] = await Promise.all([
             this.api.post(url, 'test_case.list', {}),
             this.api.post(url, 'run.get', { runId: anyRun, cursor: Number.MAX_SAFE_INTEGER, waitMs: 1000 }, 1000),
-            this.api.post(url, 'run.trigger', body),
+            round % 3 === 0 ? this.api.post(url, 'run.trigger', body) : null,
           ]);
+          out.push({ op: 'test_case.list', reply: list }, { op: 'run.get', reply: get });
+          if (!trigger) return;
           if (trigger.status === 200) {
             this.triggers.push({ kind: 'run', body, runIds: trigger.body.runIds });
             this.track(trigger.body.runIds);
           } else this.pending.push(body);
-          out.push(
-            { op: 'test_case.list', reply: list },
-            { op: 'run.get', reply: get },
-            { op: 'run.trigger', reply: trigger },
-          );
+          out.push({ op: 'run.trigger', reply: trigger });
         }),
     );
     return out;
@@ -416,6 +418,8 @@ class Suite {
     // Let some Runs get going, so the fault meets steps in progress rather than a queue only.
     const until = Date.now() + 30_000;
     while (Date.now() < until && !this.inFlight().some((r) => r.status === 'running')) await sleep(250);
+    // Runs ended while that wait lasted: the fault still meets CHAOS_RUNS in flight.
+    await this.topUp();
     const flying = this.inFlight();
     for (const r of flying) r.faults.add(name);
     for (const faults of this.requestsInFlight.values()) faults.add(name);
@@ -447,8 +451,8 @@ class Suite {
     let rolled = kind !== 'rolling';
     const rolling = kind === 'rolling' ? this.rollingRestart().finally(() => (rolled = true)) : null;
     await sleep(1000);
-    while (Date.now() < faultEnds || !rolled) {
-      for (const { op, reply } of await this.probe()) {
+    for (let round = 0; Date.now() < faultEnds || !rolled; round++) {
+      for (const { op, reply } of await this.probe(round)) {
         const needsDb = dbDown;
         const needsTemporal = op === 'run.trigger' && (temporalDown || kind === 'frontend');
         // Without its history service the frontend may still accept a start it can hand over

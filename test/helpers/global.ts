@@ -33,27 +33,6 @@ async function migrate(databaseUrl: string): Promise<void> {
   }
 }
 
-/**
- * MariaDB on a free port, and again on another when that one was taken between picking it and
- * binding it (a CI run saw Temporal's dev server, started beside it, answer there: our socket never
- * came, so startMariadb refused the server on the port as not ours).
- */
-async function startMariadbOnFreePort(dir: string): Promise<Running & { url: string }> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await services.freePort();
-    try {
-      return await services.startMariadb({
-        dataDir: path.join(dir, 'mysql'),
-        port,
-        logFile: path.join(dir, 'mariadb.log'),
-      });
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      process.stderr.write(`[test] MariaDB on port ${port} did not start (${(err as Error).message}); another port\n`);
-    }
-  }
-}
-
 export async function mochaGlobalSetup(): Promise<void> {
   const wantDb = !process.env.TEST_DATABASE_URL;
   const wantTemporal = !process.env.TEST_TEMPORAL_ADDRESS;
@@ -76,7 +55,9 @@ export async function mochaGlobalSetup(): Promise<void> {
 
   // Side by side: both take a few seconds.
   const [db, temporal] = await Promise.allSettled([
-    wantDb ? startMariadbOnFreePort(dir) : Promise.resolve(null),
+    wantDb
+      ? services.startThrowawayMariadb(dir, { say: (m) => process.stderr.write(`[test] ${m}\n`) })
+      : Promise.resolve(null),
     wantTemporal
       ? services.freePort().then((port) =>
           services.startTemporal({
