@@ -2,7 +2,9 @@
  * Root hooks that time each test file (in mocha's parallel mode they run once per file, in the
  * file's worker process): wall time and the worker's CPU time, appended as one JSON line to
  * QA_TEST_FILE_TIMES. scripts/test.js prints the slowest files of each tier from it, so that a CI
- * log says where its minutes went. In serial mode (one root for every file) nothing is recorded. CPU counts the in-process API and workers, not the servers.
+ * log says where its minutes went. scripts/test.js runs the `alone` tier a file to a process, so
+ * every file has a root of its own; a serial run of several files (one root for all) records
+ * nothing. CPU counts the in-process API and workers, not the servers.
  */
 import fs from 'node:fs';
 import type { Context } from 'mocha';
@@ -18,7 +20,7 @@ export const mochaHooks = {
   afterAll(this: Context): void {
     const out = process.env.QA_TEST_FILE_TIMES;
     if (!out || !cpuStarted) return;
-    // Serial mode (--jobs 1) runs every file under one root: no file of its own to time.
+    // A serial run of several files has one root for all: no file of its own to time.
     const files = new Set(this.test?.parent?.suites.map((s) => s.file).filter(Boolean));
     if (files.size !== 1) return;
     const [file] = files;
