@@ -418,8 +418,9 @@ class Suite {
     // Let some Runs get going, so the fault meets steps in progress rather than a queue only.
     const until = Date.now() + 30_000;
     while (Date.now() < until && !this.inFlight().some((r) => r.status === 'running')) await sleep(250);
-    // Runs ended while that wait lasted: the fault still meets CHAOS_RUNS in flight.
-    await this.topUp();
+    // Runs ended while that wait lasted, or while a top-up queued (each adds a plan group at least):
+    // the fault still meets CHAOS_RUNS in flight.
+    while (this.inFlight().length < settings.runs) await this.topUp();
     const flying = this.inFlight();
     for (const r of flying) r.faults.add(name);
     for (const faults of this.requestsInFlight.values()) faults.add(name);
