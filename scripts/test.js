@@ -201,8 +201,8 @@ function tiers() {
   ];
 }
 
-/** The machine's CPU time (all cores) in ms, or the share of `since` spent busy since then. */
-function machineCpu(since) {
+/** The machine's CPU time so far, all cores: busy and in all (ms). */
+function machineCpu() {
   let busy = 0;
   let all = 0;
   for (const { times } of os.cpus()) {
@@ -210,8 +210,13 @@ function machineCpu(since) {
     busy += total - times.idle;
     all += total;
   }
-  if (!since) return { busy, all };
-  return (busy - since.busy) / Math.max(1, all - since.all);
+  return { busy, all };
+}
+
+/** The share of the machine's CPU time spent busy since `since` (a machineCpu() reading). */
+function busyShareSince(since) {
+  const now = machineCpu();
+  return (now.busy - since.busy) / Math.max(1, now.all - since.all);
 }
 
 /** Prints a tier's slowest files (test/helpers/file-times.ts): where a CI log's minutes went. */
@@ -290,7 +295,7 @@ async function wholeSuite() {
           (got ? `: ${got.passes} tests passed, ${got.failures} failing, ${got.pending} pending` : '') +
           '\n',
       );
-      reportFileTimes(tier.name, fileTimes, machineCpu(cpuBefore));
+      reportFileTimes(tier.name, fileTimes, busyShareSince(cpuBefore));
       // The next tier still runs: a failure in one says nothing of the other's tests.
       if (tierCode !== 0) code = tierCode;
     }
