@@ -131,8 +131,10 @@ async function startAll({ dataDir, check }) {
   if (migrated.code !== 0) throw new Error(`db/migrate.ts exited with ${migrated.signal ?? `code ${migrated.code}`}`);
 
   const graceMs = Number(env.WORKER_SHUTDOWN_GRACE_MS) || 10_000;
+  // Compiled, as in production (scripts/lib/api-build.js).
+  const apiBundle = require('./lib/api-build.js').buildApi(root);
   for (const [i, url] of apiUrls.entries()) {
-    const api = services.runNode('api/server.ts', [], { ...env, PORT: new URL(url).port }, { name: `api-${i + 1}` });
+    const api = services.runNode(apiBundle, [], { ...env, PORT: new URL(url).port }, { name: `api-${i + 1}` });
     started.push({ name: `API ${i + 1}`, stop: () => api.stop(30_000) });
     watch(`API ${i + 1}`, api.exited);
   }

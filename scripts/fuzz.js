@@ -126,7 +126,8 @@ async function main() {
   });
 
   say('starting the API and a worker');
-  const api = services.runNode('api/server.ts', [], env, { name: 'api' });
+  // The API as `npm start` runs it: compiled (scripts/lib/api-build.js).
+  const api = services.runNode(require('./lib/api-build.js').buildApi(root), [], env, { name: 'api' });
   const worker = services.runNode('activities/worker.ts', [], env, { name: 'worker' });
   stops.push(
     () => worker.stop(),

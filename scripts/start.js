@@ -134,6 +134,9 @@ async function main() {
   await step('console', 'read the esbuild messages above (console/src)', () =>
     require('./lib/console-build.js').buildConsole(root),
   );
+  const apiBundle = await step('API build', 'read the esbuild messages above (api/)', () =>
+    require('./lib/api-build.js').buildApi(root),
+  );
   const temporalBin = external.temporal ? null : await step('Temporal CLI', null, () => tools.ensureTemporal(root));
   if (!external.db) await step('MariaDB', null, () => tools.ensureMariadb());
   const chromium = await step('Chromium', null, () => tools.ensureChromium());
@@ -231,7 +234,8 @@ async function main() {
   await step('API', `set PORT to a free port (now ${ports.api})`, async () => {
     requireFile('api/server.ts');
     if (!(await services.isPortFree(ports.api))) throw new Error(`port ${ports.api} on 127.0.0.1 is already in use`);
-    const api = services.runNode('api/server.ts', [], env, { name: 'api' });
+    // Compiled, as it is deployed (scripts/lib/api-build.js); the worker runs through tsx.
+    const api = services.runNode(apiBundle, [], env, { name: 'api' });
     started.push({ name: 'API', stop: api.stop });
     watch('API', api.exited);
   });

@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where `scripts/lib/console-build.js` writes the console's bundle (built by `npm start` and `npm test`). */
+/**
+ * Where `scripts/lib/console-build.js` writes the console's bundle (built by `npm start` and `npm test`).
+ * The API's own bundle (scripts/lib/api-build.js, .tools/api) is two folders below the root, as this file is.
+ */
 export const consoleDist = path.resolve(__dirname, '..', '..', 'console', 'dist');
 
 const types: Record<string, string> = {

@@ -15,8 +15,8 @@ function prefixLines(stream, out, prefix) {
 
 /**
  * The one way a TypeScript entry point of this repository is started as a process: `node --import
- * tsx <script>`, so the process is the script itself (its pid is the one to measure or kill, and
- * signals reach it directly). Used by `npm start` and fuzz (runNode below), the benchmarks, the
+ * tsx <script>` (a compiled `.js` one: `node --enable-source-maps <script>`), so the process is the
+ * script itself (its pid is the one to measure or kill, and signals reach it directly). Used by `npm start` and fuzz (runNode below), the benchmarks, the
  * fault-injection suite and the tests' worker processes.
  * @param {string} script path relative to the repository root
  * @param {{args?: string[], env?: Record<string, string>, stdio?: import('child_process').StdioOptions,
@@ -27,7 +27,10 @@ function spawnTypeScript(
   script,
   { args = [], env = {}, stdio = 'inherit', detached = false, nodeArgs = [], cwd = ROOT } = {},
 ) {
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+  // A compiled entry point (the API's bundle, scripts/lib/api-build.js) runs on plain node, its
+  // stack traces mapped back to the TypeScript sources.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  return spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio,

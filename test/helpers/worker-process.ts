@@ -37,17 +37,18 @@ export function startWorkerProcess(app: TestApp, roles: Record<string, string>):
 }
 
 /**
- * The real API (api/server.ts) as a process of its own, in its own process group, on the app's
- * database, Temporal and queues, loopback-only egress and no request limit; `env` adds settings.
- * Resolves once it answers /healthz.
+ * The real API (api/server.ts, or `script`: its compiled bundle) as a process of its own, in its
+ * own process group, on the app's database, Temporal and queues, loopback-only egress and no
+ * request limit; `env` adds settings. Resolves once it answers /healthz.
  */
 export async function startApiProcess(
   app: TestApp,
   env: Record<string, string> = {},
+  script = 'api/server.ts',
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const c = app.deps.config;
-  const child = spawnTypeScript('api/server.ts', {
+  const child = spawnTypeScript(script, {
     detached: true,
     stdio: 'ignore',
     env: {
