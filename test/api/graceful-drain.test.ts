@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { call, key, newCase, useApp } from '../helpers/app';
+import { call, queuedRun, useApp } from '../helpers/app';
 import { privateQueues } from '../helpers/temporal';
 import { killGroup, startApiProcess } from '../helpers/worker-process';
 
@@ -25,14 +25,7 @@ describe('graceful stop of an API process during long-polls (issue 56)', functio
   it('says draining on /healthz, answers held long-polls as timed out at once, then refuses connections and exits', async () => {
     const api = await apiProcess({ API_DRAIN_DELAY_MS: '1500', API_DRAIN_TIMEOUT_MS: '5000' });
     // No runner serves the suite's queues: the Run stays queued, so a long-poll on it holds.
-    const testCase = await newCase(t, { name: 'Held', steps: [{ action: 'navigate', target: '/' }] });
-    const triggered = await call(api, t.org.apiKey, 'run.trigger', {
-      idempotencyKey: key(),
-      testCaseId: testCase.id,
-      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
-    });
-    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
-    const [runId] = triggered.body.runIds;
+    const runId = await queuedRun(t, api, 'Held');
     const { cursor } = (await call(api, t.org.apiKey, 'run.get', { runId })).body;
 
     const polls = Array.from({ length: 20 }, async () => {

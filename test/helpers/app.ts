@@ -177,6 +177,23 @@ export function newCase(t: WithOrg, fields: Record<string, unknown> = {}) {
   );
 }
 
+/**
+ * Triggers, through `api` (another API process of the app), a Run of a new one-step web case named
+ * `name`; answers its id. Where no runner serves the app's queues (private ones) it stays queued.
+ */
+export async function queuedRun(t: WithOrg, api: { url: string }, name: string): Promise<string> {
+  const testCase = await newCase(t, { name });
+  const triggered = await created(
+    'run.trigger',
+    call(api, t.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: testCase.id,
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+    }),
+  );
+  return triggered.runIds[0];
+}
+
 /** Creates or updates the Environment `slug` with `fields` (targets, runtimeValues, ...); answers it. */
 export function environment(t: WithOrg, slug: string, fields: Record<string, unknown> = {}) {
   return created(

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { newId } from '../../core/ids';
-import { call, key, newCase, useApp } from '../helpers/app';
+import { call, queuedRun, useApp } from '../helpers/app';
 import { privateQueues } from '../helpers/temporal';
 import { killGroup, startApiProcess } from '../helpers/worker-process';
 
@@ -40,14 +40,7 @@ describe('the API compiled as npm start runs it', function () {
     assert.equal(unknown.body.error.code, 'NOT_FOUND');
 
     // No runner serves the suite's queues: the Run stays queued, so the long-poll waits its full time.
-    const testCase = await newCase(t, { name: 'Compiled', steps: [{ action: 'navigate', target: '/' }] });
-    const triggered = await call(api, t.org.apiKey, 'run.trigger', {
-      idempotencyKey: key(),
-      testCaseId: testCase.id,
-      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
-    });
-    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
-    const [runId] = triggered.body.runIds;
+    const runId = await queuedRun(t, api, 'Compiled');
     const first = await call(api, t.org.apiKey, 'run.get', { runId });
     assert.equal(first.body.status, 'queued');
     const started = Date.now();
