@@ -49,4 +49,4 @@ function buildApi(root, outfile = apiBundle(root)) {
   return outfile;
 }
 
-module.exports = { buildApi, apiBundle };
+module.exports = { buildApi };

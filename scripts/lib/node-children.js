@@ -16,8 +16,9 @@ function prefixLines(stream, out, prefix) {
 /**
  * The one way a TypeScript entry point of this repository is started as a process: `node --import
  * tsx <script>` (a compiled `.js` one: `node --enable-source-maps <script>`), so the process is the
- * script itself (its pid is the one to measure or kill, and signals reach it directly). Used by `npm start` and fuzz (runNode below), the benchmarks, the
- * fault-injection suite and the tests' worker processes.
+ * script itself (its pid is the one to measure or kill, and signals reach it directly). Used by
+ * `npm start` and fuzz (runNode below), the benchmarks, the fault-injection suite and the tests'
+ * worker processes.
  * @param {string} script path relative to the repository root
  * @param {{args?: string[], env?: Record<string, string>, stdio?: import('child_process').StdioOptions,
  *   detached?: boolean, nodeArgs?: string[], cwd?: string}} [options]
