@@ -70,7 +70,7 @@ export const configSchema = z.object({
     .meta({ description: 'connections per API process', shownDefault: '20' }),
   API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000).meta({
     description:
-      'how long an API process trusts an active API key without a lookup: revocation takes effect within this in every API process (0: look up every time)',
+      'how long an API process trusts an active API key without a lookup: revocation takes effect within this (and 50 ms: the cache reads its clock at most that often) in every API process (0: look up every time)',
     shownDefault: '5000',
   }),
   DATABASE_POOL_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(2_000).meta({

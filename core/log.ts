@@ -7,6 +7,8 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /** Whether debug lines are written: a hot path skips building their fields when they are not. */
+  readonly debugs: boolean;
 }
 
 export function createLogger(
@@ -18,5 +20,11 @@ export function createLogger(
     if (order[l] < order[level]) return;
     write(JSON.stringify({ t: new Date().toISOString(), level: l, name, msg, ...fields }));
   };
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  return {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    debugs: order.debug >= order[level],
+  };
 }

@@ -6,14 +6,24 @@
  * from runEndpoint. Consumed once, one way or the other: it starts the wait it stands for.
  */
 export class LaterAnswer<T = unknown> {
-  constructor(private readonly start: (answered: (value: T) => void, failed: (error: unknown) => void) => void) {}
+  constructor(private readonly start: (sink: AnswerSink<T>) => void) {}
 
-  /** Calls back once: with the answer, or with why there is none. */
-  answer(answered: (value: T) => void, failed: (error: unknown) => void): void {
-    this.start(answered, failed);
+  /** Tells `sink` once: the answer, or why there is none. */
+  answer(sink: AnswerSink<T>): void {
+    this.start(sink);
   }
 
   get settled(): Promise<T> {
-    return new Promise((resolve, reject) => this.start(resolve, reject));
+    return new Promise((resolve, reject) => this.start({ answered: resolve, failed: reject }));
   }
+}
+
+/**
+ * Where a LaterAnswer's outcome goes: one object that a parked request holds for its whole wait,
+ * rather than two closures and their scope (every byte a follower holds is copied by each garbage
+ * collection of the young generation while it waits).
+ */
+export interface AnswerSink<T> {
+  answered(value: T): void;
+  failed(error: unknown): void;
 }

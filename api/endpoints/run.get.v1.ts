@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { notFound } from '../../core/errors';
-import { readRun, type RunSnapshot } from '../runs/watcher';
+import { readRun, type Follower, type RunSnapshot } from '../runs/watcher';
 import { isTerminal } from '../../domain/runs/status';
 import { runView } from '../presenters/runs';
 import { omitAbsent } from '../presenters/absent';
 import { shareResponse } from '../presenters/shared';
 import type { AppDeps } from '../deps';
 import { defineEndpoint } from './model';
-import { LaterAnswer } from './later';
+import { LaterAnswer, type AnswerSink } from './later';
 import { signedReportUrl } from '../../domain/runs/report-links';
 import { reportLinks } from '../presenters/plan-groups';
 import { idOf as id } from '../../core/ids';
@@ -137,22 +137,33 @@ function stateOrWait(
       // list per duration, and fractional ones gave every parked follower a list of its own.
       const remaining = Math.max(0, Math.ceil(waitMs - (performance.now() - receivedAt)));
       extendDeadline(remaining);
-      return new LaterAnswer<ReturnType<typeof viewOf>>((answered, failed) =>
-        deps.runWatcher.park(
-          run.id,
-          since,
-          remaining,
-          (changed) => {
-            try {
-              answered(viewOf(changed ?? snapshot, changed === null, deps.config));
-            } catch (error) {
-              failed(error); // called from a timer or the watcher's check: nothing else would catch it
-            }
-          },
-          failed,
-        ),
+      return new LaterAnswer<RunAnswer>((sink) =>
+        deps.runWatcher.park(run.id, since, remaining, new RunFollower(snapshot, deps.config, sink)),
       );
     }
   }
   return viewOf(snapshot, false, deps.config);
+}
+
+type RunAnswer = ReturnType<typeof viewOf>;
+
+/** A parked run.get: told the change, or at its deadline (null) answers with what it read on arrival. */
+class RunFollower implements Follower {
+  constructor(
+    private readonly arrived: RunSnapshot,
+    private readonly config: AppDeps['config'],
+    private readonly sink: AnswerSink<RunAnswer>,
+  ) {}
+
+  woken(changed: RunSnapshot | null): void {
+    try {
+      this.sink.answered(viewOf(changed ?? this.arrived, changed === null, this.config));
+    } catch (error) {
+      this.sink.failed(error); // called from a timer or the watcher's check: nothing else would catch it
+    }
+  }
+
+  failed(error: unknown): void {
+    this.sink.failed(error);
+  }
 }

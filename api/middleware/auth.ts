@@ -9,7 +9,8 @@ import type { ActiveKey } from './key-cache';
 import { hasSessionCookie, sessionPrincipal } from '../console/sessions';
 import { unauthenticated } from './challenge';
 
-const bearerPattern = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+const bearerPattern = /^Bearer [A-Za-z0-9\-._~+/]+=*$/i;
+const BEARER_PREFIX_LENGTH = 'Bearer '.length;
 
 /**
  * Resolves the caller from exactly one `Authorization: Bearer` header, or else from a console
@@ -51,14 +52,14 @@ export function authorizationHeaders(raw: string[]): number {
  * (what authenticate() checks first; the v1 lane of api/surfaces/v1-lane.ts checks it too).
  */
 export function bearerPrincipal(header: string, deps: AppDeps): Principal | Promise<Principal> {
-  const match = bearerPattern.exec(header);
-  if (!match)
+  // test() and a slice rather than exec(): no match array per request.
+  if (!bearerPattern.test(header))
     throw unauthenticated(
       deps,
       'malformed Authorization header; expected "Bearer <credential>"',
       'error="invalid_request", ',
     );
-  const credential = match[1];
+  const credential = header.slice(BEARER_PREFIX_LENGTH);
   const verifier = deps.tokenVerifier;
   if (!credential.startsWith('aut_') && !verifier)
     throw unauthenticated(deps, 'invalid credential', 'error="invalid_token", ');

@@ -34,7 +34,9 @@ export class ApiKeyCache {
   private readonly loading = new Map<string, Promise<ActiveKey | null>>();
 
   constructor(ttlMs: number, max = 10_000) {
-    this.cache = ttlMs > 0 ? new LRUCache<string, ActiveKey>({ max, ttl: ttlMs }) : null;
+    // Staleness is checked against a clock read at most every 50 ms (lru-cache's default, 1 ms, set a
+    // timer for nearly every request under load): an entry may outlive its ttl by that much.
+    this.cache = ttlMs > 0 ? new LRUCache<string, ActiveKey>({ max, ttl: ttlMs, ttlResolution: 50 }) : null;
   }
 
   /** The key if it is cached now: the common case, answered without a promise. */

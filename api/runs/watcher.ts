@@ -30,10 +30,16 @@ interface SharedRead {
   found?: RunSnapshot | null;
 }
 
+/** What a parked long-poll is told: the change (or null at its deadline), or why it cannot wait. */
+export interface Follower {
+  woken(snapshot: RunSnapshot | null): void;
+  failed(error: unknown): void;
+}
+
 /**
- * One parked long-poll: its cursor, its deadline and how to answer it. A class rather than an
- * object of closures, because thousands are parked at once and each closure costs memory (and,
- * under the TypeScript loader, a defineProperty call for its name).
+ * One parked long-poll: its cursor, its deadline and whom to tell. A class rather than an object
+ * of closures, because thousands are parked at once and each closure costs memory (and, under the
+ * TypeScript loader, a defineProperty call for its name).
  */
 class Waiter {
   readonly #deadline: NodeJS.Timeout;
@@ -43,23 +49,27 @@ class Waiter {
     private readonly runId: string,
     private readonly waiters: Map<string, Set<Waiter>>,
     private readonly set: Set<Waiter>,
-    private readonly woken: (snapshot: RunSnapshot | null) => void,
-    private readonly failed: (error: unknown) => void,
+    private readonly follower: Follower,
     timeoutMs: number,
   ) {
-    this.#deadline = setTimeout(() => this.wake(null), timeoutMs);
+    this.#deadline = setTimeout(atDeadline, timeoutMs, this);
     set.add(this);
   }
 
   wake(snapshot: Promise<RunSnapshot> | null): void {
     this.#leave();
-    if (snapshot) snapshot.then(this.woken, this.failed);
-    else this.woken(null);
+    const { follower } = this;
+    if (snapshot)
+      snapshot.then(
+        (changed) => follower.woken(changed),
+        (error: unknown) => follower.failed(error),
+      );
+    else follower.woken(null);
   }
 
   fail(error: Error): void {
     this.#leave();
-    this.failed(error);
+    this.follower.failed(error);
   }
 
   #leave() {
@@ -68,6 +78,9 @@ class Waiter {
     if (!this.set.size) this.waiters.delete(this.runId);
   }
 }
+
+/** A waiter's timer: one function for all of them (the waiter is the timer's argument), not a closure each. */
+const atDeadline = (waiter: Waiter) => waiter.wake(null);
 
 /** What every waiter gets when the check cannot reach the database: the caller retries. */
 const unavailable = () =>
@@ -144,26 +157,20 @@ export class RunWatcher {
 
   /** Resolves with the changed Run once its cursor passes `cursor` or it ends; null at the deadline. */
   wait(runId: string, cursor: number, timeoutMs: number): Promise<RunSnapshot | null> {
-    return new Promise((resolve, reject) => this.park(runId, cursor, timeoutMs, resolve, reject));
+    return new Promise((resolve, reject) => this.park(runId, cursor, timeoutMs, { woken: resolve, failed: reject }));
   }
 
   /**
-   * `wait` with callbacks: `woken` gets the change, or null at the deadline; `failed` an
+   * `wait` for a follower object: it is told the change, or null at the deadline, or an
    * UNAVAILABLE. A parked long-poll needs no promise of its own.
    */
-  park(
-    runId: string,
-    cursor: number,
-    timeoutMs: number,
-    woken: (snapshot: RunSnapshot | null) => void,
-    failed: (error: unknown) => void,
-  ): void {
+  park(runId: string, cursor: number, timeoutMs: number, follower: Follower): void {
     // A draining process holds no new wait: the client is answered as timed out and polls again,
     // by then on another API process.
-    if (this.closed) return woken(null);
+    if (this.closed) return follower.woken(null);
     let set = this.waiters.get(runId);
     if (!set) this.waiters.set(runId, (set = new Set<Waiter>()));
-    new Waiter(cursor, runId, this.waiters, set, woken, failed, timeoutMs);
+    new Waiter(cursor, runId, this.waiters, set, follower, timeoutMs);
     this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
   }
 

@@ -37,8 +37,8 @@ export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMess
   };
 
   function start(req: IncomingMessage, res: ServerResponse, op: Endpoint, receivedAt: number): void {
+    // Its X-Request-Id is written with the reply (writeJson).
     const requestId = requestIdOf(req.headers['x-request-id']);
-    res.setHeader('X-Request-Id', requestId);
     const status = answer(req, res, op, requestId, receivedAt);
     if (status instanceof Promise)
       status.then(
@@ -50,7 +50,8 @@ export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMess
   }
 
   function logged(req: IncomingMessage, requestId: string, status: number, receivedAt: number) {
-    log.debug('request', { id: requestId, method: 'POST', path: req.url, status, ms: since(receivedAt) });
+    if (log.debugs)
+      log.debug('request', { id: requestId, method: 'POST', path: req.url, status, ms: since(receivedAt) });
   }
 
   /**
@@ -106,13 +107,13 @@ export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMess
 
   function reply(res: ServerResponse, result: string | LaterAnswer, requestId: string): number {
     if (result instanceof LaterAnswer) answerLater(res, result, requestId, log);
-    else writeJson(res, 200, result);
+    else writeJson(res, 200, result, requestId);
     return 200;
   }
 
   function failed(res: ServerResponse, raw: unknown, requestId: string): number {
     const error = toAppError(raw, requestId, log);
-    writeJson(res, error.status, JSON.stringify(error.toJSON()), error.headers);
+    writeJson(res, error.status, JSON.stringify(error.toJSON()), requestId, error.headers);
     return error.status;
   }
 }

@@ -6,7 +6,7 @@ import { authenticate } from '../middleware/auth';
 import type { Endpoint } from '../endpoints/model';
 import { runEndpoint } from '../endpoints/pipeline';
 import { serializedOnce } from '../presenters/shared';
-import { LaterAnswer } from '../endpoints/later';
+import { LaterAnswer, type AnswerSink } from '../endpoints/later';
 import { toAppError } from '../middleware/errors';
 import type { Logger } from '../../core/log';
 import type { Principal } from '../../core/scopes';
@@ -108,21 +108,43 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
  * (api/runs/watcher.ts).
  */
 export function answerLater(res: ServerResponse, later: LaterAnswer, requestId: string, log: Logger): void {
-  later.answer(
-    (value) => writeJson(res, 200, serializedOnce(value) ?? JSON.stringify(value)),
-    (raw: unknown) => {
-      const error = toAppError(raw, requestId, log);
-      writeJson(res, error.status, JSON.stringify(error.toJSON()), error.headers);
-    },
-  );
+  later.answer(new JsonReply(res, requestId, log));
 }
 
-/** A JSON reply with the headers Koa writes for one (after any the request set before). */
-export function writeJson(res: ServerResponse, status: number, text: string, headers?: Record<string, string>): void {
+/** A parked long-poll's reply, written when its answer comes: the one object it holds while it waits. */
+class JsonReply implements AnswerSink<unknown> {
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly requestId: string,
+    private readonly log: Logger,
+  ) {}
+
+  answered(value: unknown): void {
+    writeJson(this.res, 200, serializedOnce(value) ?? JSON.stringify(value), this.requestId);
+  }
+
+  failed(raw: unknown): void {
+    const error = toAppError(raw, this.requestId, this.log);
+    writeJson(this.res, error.status, JSON.stringify(error.toJSON()), this.requestId, error.headers);
+  }
+}
+
+/**
+ * A JSON reply with the headers Koa writes for one, X-Request-Id first (after any the request set
+ * before). The headers go to writeHead as one list: set one by one, each reply built a header map
+ * and an entry per header first, and a parked follower's id waited in one for its whole wait.
+ */
+export function writeJson(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  requestId: string,
+  headers?: Record<string, string>,
+): void {
   if (res.writableEnded || res.destroyed) return; // the follower went away while it waited
-  res.statusCode = status;
-  for (const name in headers) res.setHeader(name, headers[name]);
-  res.setHeader('Content-Type', JSON_TYPE);
-  res.setHeader('Content-Length', Buffer.byteLength(text));
+  const fields = ['X-Request-Id', requestId];
+  for (const name in headers) fields.push(name, headers[name]);
+  fields.push('Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(text)));
+  res.writeHead(status, fields);
   res.end(text);
 }

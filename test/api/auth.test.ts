@@ -184,8 +184,14 @@ describe('authentication and errors', () => {
     assert.equal(get.headers.get('allow'), 'POST');
   });
 
-  it('gives every response an X-Request-Id', async () => {
-    const res = await raw({ Authorization: `Bearer ${t.org.apiKey}` });
-    assert.match(res.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
+  it('gives every response an X-Request-Id, its own', async () => {
+    const ids = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await raw({ Authorization: `Bearer ${t.org.apiKey}` });
+      // Opaque (shared/interface.md): a token a client can log and quote, of header-safe characters.
+      assert.match(res.headers.get('x-request-id') ?? '', /^[A-Za-z0-9._-]{8,}$/);
+      ids.push(res.headers.get('x-request-id'));
+    }
+    assert.notEqual(ids[0], ids[1], 'two requests, two ids');
   });
 });

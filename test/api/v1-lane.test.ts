@@ -63,7 +63,7 @@ describe('the v1 lane answers exactly as the Koa chain does', function () {
     const lane = await send(t.app.url, 'POST', `/api/v1/${operation}`, headers(LANE), body);
     const koa = await send(t.app.url, 'POST', `/api/v1/${operation}`, headers(KOA), body);
     assert.deepEqual(comparable(lane), comparable(koa), `${operation} ${body.slice(0, 80)}`);
-    assert.match(String(lane.headers['x-request-id']), /^[0-9a-f-]{36}$/, JSON.stringify(lane).slice(0, 400));
+    assert.match(String(lane.headers['x-request-id']), /^[A-Za-z0-9._-]{8,}$/, JSON.stringify(lane).slice(0, 400));
     return lane;
   };
 
