@@ -7,6 +7,7 @@ import { omitAbsent } from '../presenters/absent';
 import type { AppDeps } from '../deps';
 import { requestKey, runOnce } from './idempotency';
 import { LaterAnswer } from './later';
+import { plainParse } from './plain-body';
 import type { Endpoint, EndpointContext, Surface } from './model';
 
 /**
@@ -180,7 +181,9 @@ function parseRequest(endpoint: Endpoint, raw: RawRequest): Record<string, unkno
   const body = raw.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
-  const parsed = parseInput(endpoint.body, body) as Record<string, unknown>;
+  const parsed =
+    plainParse(endpoint.body)?.(body as Record<string, unknown>) ??
+    (parseInput(endpoint.body, body) as Record<string, unknown>);
   // The common case (a v1 body alone) is kept as parsed, not copied.
   return params || query ? { ...(params as object), ...(query as object), ...parsed } : parsed;
 }
