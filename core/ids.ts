@@ -4,26 +4,28 @@ import { z } from 'zod';
 const nextUlid = monotonicFactory();
 
 /** Record id prefixes; ids are ULIDs, so sorting by id sorts by creation time. */
-export type IdPrefix =
-  | 'org'
-  | 'key'
-  | 'tc'
-  | 'tp'
-  | 'env'
-  | 'note'
-  | 'cmt'
-  | 'run'
-  | 'pgr'
-  | 'med'
-  | 'rr'
-  | 'art'
-  | 'sto'
-  | 'flow'
-  | 'wh'
-  | 'evt'
-  | 'whd'
-  | 'sch'
-  | 'qev';
+export const idPrefixes = [
+  'org',
+  'key',
+  'tc',
+  'tp',
+  'env',
+  'note',
+  'cmt',
+  'run',
+  'pgr',
+  'med',
+  'rr',
+  'art',
+  'sto',
+  'flow',
+  'wh',
+  'evt',
+  'whd',
+  'sch',
+  'qev',
+] as const;
+export type IdPrefix = (typeof idPrefixes)[number];
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${nextUlid().toLowerCase()}`;

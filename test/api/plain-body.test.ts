@@ -2,29 +2,7 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { endpoints } from '../../api/endpoints';
 import { plainParse } from '../../api/endpoints/plain-body';
-import { newId, type IdPrefix } from '../../core/ids';
-
-const prefixes: IdPrefix[] = [
-  'org',
-  'key',
-  'tc',
-  'tp',
-  'env',
-  'note',
-  'cmt',
-  'run',
-  'pgr',
-  'med',
-  'rr',
-  'art',
-  'sto',
-  'flow',
-  'wh',
-  'evt',
-  'whd',
-  'sch',
-  'qev',
-];
+import { idPrefixes, newId } from '../../core/ids';
 
 /** A small seeded generator: the same cases on every run, so a failure can be replayed. */
 function random(seed: number) {
@@ -36,7 +14,7 @@ function random(seed: number) {
 }
 
 const values: unknown[] = [
-  ...prefixes.map(newId),
+  ...idPrefixes.map(newId),
   'run_0123',
   `RUN_${newId('run').slice(4)}`,
   '',
