@@ -30,6 +30,7 @@ export async function stackBench(rounds: number) {
   const stacks = [await startStack(join(dir, 'a'), {})];
   if (variantEnv !== undefined) stacks.push(await startStack(join(dir, 'b'), parseVariant(variantEnv)));
   const site = await startTimingSite();
+  const bare = await bareServer();
   const figures = new Map<string, number[]>();
   const add = (name: string, value: number) => figures.set(name, [...(figures.get(name) ?? []), value]);
   const parts = new Set((process.env.BENCH_PARTS ?? 'first,polls').split(','));
@@ -52,18 +53,16 @@ export async function stackBench(rounds: number) {
       }
       if (parts.has('polls')) {
         for (const [name, count, spreadMs] of pollRows()) {
-          const r = await longPolls(client, count, spreadMs);
-          add(`${name}-svc-max`, r.service.max);
-          add(`${name}-svc-p50`, r.service.p50);
-          add(`${name}-bare-max`, r.bare.max);
-          add(`${name}-bare-p50`, r.bare.p50);
-          add(`${name}-ratio`, r.service.max / Math.max(1, r.bare.max));
-          add(`${name}-svc-cpu`, r.service.cpuUs);
-          add(`${name}-bare-cpu`, r.bare.cpuUs);
-          add(`${name}-cpu-ratio`, r.service.cpuUs / r.bare.cpuUs);
-          add(`${name}-beside-max`, r.beside.max);
-          add(`${name}-beside-p50`, r.beside.p50);
-          add(`${name}-beside-ratio`, r.service.max / Math.max(1, r.beside.max));
+          for (const pair of await longPolls(client, bare, count, spreadMs)) {
+            add(`${name}-svc-max`, pair.service.max);
+            add(`${name}-svc-p50`, pair.service.p50);
+            add(`${name}-bare-max`, pair.bare.max);
+            add(`${name}-bare-p50`, pair.bare.p50);
+            add(`${name}-ratio`, pair.service.max / Math.max(1, pair.bare.max));
+            add(`${name}-svc-cpu`, pair.service.cpuUs);
+            add(`${name}-bare-cpu`, pair.bare.cpuUs);
+            add(`${name}-cpu-ratio`, pair.service.cpuUs / pair.bare.cpuUs);
+          }
         }
       }
     }
@@ -71,6 +70,7 @@ export async function stackBench(rounds: number) {
     // What was measured before a failure is still printed.
     report(figures, rounds, variantEnv);
     await site.close();
+    await bare.stop();
     for (const stack of stacks) await stack.stop();
     // BENCH_KEEP=1 keeps the stacks' logs and data (start.log: every line of the API and the worker).
     if (process.env.BENCH_KEEP) process.stderr.write(`[bench] stack: kept ${dir}\n`);
@@ -142,7 +142,10 @@ function report(figures: Map<string, number[]>, rounds: number, variant: string 
     );
   }
   console.log(
-    `\n${'long-polls, waitMs 3 s'.padEnd(22)} ${'service worst (p50)'.padEnd(40)} ${'bare node:http worst (p50)'.padEnd(40)} worst ÷ bare`,
+    `\nlong-polls: ${POLL_PAIRS} pairs a round, each pass beside a Run the stack holds; worst ÷ bare is a pair's ratio`,
+  );
+  console.log(
+    `${'long-polls, waitMs 3 s'.padEnd(22)} ${'service worst (p50)'.padEnd(40)} ${'bare node:http worst (p50)'.padEnd(40)} worst ÷ bare`,
   );
   for (const [name, count, spread] of POLL_ROWS) {
     const label = rowLabel(count, spread);
@@ -157,13 +160,6 @@ function report(figures: Map<string, number[]>, rounds: number, variant: string 
     const us = (v: number) => `${fmt(v, 0)} µs`;
     console.log(
       `${rowLabel(count, spread).padEnd(22)} ${cell(`${name}-svc-cpu`, us).padEnd(40)} ${cell(`${name}-bare-cpu`, us).padEnd(40)} ${cell(`${name}-cpu-ratio`, (v) => `${fmt(v, 2)}×`)}`,
-    );
-  }
-  console.log('the bare server again, beside a Run the stack holds (as the service was measured):');
-  for (const [name, count, spread] of POLL_ROWS) {
-    const label = rowLabel(count, spread);
-    console.log(
-      `${label.padEnd(22)} ${''.padEnd(40)} ${`${cell(`${name}-beside-max`)} (${cell(`${name}-beside-p50`)})`.padEnd(40)} ${cell(`${name}-beside-ratio`, (v) => `${fmt(v, 2)}×`)}`,
     );
   }
 }
@@ -237,6 +233,7 @@ interface Client {
   hanging: string;
   siteUrl: string;
   post(op: string, body: unknown): Promise<any>;
+  cancel(runId: string): Promise<void>;
 }
 
 /** An organization and two one-step cases, written to the stack's database (as `npm run admin` would). */
@@ -266,7 +263,16 @@ export async function seed(stack: Stack, siteUrl: string): Promise<Client> {
       if (r.status !== 200) throw new Error(`${op}: ${r.status} ${JSON.stringify(answer).slice(0, 300)}`);
       return answer;
     });
-  return { stack, apiKey, oneStep, hanging, siteUrl, post };
+  const cancel = async (runId: string) => {
+    const r = await fetch(`${stack.api}/api/runs/${runId}/cancel`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+      body: '{}',
+    });
+    // 422: it ended on its own first (a pass that outlasted its step), which is as good.
+    if (r.status !== 200 && r.status !== 422) throw new Error(`cancel ${runId}: ${r.status} ${await r.text()}`);
+  };
+  return { stack, apiKey, oneStep, hanging, siteUrl, post, cancel };
 }
 
 /**
@@ -305,15 +311,19 @@ async function firstSteps(client: Client, site: TimingSite, pauseMs: number) {
   return { step0: percentile(step0, 50), request: percentile(reached, 50) };
 }
 
+const POLL_PAIRS = Math.max(1, Number(process.env.BENCH_POLL_PAIRS ?? 3));
+
 /**
  * `count` run.get long-polls (waitMs 3 s) on a Run that does not change, from this one client, to
- * the service and then to a bare node:http server that answers each `waitMs` after it arrived.
- * Each side gets two passes on its own kept-alive connections (followers poll again); the second is
- * the figure.
+ * the service and to a bare node:http server that answers each `waitMs` after it arrived. The two
+ * sides alternate in pairs, in turn first (service then bare, bare then service), so that the
+ * machine's drift from minute to minute falls on both alike. Every pass, the bare server's too,
+ * runs while the stack holds a Run at step 0: its worker heartbeats, and Temporal and the database
+ * do the same background work on the two cores. A pair's ratio is the figure.
  */
-async function longPolls(client: Client, count: number, spreadMs: number) {
-  // A Run held at step 0 (its page never answers; the step gives up after 10 s): no change while
-  // measured. One per pass, since two passes would outlast the step.
+async function longPolls(client: Client, bare: BareServer, count: number, spreadMs: number) {
+  // A Run held at step 0 (its page never answers): no change while a pass is measured. Canceled
+  // after the pass, and awaited to its end, so that neither its end nor its cancel is in the next.
   const held = async () => {
     const { runIds } = await client.post('run.trigger', {
       idempotencyKey: randomBytes(8).toString('hex'),
@@ -325,68 +335,85 @@ async function longPolls(client: Client, count: number, spreadMs: number) {
       state = await client.post('run.get', { runId: runIds[0], cursor: state.cursor, waitMs: 5000 });
     return { runId: runIds[0] as string, cursor: state.cursor as number };
   };
-  // Each Run ends (its page gave up) before the next pass, so that its end is not in it.
   const ended = async (runId: string) => {
+    await client.cancel(runId);
     let state = await client.post('run.get', { runId });
     while (!terminalStatuses.includes(state.status))
       state = await client.post('run.get', { runId, cursor: state.cursor, waitMs: 20_000 });
   };
-  const bodyOf = (run: { runId: string; cursor: number }) =>
-    JSON.stringify({ runId: run.runId, cursor: run.cursor, waitMs: 3000 });
+  const bodyOf = (run: { runId: string; cursor: number }, waitMs = 3000) =>
+    JSON.stringify({ runId: run.runId, cursor: run.cursor, waitMs });
   const service = { port: Number(new URL(client.stack.api).port), auth: `Bearer ${client.apiKey}` };
-  // Warm-up and measured passes on the same kept-alive connections, as followers poll again.
-  let agent = newAgent();
-  let svc: Awaited<ReturnType<typeof lateness>>;
-  let body: string;
-  let reply: string;
-  try {
-    const first = await held();
-    await lateness(service, agent, bodyOf(first), count, spreadMs, 'warm-up');
-    await ended(first.runId);
-    const second = await held();
-    body = bodyOf(second);
-    // The bare server answers what the service answers at a deadline, so the client reads as much from either.
-    reply = await client
-      .post('run.get', { runId: second.runId, cursor: second.cursor, waitMs: 1 })
-      .then((answer) => JSON.stringify(answer));
-    svc = await lateness(service, agent, body, count, spreadMs, 'measured');
-    await ended(second.runId);
-  } finally {
-    agent.destroy();
+  const pass = async (side: 'service' | 'bare', label: string) => {
+    const run = await held();
+    // Its own connections, opened by a warm-up on the same Run: all `count` at once, waiting 1 s,
+    // so that each holds one. The measured pass then polls again on them, as followers do. (Both
+    // sides' connections kept at once would take 20,000 descriptors for the 10,000 row.)
+    const agent = newAgent();
+    try {
+      // The bare server reads the same body (its Run id is only bytes to it) and answers what the
+      // service answers at a deadline, so the client reads as much from either.
+      if (side === 'bare' && !bare.started) await bare.start(await client.post('run.get', { ...run, waitMs: 1 }));
+      const to = side === 'service' ? service : { port: bare.port, auth: '' };
+      await lateness(to, agent, bodyOf(run, 1000), count, 0, `${label} warm-up`);
+      return await lateness(to, agent, bodyOf(run), count, spreadMs, label);
+    } finally {
+      agent.destroy();
+      await ended(run.runId);
+    }
+  };
+  const pairs: Array<{ service: Lateness; bare: Lateness }> = [];
+  for (let i = 0; i < POLL_PAIRS; i++) {
+    const order: Array<'service' | 'bare'> = i % 2 ? ['bare', 'service'] : ['service', 'bare'];
+    const pair = {} as { service: Lateness; bare: Lateness };
+    for (const side of order) pair[side] = await pass(side, `pair ${i + 1}`);
+    pairs.push(pair);
+    process.stderr.write(
+      `[bench] ${count} long-polls${spreadMs ? ` over ${spreadMs} ms` : ' at once'}, pair ${i + 1} (${order[0]} first): service worst ${fmt(pair.service.max, 0)} (p50 ${fmt(pair.service.p50, 0)}) ms, bare worst ${fmt(pair.bare.max, 0)} (p50 ${fmt(pair.bare.p50, 0)}) ms; CPU per long-poll ${fmt(pair.service.cpuUs, 0)} µs, bare ${fmt(pair.bare.cpuUs, 0)} µs\n`,
+    );
   }
+  return pairs;
+}
+
+/** The bare server of bench/long-poll-baseline-server.ts, started once the service's reply is known. */
+interface BareServer {
+  port: number;
+  started: boolean;
+  start(reply: unknown): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function bareServer(): Promise<BareServer> {
   const port = await ports.freePort();
-  const bareProcess = await startProcess(
-    'bench/long-poll-baseline-server.ts',
-    { PORT: String(port), BENCH_REPLY: reply },
-    `http://127.0.0.1:${port}/`,
-  );
-  agent = newAgent();
-  let bare: Awaited<ReturnType<typeof lateness>>;
-  let beside: Awaited<ReturnType<typeof lateness>>;
-  try {
-    await lateness({ port, auth: '' }, agent, body, count, spreadMs);
-    bare = await lateness({ port, auth: '' }, agent, body, count, spreadMs);
-    // The same passes while the stack holds a Run as it did for the service's: its worker heartbeats,
-    // Temporal and the database do the same background work on the two cores.
-    const third = await held();
-    beside = await lateness({ port, auth: '' }, agent, body, count, spreadMs);
-    await ended(third.runId);
-  } finally {
-    agent.destroy();
-    await stopProcesses(bareProcess);
-  }
-  process.stderr.write(
-    `[bench] ${count} long-polls${spreadMs ? ` over ${spreadMs} ms` : ' at once'}: service worst ${fmt(svc.max, 0)} (p50 ${fmt(svc.p50, 0)}) ms, bare worst ${fmt(bare.max, 0)} (p50 ${fmt(bare.p50, 0)}) ms; CPU per long-poll ${fmt(svc.cpuUs, 0)} µs, bare ${fmt(bare.cpuUs, 0)} µs\n`,
-  );
-  process.stderr.write(
-    `[bench]   bare beside a held Run: worst ${fmt(beside.max, 0)} (p50 ${fmt(beside.p50, 0)}) ms\n`,
-  );
-  return { service: svc, bare, beside };
+  let child: ChildProcess | undefined;
+  return {
+    port,
+    get started() {
+      return child !== undefined;
+    },
+    async start(reply) {
+      child = await startProcess(
+        'bench/long-poll-baseline-server.ts',
+        { PORT: String(port), BENCH_REPLY: JSON.stringify(reply) },
+        `http://127.0.0.1:${port}/`,
+      );
+    },
+    async stop() {
+      if (child) await stopProcesses(child);
+    },
+  };
 }
 
 // One connection per follower, kept alive between its polls (the default keeps only 256 idle).
 export const newAgent = () =>
   new HttpAgent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: Infinity, keepAliveMsecs: 60_000 });
+
+interface Lateness {
+  p50: number;
+  max: number;
+  /** The server's CPU time (user + system) a long-poll. */
+  cpuUs: number;
+}
 
 /**
  * Lateness of each reply: from the moment this client handed the request to the kernel ('finish')
@@ -399,7 +426,7 @@ export async function lateness(
   count: number,
   spreadMs: number,
   pass = '',
-): Promise<{ p50: number; max: number; cpuUs: number }> {
+): Promise<Lateness> {
   // The server's own CPU time for the pass (user + system), per long-poll: less noisy than lateness.
   const server = listenerPid(to.port);
   const cpuBefore = usage(server).cpuMs;

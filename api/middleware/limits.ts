@@ -47,7 +47,17 @@ function granted(
 export function limitRequestRate(deps: AppDeps, orgId: string): void | Promise<void> {
   // A token this process holds answers first, before the organization's limits and the refusal
   // are built: every authenticated request passes here. (Held tokens exist only under a rate.)
-  if (deps.rateLeases.takeHeld(orgId, 'requests')?.granted) return;
+  const held = deps.rateLeases.takeHeld(orgId, 'requests');
+  if (held?.granted) {
+    if (held.renew) {
+      const limits = limitsOf(deps.config, orgId); // once a lease: the rate as it is now
+      void deps.rateLeases.renew(deps.db.manager, orgId, 'requests', {
+        perSecond: limits.ratePerSecond,
+        burst: limits.rateBurst,
+      });
+    }
+    return;
+  }
   const limits = limitsOf(deps.config, orgId);
   return takeToken(
     deps,
