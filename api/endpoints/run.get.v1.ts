@@ -155,7 +155,7 @@ class RunFollower implements Follower {
     private readonly sink: AnswerSink<RunAnswer>,
   ) {}
 
-  woken(changed: RunSnapshot | null): void {
+  answered(changed: RunSnapshot | null): void {
     try {
       this.sink.answered(viewOf(changed ?? this.arrived, changed === null, this.config));
     } catch (error) {

@@ -49,26 +49,20 @@ export function limitRequestRate(deps: AppDeps, orgId: string): void | Promise<v
   // are built: every authenticated request passes here. (Held tokens exist only under a rate.)
   const held = deps.rateLeases.takeHeld(orgId, 'requests');
   if (held?.granted) {
-    if (held.renew) {
-      const limits = limitsOf(deps.config, orgId); // once a lease: the rate as it is now
-      void deps.rateLeases.renew(deps.db.manager, orgId, 'requests', {
-        perSecond: limits.ratePerSecond,
-        burst: limits.rateBurst,
-      });
-    }
+    // Once a lease, with the rate as it is now.
+    if (held.renew) void deps.rateLeases.renew(deps.db.manager, orgId, 'requests', requestRate(deps, orgId));
     return;
   }
+  const rate = requestRate(deps, orgId);
+  return takeToken(deps, orgId, 'requests', rate, {
+    message: 'Too many requests for this organization',
+    details: { limit: 'requests', perSecond: rate.perSecond },
+  });
+}
+
+function requestRate(deps: AppDeps, orgId: string) {
   const limits = limitsOf(deps.config, orgId);
-  return takeToken(
-    deps,
-    orgId,
-    'requests',
-    { perSecond: limits.ratePerSecond, burst: limits.rateBurst },
-    {
-      message: 'Too many requests for this organization',
-      details: { limit: 'requests', perSecond: limits.ratePerSecond },
-    },
-  );
+  return { perSecond: limits.ratePerSecond, burst: limits.rateBurst };
 }
 
 /** The organization's run-request rate (POST /api/run-requests), a bucket of its own. */

@@ -56,7 +56,7 @@ export class RateLeases {
    * when only MySQL can answer (then `take`).
    */
   takeHeld(orgId: string, bucket: string): HeldAnswer | undefined {
-    const held = this.#held.get(`${orgId}\u0000${bucket}`);
+    const held = this.#held.get(keyOf(orgId, bucket));
     return held && answerFromHeld(held);
   }
 
@@ -66,7 +66,7 @@ export class RateLeases {
    * batch. A failed renewal costs nothing: the lease lapses and the next request takes one.
    */
   renew(db: EntityManager, orgId: string, bucket: string, rate: BucketRate): Promise<void> {
-    const held = this.#held.get(`${orgId}\u0000${bucket}`);
+    const held = this.#held.get(keyOf(orgId, bucket));
     if (!held || held.taking) return Promise.resolve();
     held.renewing = true;
     const taking = this.#lease(db, orgId, bucket, rate, held, true).finally(() => {
@@ -82,7 +82,7 @@ export class RateLeases {
   }
 
   async take(db: EntityManager, orgId: string, bucket: string, rate: BucketRate): Promise<HeldAnswer> {
-    const key = `${orgId}\u0000${bucket}`;
+    const key = keyOf(orgId, bucket);
     let held = this.#held.get(key);
     if (!held) {
       if (this.#held.size >= this.maxBuckets) this.#sweep();
@@ -140,6 +140,8 @@ export class RateLeases {
     }
   }
 }
+
+const keyOf = (orgId: string, bucket: string) => `${orgId}\u0000${bucket}`;
 
 /** A token from what this process holds, or the refusal it holds; undefined when the lease is spent or old. */
 function answerFromHeld(held: Held): HeldAnswer | undefined {

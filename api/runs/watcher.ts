@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import type { AnswerSink } from '../endpoints/later';
 import type { Run, RunStep } from '../../db/entities/runs';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import { AppError } from '../../core/errors';
@@ -31,10 +32,7 @@ interface SharedRead {
 }
 
 /** What a parked long-poll is told: the change (or null at its deadline), or why it cannot wait. */
-export interface Follower {
-  woken(snapshot: RunSnapshot | null): void;
-  failed(error: unknown): void;
-}
+export type Follower = AnswerSink<RunSnapshot | null>;
 
 /**
  * One parked long-poll: its cursor, its deadline and whom to tell. A class rather than an object
@@ -61,10 +59,10 @@ class Waiter {
     const { follower } = this;
     if (snapshot)
       snapshot.then(
-        (changed) => follower.woken(changed),
+        (changed) => follower.answered(changed),
         (error: unknown) => follower.failed(error),
       );
-    else follower.woken(null);
+    else follower.answered(null);
   }
 
   fail(error: Error): void {
@@ -157,7 +155,7 @@ export class RunWatcher {
 
   /** Resolves with the changed Run once its cursor passes `cursor` or it ends; null at the deadline. */
   wait(runId: string, cursor: number, timeoutMs: number): Promise<RunSnapshot | null> {
-    return new Promise((resolve, reject) => this.park(runId, cursor, timeoutMs, { woken: resolve, failed: reject }));
+    return new Promise((resolve, reject) => this.park(runId, cursor, timeoutMs, { answered: resolve, failed: reject }));
   }
 
   /**
@@ -167,7 +165,7 @@ export class RunWatcher {
   park(runId: string, cursor: number, timeoutMs: number, follower: Follower): void {
     // A draining process holds no new wait: the client is answered as timed out and polls again,
     // by then on another API process.
-    if (this.closed) return follower.woken(null);
+    if (this.closed) return follower.answered(null);
     let set = this.waiters.get(runId);
     if (!set) this.waiters.set(runId, (set = new Set<Waiter>()));
     new Waiter(cursor, runId, this.waiters, set, follower, timeoutMs);

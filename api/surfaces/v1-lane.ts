@@ -4,9 +4,9 @@ import type { Endpoint } from '../endpoints/model';
 import { LaterAnswer } from '../endpoints/later';
 import { authorizationHeaders, bearerPrincipal } from '../middleware/auth';
 import { withRequestDeadline } from '../middleware/deadline';
-import { JSON_BODY_LIMIT, requestIdOf, toAppError } from '../middleware/errors';
+import { JSON_BODY_LIMIT, requestIdOf } from '../middleware/errors';
 import { readJson } from '../middleware/json-body';
-import { answerLater, operate, writeJson } from './v1';
+import { answerLater, operate, writeFailure, writeJson } from './v1';
 
 const PREFIX = '/api/v1/';
 
@@ -112,9 +112,7 @@ export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMess
   }
 
   function failed(res: ServerResponse, raw: unknown, requestId: string): number {
-    const error = toAppError(raw, requestId, log);
-    writeJson(res, error.status, JSON.stringify(error.toJSON()), requestId, error.headers);
-    return error.status;
+    return writeFailure(res, raw, requestId, log);
   }
 }
 

@@ -124,9 +124,15 @@ class JsonReply implements AnswerSink<unknown> {
   }
 
   failed(raw: unknown): void {
-    const error = toAppError(raw, this.requestId, this.log);
-    writeJson(this.res, error.status, JSON.stringify(error.toJSON()), this.requestId, error.headers);
+    writeFailure(this.res, raw, this.requestId, this.log);
   }
+}
+
+/** The error envelope for what went wrong (an AppError, or a defect as INTERNAL); its status. */
+export function writeFailure(res: ServerResponse, raw: unknown, requestId: string, log: Logger): number {
+  const error = toAppError(raw, requestId, log);
+  writeJson(res, error.status, JSON.stringify(error.toJSON()), requestId, error.headers);
+  return error.status;
 }
 
 /**
