@@ -199,8 +199,11 @@ class Session implements Browsing {
       const text = dialog.type() === 'prompt' ? dialog.defaultValue() : undefined;
       void dialog.accept(text).catch(() => undefined);
     });
-    // With its first request out, the Run's start no longer competes with preparing the next Run's context.
-    context.once('request', () => this.options.contexts?.underway?.());
+    // With its first request through, the Run's start no longer competes with preparing the next Run's
+    // context (begun at the request event, that work reached Chromium ahead of the paused request).
+    const through = () => this.options.contexts?.underway?.();
+    context.once('response', through);
+    context.once('requestfailed', through);
     context.on('request', (request) => {
       if (!/^(websocket|eventsource)$/.test(request.resourceType())) this.#inflight.set(request, performance.now());
     });

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -58,7 +60,7 @@ describe('ContextPool (the runner worker contexts)', function () {
     assert.equal(browser.contexts().length, 0, 'close disposes of the ready context');
   });
 
-  it('while Runs come back to back, prepares the next context during a Run once its first request is out, never at its start', async () => {
+  it('while Runs come back to back, prepares the next context during a Run once its first request is through, never at its start', async () => {
     const pool = new ContextPool(async () => browser, policy(), true, 4);
     try {
       const first = await pool.acquire();
@@ -68,7 +70,7 @@ describe('ContextPool (the runner worker contexts)', function () {
       const second = await pool.acquire();
       await new Promise((r) => setTimeout(r, 300));
       assert.deepEqual(browser.contexts(), [second.context], 'nothing competes with the start of the Run');
-      pool.underway(); // its first request is out
+      pool.underway(); // its first request is through
       await eventually(() => browser.contexts().length === 2 && browser.contexts()[1].pages().length === 1);
       const prepared = browser.contexts()[1];
       await second.context.close();
@@ -145,6 +147,49 @@ describe('ContextPool (the runner worker contexts)', function () {
     } finally {
       await pool.close();
       await site.close();
+    }
+  });
+
+  it("while Runs come back to back, prepares the next context only once the Run's first response is in: never beside its first request", async () => {
+    // Preparing a context sends Chromium's browser process work that queued ahead of the paused first
+    // request (request interception), so the page got it later (`npm run bench -- stack`, back to back).
+    const order: string[] = [];
+    const slow = createServer((req, res) => {
+      order.push('request');
+      setTimeout(() => {
+        order.push('answered');
+        res.end('<!doctype html><title>Slow</title><p>here</p>');
+      }, 400);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const pool = new ContextPool(
+      async () => {
+        order.push('prepare');
+        return browser;
+      },
+      policy(),
+      true,
+      2,
+    );
+    const run = () =>
+      runWebSteps({
+        baseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+        steps: [{ action: 'navigate', target: '/', expect: { text: 'here' } }],
+        browser,
+        contexts: pool,
+        trace: 'off',
+        redactor: new Redactor(),
+        resolveValue: async () => '',
+        stepTimeoutMs: 5000,
+      });
+    try {
+      assert.equal((await run()).outcome, 'passed');
+      order.length = 0;
+      assert.equal((await run()).outcome, 'passed'); // back to back: the next context is prepared during it
+      assert.deepEqual(order.slice(0, 3), ['request', 'answered', 'prepare']);
+    } finally {
+      await pool.close();
+      await new Promise((resolve) => slow.close(resolve));
     }
   });
 
