@@ -33,6 +33,19 @@ describe('ContextPool (the runner worker contexts)', function () {
     await browser?.close();
   });
 
+  /** A pool of two that notes 'prepare' in `order` as it starts preparing a context (it asks for the browser then). */
+  const preparingPool = (order: string[], traced = false) =>
+    new ContextPool(
+      async () => {
+        order.push('prepare');
+        return browser;
+      },
+      policy(),
+      true,
+      2,
+      traced,
+    );
+
   it('keeps one context ready while idle and hands it to the next Run; a Run that came to an idle runner is not raced by the next one', async () => {
     const pool = new ContextPool(async () => browser, policy(), true, 4);
     try {
@@ -107,17 +120,7 @@ describe('ContextPool (the runner worker contexts)', function () {
   it("prepares the next Run's context before the last one has closed, and during a Run that came back to back", async () => {
     const site = await startTestSite('pw-1');
     const order: string[] = [];
-    // The pool asks for the browser as it starts preparing a context.
-    const pool = new ContextPool(
-      async () => {
-        order.push('prepare');
-        return browser;
-      },
-      policy(),
-      true,
-      2,
-      true,
-    );
+    const pool = preparingPool(order, true);
     const run = (name: string) =>
       runWebSteps({
         baseUrl: site.baseUrl,
@@ -162,15 +165,7 @@ describe('ContextPool (the runner worker contexts)', function () {
       }, 400);
     });
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    const pool = new ContextPool(
-      async () => {
-        order.push('prepare');
-        return browser;
-      },
-      policy(),
-      true,
-      2,
-    );
+    const pool = preparingPool(order);
     const run = () =>
       runWebSteps({
         baseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
