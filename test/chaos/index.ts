@@ -87,6 +87,9 @@ interface TrackedRun {
   /** Faults during which the Run was in flight. */
   faults: Set<string>;
   terminalAt?: number;
+  /** The fault windows (a fault until the next one starts) in which a runner attempt failed, and why. */
+  failedAttempts: Array<{ during: string; reason: string }>;
+  attempt?: number;
 }
 
 /** A trigger the suite sent, with the ids it recorded; replayed at the end with the same key. */
@@ -268,7 +271,7 @@ class Suite {
   private track(ids: string[]) {
     for (const id of ids) {
       if (this.runs.has(id)) continue;
-      const run: TrackedRun = { id, status: 'queued', faults: new Set() };
+      const run: TrackedRun = { id, status: 'queued', faults: new Set(), failedAttempts: [] };
       this.runs.set(id, run);
       void this.follow(run);
     }
@@ -286,6 +289,11 @@ class Suite {
       );
       if (reply.status === 200) {
         if (TERMINAL.has(run.status) && !TERMINAL.has(reply.body.status)) return; // recorded as a flip below
+        // An attempt that failed shows as `retrying` (or, the last one, `invalid`) with its diagnosis.
+        const failed = ['retrying', 'invalid'].includes(reply.body.status);
+        if (failed && (reply.body.status !== run.status || reply.body.attempt !== run.attempt))
+          run.failedAttempts.push({ during: this.api.fault, reason: reply.body.diagnosis?.reason ?? '' });
+        run.attempt = reply.body.attempt;
         run.status = reply.body.status;
         cursor = reply.body.cursor;
         if (TERMINAL.has(run.status)) run.terminalAt = Date.now();
@@ -606,14 +614,24 @@ class Suite {
       `${this.api.counts.requests} API requests: ${this.api.counts.unavailable} answered 503 UNAVAILABLE, ${this.api.counts.refused} refused by a killed process`,
     );
     // Nobody cancels a Run here; and a deploy's graceful restarts must cost no verdict (issue 56):
-    // every Run against the healthy site that lived through them passes.
+    // no runner attempt fails while they last. A Run that lived through the hard faults after them
+    // may spend its attempts there: it must pass when the restart was its one fault. (CI once saw
+    // such a Run end invalid without saying which fault cost its attempts; they are printed now.)
+    const isRolling = (fault: string) => fault.startsWith('rolling');
+    const attempts = (r: TrackedRun) =>
+      r.failedAttempts.map((a) => `${a.during}: ${a.reason || 'no reason'}`).join('; ') || 'none seen';
     const runProblems = [...this.runs.values()].flatMap((r) =>
       r.status === 'canceled'
         ? [`${r.id} ended canceled, though nobody canceled it`]
-        : [...r.faults].some((f) => f.startsWith('rolling')) && r.status !== 'passing'
-          ? [`${r.id} lived through the rolling restart and ended ${r.status}`]
+        : [...r.faults].some(isRolling) &&
+            r.status !== 'passing' &&
+            (r.failedAttempts.some((a) => isRolling(a.during)) || [...r.faults].every(isRolling))
+          ? [`${r.id} lived through the rolling restart and ended ${r.status} (failed attempts: ${attempts(r)})`]
           : [],
     );
+    for (const r of this.runs.values())
+      if (r.status !== 'passing' && !runProblems.some((p) => p.startsWith(r.id)))
+        say(`${r.id} ended ${r.status} after the faults ${[...r.faults].join(', ')} (failed attempts: ${attempts(r)})`);
     const problems = [
       ...runProblems,
       ...this.api.violations.map((v) => `${v.fault}: ${v.what}`),
