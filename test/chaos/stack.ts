@@ -138,21 +138,41 @@ export class Dependencies {
   db!: StartedService & { url: string };
   temporal!: StartedService & { address: string };
   private dbPort = 0;
+  private dbName = 'mysql';
   private temporalPort = 0;
 
   constructor(private readonly dir: string) {}
 
   async start() {
-    this.dbPort = await services.freePort();
     this.temporalPort = await services.freePort();
-    await Promise.all([this.startDb(), this.startTemporal()]);
+    await Promise.all([this.firstDb(), this.startTemporal()]);
+  }
+
+  /**
+   * The first start, on up to three fresh ports and data dirs (as startThrowawayMariadb): the port
+   * can be taken between picking and binding it, and a CI run saw the Temporal dev server started
+   * beside it answer there. Restarts after a kill (startDb) reuse the port and data dir it settled on.
+   */
+  private async firstDb() {
+    for (let attempt = 1; ; attempt++) {
+      this.dbPort = await services.freePort();
+      this.dbName = attempt === 1 ? 'mysql' : `mysql-${attempt}`;
+      try {
+        return await this.startDb();
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        console.log(
+          `[chaos] MariaDB on port ${this.dbPort} did not start (${String((err as Error).message).split('\n')[0]}); trying again`,
+        );
+      }
+    }
   }
 
   async startDb() {
     this.db = await services.startMariadb({
-      dataDir: path.join(this.dir, 'mysql'),
+      dataDir: path.join(this.dir, this.dbName),
       port: this.dbPort,
-      logFile: path.join(this.dir, 'mariadb.log'),
+      logFile: path.join(this.dir, `${this.dbName === 'mysql' ? 'mariadb' : this.dbName}.log`),
     });
   }
 
