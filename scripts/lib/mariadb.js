@@ -189,12 +189,11 @@ async function createDatabase(client, socket, database, step, fix) {
 async function startThrowawayMariadb(dir, { say = log } = {}) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
+    const dataDir = path.join(dir, attempt === 1 ? 'mysql' : `mysql-${attempt}`);
+    const logFile = path.join(dir, attempt === 1 ? 'mariadb.log' : `mariadb-${attempt}.log`);
     try {
-      return await startMariadb({
-        dataDir: path.join(dir, attempt === 1 ? 'mysql' : `mysql-${attempt}`),
-        port,
-        logFile: path.join(dir, attempt === 1 ? 'mariadb.log' : `mariadb-${attempt}.log`),
-      });
+      // Where it settled, so that a caller can start it again there (the chaos suite's restarts).
+      return { ...(await startMariadb({ dataDir, port, logFile })), dataDir, logFile };
     } catch (err) {
       if (attempt >= 3) throw err;
       say(`MariaDB on port ${port} did not start (${String(err.reason || err.message).split('\n')[0]}); trying again`);

@@ -29,7 +29,7 @@ export function startMariadb(options: {
 export function startThrowawayMariadb(
   dir: string,
   options?: { say?: (message: string) => void },
-): Promise<StartedService & { url: string; port: number; socket: string }>;
+): Promise<StartedService & { url: string; port: number; socket: string; dataDir: string; logFile: string }>;
 
 /** See temporal.js: a Temporal dev server on 127.0.0.1:`port`, in memory unless `dbFile` is given. */
 export function startTemporal(options: {

@@ -620,18 +620,20 @@ class Suite {
     const isRolling = (fault: string) => fault.startsWith('rolling');
     const attempts = (r: TrackedRun) =>
       r.failedAttempts.map((a) => `${a.during}: ${a.reason || 'no reason'}`).join('; ') || 'none seen';
-    const runProblems = [...this.runs.values()].flatMap((r) =>
-      r.status === 'canceled'
-        ? [`${r.id} ended canceled, though nobody canceled it`]
-        : [...r.faults].some(isRolling) &&
-            r.status !== 'passing' &&
-            (r.failedAttempts.some((a) => isRolling(a.during)) || [...r.faults].every(isRolling))
-          ? [`${r.id} lived through the rolling restart and ended ${r.status} (failed attempts: ${attempts(r)})`]
-          : [],
-    );
-    for (const r of this.runs.values())
-      if (r.status !== 'passing' && !runProblems.some((p) => p.startsWith(r.id)))
+    const restartCost = (r: TrackedRun) =>
+      [...r.faults].some(isRolling) &&
+      (r.failedAttempts.some((a) => isRolling(a.during)) || [...r.faults].every(isRolling));
+    const runProblems: string[] = [];
+    for (const r of this.runs.values()) {
+      if (r.status === 'passing') continue;
+      if (r.status === 'canceled') runProblems.push(`${r.id} ended canceled, though nobody canceled it`);
+      else if (restartCost(r))
+        runProblems.push(
+          `${r.id} lived through the rolling restart and ended ${r.status} (failed attempts: ${attempts(r)})`,
+        );
+      else
         say(`${r.id} ended ${r.status} after the faults ${[...r.faults].join(', ')} (failed attempts: ${attempts(r)})`);
+    }
     const problems = [
       ...runProblems,
       ...this.api.violations.map((v) => `${v.fault}: ${v.what}`),

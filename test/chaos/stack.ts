@@ -137,8 +137,8 @@ export async function answers(url: string): Promise<boolean> {
 export class Dependencies {
   db!: StartedService & { url: string };
   temporal!: StartedService & { address: string };
-  private dbPort = 0;
-  private dbName = 'mysql';
+  /** Where MariaDB's first start settled: each restart starts it there again. */
+  private settled!: { port: number; dataDir: string; logFile: string };
   private temporalPort = 0;
 
   constructor(private readonly dir: string) {}
@@ -149,31 +149,18 @@ export class Dependencies {
   }
 
   /**
-   * The first start, on up to three fresh ports and data dirs (as startThrowawayMariadb): the port
-   * can be taken between picking and binding it, and a CI run saw the Temporal dev server started
-   * beside it answer there. Restarts after a kill (startDb) reuse the port and data dir it settled on.
+   * The first start retries on fresh ports and data dirs (a CI run saw the Temporal dev server,
+   * started beside it, take MariaDB's picked port); restarts after a kill (startDb) reuse the port
+   * and data dir it settled on.
    */
   private async firstDb() {
-    for (let attempt = 1; ; attempt++) {
-      this.dbPort = await services.freePort();
-      this.dbName = attempt === 1 ? 'mysql' : `mysql-${attempt}`;
-      try {
-        return await this.startDb();
-      } catch (err) {
-        if (attempt >= 3) throw err;
-        console.log(
-          `[chaos] MariaDB on port ${this.dbPort} did not start (${String((err as Error).message).split('\n')[0]}); trying again`,
-        );
-      }
-    }
+    const db = await services.startThrowawayMariadb(this.dir, { say: (m) => console.log(`[chaos] ${m}`) });
+    this.db = db;
+    this.settled = { port: db.port, dataDir: db.dataDir, logFile: db.logFile };
   }
 
   async startDb() {
-    this.db = await services.startMariadb({
-      dataDir: path.join(this.dir, this.dbName),
-      port: this.dbPort,
-      logFile: path.join(this.dir, `${this.dbName === 'mysql' ? 'mariadb' : this.dbName}.log`),
-    });
+    this.db = await services.startMariadb(this.settled);
   }
 
   async startTemporal() {
