@@ -13,21 +13,25 @@ import { reportLinks } from '../presenters/plan-groups';
 import { idOf as id } from '../../core/ids';
 import { MAX_WAIT_MS, runStatus } from '../../core/runs';
 
-const views = new WeakMap<RunSnapshot, { [timedOut: string]: object }>();
+const views = new WeakMap<RunSnapshot, { timedOut?: object; changed?: object }>();
 
 /**
  * The answer for one read of a Run. Waiters answered from the same shared read (a change, or
  * their deadlines) share one view, serialized once for all of them.
  */
 function viewOf(snapshot: RunSnapshot, timedOut: boolean, config: AppDeps['config']) {
-  const made = views.get(snapshot) ?? {};
-  views.set(snapshot, made);
-  made[String(timedOut)] ??= shareResponse(
+  let made = views.get(snapshot);
+  if (!made) views.set(snapshot, (made = {}));
+  const shared = timedOut ? made.timedOut : made.changed;
+  if (shared) return shared as ReturnType<typeof runView>;
+  const view = shareResponse(
     omitAbsent(
       runView(snapshot.run, snapshot.steps, timedOut, signedReportUrl(reportLinks(config), 'run', snapshot.run.id)),
     ),
   );
-  return made[String(timedOut)] as ReturnType<typeof runView>;
+  if (timedOut) made.timedOut = view;
+  else made.changed = view;
+  return view;
 }
 
 const runStepState = z.object({

@@ -36,14 +36,16 @@ interface Held {
  * promises: under a burst, most of them, since the reply is read only after the burst's work.
  */
 export class RateLeases {
-  readonly #held = new Map<string, Held>();
+  /** By bucket, then organization: found without building a key string a request. */
+  readonly #held = new Map<string, Map<string, Held>>();
+  #count = 0;
 
   /** `maxBuckets`: buckets remembered before the idle ones are forgotten (lower only in tests). */
   constructor(private readonly maxBuckets = MAX_BUCKETS) {}
 
   /** Buckets remembered now: kept under `maxBuckets` by forgetting idle ones. */
   get remembered(): number {
-    return this.#held.size;
+    return this.#count;
   }
 
   /** Tokens one lease takes for this rate. */
@@ -56,7 +58,7 @@ export class RateLeases {
    * when only MySQL can answer (then `take`).
    */
   takeHeld(orgId: string, bucket: string): HeldAnswer | undefined {
-    const held = this.#held.get(keyOf(orgId, bucket));
+    const held = this.#held.get(bucket)?.get(orgId);
     return held && answerFromHeld(held);
   }
 
@@ -66,7 +68,7 @@ export class RateLeases {
    * batch. A failed renewal costs nothing: the lease lapses and the next request takes one.
    */
   renew(db: EntityManager, orgId: string, bucket: string, rate: BucketRate): Promise<void> {
-    const held = this.#held.get(keyOf(orgId, bucket));
+    const held = this.#held.get(bucket)?.get(orgId);
     if (!held || held.taking) return Promise.resolve();
     held.renewing = true;
     const taking = this.#lease(db, orgId, bucket, rate, held, true).finally(() => {
@@ -82,11 +84,13 @@ export class RateLeases {
   }
 
   async take(db: EntityManager, orgId: string, bucket: string, rate: BucketRate): Promise<HeldAnswer> {
-    const key = keyOf(orgId, bucket);
-    let held = this.#held.get(key);
+    let held = this.#held.get(bucket)?.get(orgId);
     if (!held) {
-      if (this.#held.size >= this.maxBuckets) this.#sweep();
-      this.#held.set(key, (held = { tokens: 0, until: 0 }));
+      if (this.#count >= this.maxBuckets) this.#sweep();
+      let ofBucket = this.#held.get(bucket);
+      if (!ofBucket) this.#held.set(bucket, (ofBucket = new Map()));
+      ofBucket.set(orgId, (held = { tokens: 0, until: 0 }));
+      this.#count++;
     }
     for (;;) {
       const fromHeld = answerFromHeld(held);
@@ -135,13 +139,16 @@ export class RateLeases {
   /** Forgets buckets with nothing held, so the map stays bounded by the organizations sending now. */
   #sweep(): void {
     const now = performance.now();
-    for (const [key, held] of this.#held) {
-      if (!held.taking && held.until < now && (held.refused?.until ?? 0) < now) this.#held.delete(key);
+    for (const [bucket, ofBucket] of this.#held) {
+      for (const [orgId, held] of ofBucket)
+        if (!held.taking && held.until < now && (held.refused?.until ?? 0) < now) {
+          ofBucket.delete(orgId);
+          this.#count--;
+        }
+      if (!ofBucket.size) this.#held.delete(bucket);
     }
   }
 }
-
-const keyOf = (orgId: string, bucket: string) => `${orgId}\u0000${bucket}`;
 
 /** A token from what this process holds, or the refusal it holds; undefined when the lease is spent or old. */
 function answerFromHeld(held: Held): HeldAnswer | undefined {

@@ -150,7 +150,18 @@ export function writeJson(
   if (res.writableEnded || res.destroyed) return; // the follower went away while it waited
   const fields = ['X-Request-Id', requestId];
   for (const name in headers) fields.push(name, headers[name]);
-  fields.push('Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(text)));
+  fields.push('Content-Type', JSON_TYPE, 'Content-Length', contentLength(text));
   res.writeHead(status, fields);
   res.end(text);
+}
+
+// The last text's length: thousands of long-polls answered from one shared view write one text.
+let lastText = '';
+let lastLength = '0';
+function contentLength(text: string): string {
+  if (text !== lastText) {
+    lastText = text;
+    lastLength = String(Buffer.byteLength(text));
+  }
+  return lastLength;
 }
