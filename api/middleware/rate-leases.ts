@@ -36,16 +36,17 @@ interface Held {
  * promises: under a burst, most of them, since the reply is read only after the burst's work.
  */
 export class RateLeases {
-  /** By bucket, then organization: found without building a key string a request. */
+  /** By bucket (a handful of kinds), then organization: found without building a key string a request. */
   readonly #held = new Map<string, Map<string, Held>>();
-  #count = 0;
 
   /** `maxBuckets`: buckets remembered before the idle ones are forgotten (lower only in tests). */
   constructor(private readonly maxBuckets = MAX_BUCKETS) {}
 
   /** Buckets remembered now: kept under `maxBuckets` by forgetting idle ones. */
   get remembered(): number {
-    return this.#count;
+    let buckets = 0;
+    for (const ofBucket of this.#held.values()) buckets += ofBucket.size;
+    return buckets;
   }
 
   /** Tokens one lease takes for this rate. */
@@ -86,11 +87,10 @@ export class RateLeases {
   async take(db: EntityManager, orgId: string, bucket: string, rate: BucketRate): Promise<HeldAnswer> {
     let held = this.#held.get(bucket)?.get(orgId);
     if (!held) {
-      if (this.#count >= this.maxBuckets) this.#sweep();
+      if (this.remembered >= this.maxBuckets) this.#sweep();
       let ofBucket = this.#held.get(bucket);
       if (!ofBucket) this.#held.set(bucket, (ofBucket = new Map()));
       ofBucket.set(orgId, (held = { tokens: 0, until: 0 }));
-      this.#count++;
     }
     for (;;) {
       const fromHeld = answerFromHeld(held);
@@ -141,10 +141,7 @@ export class RateLeases {
     const now = performance.now();
     for (const [bucket, ofBucket] of this.#held) {
       for (const [orgId, held] of ofBucket)
-        if (!held.taking && held.until < now && (held.refused?.until ?? 0) < now) {
-          ofBucket.delete(orgId);
-          this.#count--;
-        }
+        if (!held.taking && held.until < now && (held.refused?.until ?? 0) < now) ofBucket.delete(orgId);
       if (!ofBucket.size) this.#held.delete(bucket);
     }
   }
