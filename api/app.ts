@@ -13,6 +13,9 @@ import { documentedAllow, literalPathMethods, restRouter, restRoutes } from './s
 import { v1Routes } from './surfaces/v1';
 import { v1Lane } from './surfaces/v1-lane';
 
+// What the listener returns for a request the lane took (node:http ignores it): one promise, not one each.
+const TAKEN = Promise.resolve();
+
 /** Koa, with the v1 lane (api/surfaces/v1-lane.ts) in front of its middleware chain. */
 class ServiceApp extends Koa {
   lane: ReturnType<typeof v1Lane> = () => false;
@@ -21,7 +24,7 @@ class ServiceApp extends Koa {
     const chain = super.callback();
     // node:http is what this service listens with (api/server.ts); Koa's type admits HTTP/2 too.
     return (req, res) =>
-      req instanceof IncomingMessage && this.lane(req, res as ServerResponse) ? Promise.resolve() : chain(req, res);
+      req instanceof IncomingMessage && this.lane(req, res as ServerResponse) ? TAKEN : chain(req, res);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type OutgoingHttpHeaders } from 'node:http';
 import { loadConfig } from '../core/config';
 import { createApp } from './app';
 import { createDeps } from './deps-factory';
@@ -8,9 +8,20 @@ import { startScheduleReconciler } from './schedules/reconcile';
 async function main() {
   const config = loadConfig();
   const deps = await createDeps(config);
+  // Once the process drains, every answer closes its connection: the ones under way, parked ones
+  // answered now and any new request on a kept-alive socket. Decided as the head is written (every
+  // answer's head goes through writeHead), so requests cost no listener to be tracked.
+  class ClosingWhenDraining extends ServerResponse {
+    override writeHead(statusCode: number, ...rest: unknown[]): this {
+      if (deps.draining) this.shouldKeepAlive = false;
+      return super.writeHead(statusCode, ...(rest as [string?, OutgoingHttpHeaders?]));
+    }
+  }
+  const app = createApp(deps);
+  const server = createServer({ ServerResponse: ClosingWhenDraining }, app.callback());
   // A deep accept queue: thousands of followers reconnecting at once (after a deploy, or every
   // long-poll deadline together) must queue for accept, not be reset by the kernel.
-  const server = createApp(deps).listen({ port: config.PORT, host: config.HOST, backlog: 4096 }, () => {
+  server.listen({ port: config.PORT, host: config.HOST, backlog: 4096 }, () => {
     deps.log.info('api listening', { url: config.BASE_URL });
   });
   // Records and Temporal Schedules agree again after a write cut short or a Schedule removed by hand.
@@ -27,9 +38,6 @@ async function main() {
     deps.draining = true;
     deps.log.info('api draining', { delayMs: config.API_DRAIN_DELAY_MS, timeoutMs: config.API_DRAIN_TIMEOUT_MS });
     stopReconciler();
-    // Answers already under way close their connection too (a keep-alive socket left idle would
-    // hold the close until the timeout).
-    for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     deps.runWatcher.close();
     setTimeout(() => {
       server.close(() => void deps.close().then(() => process.exit(0)));
@@ -38,16 +46,6 @@ async function main() {
     }, config.API_DRAIN_DELAY_MS);
     setTimeout(() => process.exit(0), config.API_DRAIN_DELAY_MS + config.API_DRAIN_TIMEOUT_MS).unref();
   };
-  const inFlight = new Set<ServerResponse>();
-  // One listener function for every response, not a closure each: every request passes here.
-  function left(this: ServerResponse) {
-    inFlight.delete(this);
-  }
-  server.on('request', (_req, res: ServerResponse) => {
-    if (deps.draining) res.setHeader('Connection', 'close');
-    inFlight.add(res);
-    res.on('close', left);
-  });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -45,6 +45,12 @@ describe('graceful stop of an API process during long-polls (issue 56)', functio
       assert.equal(a.body.timedOut, true, 'answered as a wait that expired: the client polls again');
       assert.equal(a.body.status, 'queued');
       assert.ok(a.at - sent < 3000, `answered ${a.at - sent} ms after SIGTERM, not at the end of its 20 s wait`);
+      // Its kept-alive connection is not reused: the client's next poll goes to the balancer.
+      assert.equal(
+        a.headers.get('connection'),
+        'close',
+        'a parked answer written while draining closes its connection',
+      );
     }
     // Within the drain delay a load balancer's check sees the process draining.
     const health = await fetch(`${api.url}/healthz`);
@@ -54,6 +60,7 @@ describe('graceful stop of an API process during long-polls (issue 56)', functio
     // A new long-poll is not held either.
     const late = await call(api, t.org.apiKey, 'run.get', { runId, cursor, waitMs: 20_000 });
     assert.equal(late.body.timedOut, true);
+    assert.equal(late.headers.get('connection'), 'close');
 
     const { code, at } = await exited;
     assert.equal(code, 0);
