@@ -413,13 +413,15 @@ async function longPolls(client: Client, bare: BareServer, count: number, spread
   const pairs: Array<{ service: Lateness; bare: Lateness }> = [];
   for (let i = 0; i < POLL_PAIRS; i++) {
     const order: Array<'service' | 'bare'> = i % 2 ? ['bare', 'service'] : ['service', 'bare'];
-    const pair = {} as { service: Lateness | null; bare: Lateness | null };
-    for (const side of order) pair[side] = await pass(side, `pair ${i + 1}`);
-    if (!pair.service || !pair.bare) {
+    const passes = {} as { service: Lateness | null; bare: Lateness | null };
+    for (const side of order) passes[side] = await pass(side, `pair ${i + 1}`);
+    const { service: ofService, bare: ofBare } = passes;
+    if (!ofService || !ofBare) {
       process.stderr.write(`[bench] pair ${i + 1} not counted: no reply of a pass was a deadline's\n`);
       continue;
     }
-    pairs.push(pair as { service: Lateness; bare: Lateness });
+    const pair = { service: ofService, bare: ofBare };
+    pairs.push(pair);
     process.stderr.write(
       `[bench] ${count} long-polls${spreadMs ? ` over ${spreadMs} ms` : ' at once'}, pair ${i + 1} (${order[0]} first): service worst ${fmt(pair.service.max, 0)} (p50 ${fmt(pair.service.p50, 0)}) ms, bare worst ${fmt(pair.bare.max, 0)} (p50 ${fmt(pair.bare.p50, 0)}) ms; CPU per long-poll ${fmt(pair.service.cpuUs, 0)} µs, bare ${fmt(pair.bare.cpuUs, 0)} µs\n`,
     );
