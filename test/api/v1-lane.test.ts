@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { key, useApp } from '../helpers/app';
 import { privateQueues } from '../helpers/temporal';
@@ -139,6 +146,61 @@ describe('the v1 lane answers exactly as the Koa chain does', function () {
     );
     assert.equal(reply.status, 200);
     assert.equal(reply.headers['x-request-id'], 'ci-job-42.step-7');
+  });
+
+  // The lane reads a burst before working on it (a follower's wait counts from when it was read),
+  // but not for ever: a request is worked on while others still arrive, every event-loop turn.
+  it('works on requests while more keep arriving', async () => {
+    const COUNT = 300;
+    const lane = v1Lane(servedEndpoints(), t.app.deps);
+    const held: Array<[IncomingMessage, ServerResponse]> = [];
+    let allHeld: () => void;
+    const arrived = new Promise<void>((resolve) => (allHeld = resolve));
+    const server = createServer((req, res) => {
+      held.push([req, res]);
+      if (held.length === COUNT) allHeld();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const headers: Array<[string, string]> = [
+        ['Content-Type', LANE],
+        ['Authorization', `Bearer ${t.org.apiKey}`],
+      ];
+      const replies = Array.from({ length: COUNT }, () =>
+        send(url, 'POST', '/api/v1/run.get', headers, JSON.stringify({ runId: refs.runId })),
+      );
+      await arrived;
+      // Handed to the lane one per turn of the event loop, each turn 3 ms long: to the lane, a
+      // burst that keeps arriving for about a second.
+      let firstAnsweredAt = Infinity;
+      held[0][1].once('finish', () => (firstAnsweredAt = performance.now()));
+      const lastHandedAt = await new Promise<number>((resolve) => {
+        let next = 0;
+        const handOne = () => {
+          const [req, res] = held[next++];
+          // The next turn's request is due before the lane's own work of that turn, as node:http
+          // reads requests (the poll phase) before setImmediate callbacks run (the check phase).
+          if (next < COUNT) setImmediate(handOne);
+          assert.equal(lane(req, res), true);
+          const until = performance.now() + 3;
+          while (performance.now() < until); // a turn's reading and parsing
+          if (next === COUNT) resolve(performance.now());
+        };
+        setImmediate(handOne);
+      });
+      for (const reply of await Promise.all(replies)) {
+        assert.equal(reply.status, 200, reply.text);
+        assert.equal(JSON.parse(reply.text).runId, refs.runId);
+      }
+      assert.ok(
+        firstAnsweredAt < lastHandedAt,
+        `the first request was answered only after the last one arrived (${Math.round(firstAnsweredAt - lastHandedAt)} ms after)`,
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   describe('takes only the plain form and leaves the rest to Koa', () => {
