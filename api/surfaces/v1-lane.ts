@@ -11,8 +11,9 @@ import { answerLater, operate, writeFailure, writeJson } from './v1';
 const PREFIX = '/api/v1/';
 /**
  * How long requests still being read may hold back the work on the first of them: about what
- * 10,000 followers arriving at once take to read here, short enough that a request in a never-ending stream
- * is still worked on (a request read early in a burst waits for the burst's end instead).
+ * 10,000 followers arriving at once take to read here, short enough that a request in a
+ * never-ending stream is still worked on (a request read early in a burst waits for the burst's
+ * end instead).
  */
 const MAX_READ_FIRST_MS = 300;
 
@@ -42,12 +43,12 @@ export function v1Lane(endpoints: Endpoint[], deps: AppDeps): (req: IncomingMess
     // the burst later by that much (5,000 at once: read over 170-410 ms, against 110-150 ms with
     // the work after them). The work waits for a turn of the event loop that read nothing, or at
     // most MAX_READ_FIRST_MS.
-    if (readSinceCheck && performance.now() - (waiting[3] as number) < MAX_READ_FIRST_MS) {
-      readSinceCheck = false;
+    const readFirst = readSinceCheck && performance.now() - (waiting[3] as number) < MAX_READ_FIRST_MS;
+    readSinceCheck = false;
+    if (readFirst) {
       setImmediate(workOnWaiting);
       return;
     }
-    readSinceCheck = false;
     const batch = waiting;
     waiting = [];
     for (let i = 0; i < batch.length; i += 4)
