@@ -4,12 +4,16 @@ import { createServer } from 'node:http';
  * The long-poll figures' baseline: a bare node:http server that reads each JSON body and answers a
  * fixed JSON text `waitMs` after the request arrived, with no framework, authentication or
  * storage. Followed by the same clients in the same round as the API, its lateness is what this
- * machine's two cores allow any Node process (the client shares them). BENCH_REPLY: the text to answer,
- * e.g. the API's own reply, so that the client reads as much from either.
+ * machine's two cores allow any Node process (the client shares them). It is sent the service's
+ * very requests (their credential too, unread here) and answers as many bytes. BENCH_REPLY: the
+ * text to answer, e.g. the API's own reply, so that the client reads as much from either.
  */
 const reply =
   process.env.BENCH_REPLY ??
   JSON.stringify({ runId: 'run_baseline', status: 'queued', cursor: 1, timedOut: true, steps: [] });
+// The reply's head is as long as the service's (which names each request by a 16-character id), so
+// that the client reads the same bytes from either; the bare server does not make the id.
+const REQUEST_ID = 'bareserver000000';
 const server = createServer((req, res) => {
   const arrived = performance.now();
   const chunks: Buffer[] = [];
@@ -19,7 +23,7 @@ const server = createServer((req, res) => {
     const { waitMs } = (text ? JSON.parse(text) : {}) as { waitMs?: number }; // a GET: the readiness probe
     const remaining = Math.max(0, Math.ceil((waitMs ?? 0) - (performance.now() - arrived)));
     setTimeout(() => {
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.writeHead(200, { 'X-Request-Id': REQUEST_ID, 'Content-Type': 'application/json; charset=utf-8' });
       res.end(reply);
     }, remaining);
   });

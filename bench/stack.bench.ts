@@ -401,7 +401,8 @@ async function longPolls(client: Client, bare: BareServer, count: number, spread
       // The bare server reads the same body (its Run id is only bytes to it) and answers what the
       // service answers at a deadline, so the client reads as much from either.
       if (side === 'bare' && !bare.started) await bare.start(await client.post('run.get', { ...run, waitMs: 1 }));
-      const to = side === 'service' ? service : { port: bare.port, auth: '' };
+      // The same request bytes either way, its credential too: the client does the same work for both.
+      const to = side === 'service' ? service : { port: bare.port, auth: service.auth };
       await lateness(to, agent, bodyOf(run, 1000), count, 0, `${label} warm-up`);
       emptyClientHeap();
       return await lateness(to, agent, bodyOf(run), count, spreadMs, label);
@@ -499,7 +500,7 @@ export async function lateness(
             headers: {
               'content-type': 'application/json',
               'content-length': Buffer.byteLength(body),
-              ...(to.auth ? { authorization: to.auth } : {}),
+              authorization: to.auth,
             },
           },
           (res) => {

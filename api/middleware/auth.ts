@@ -52,6 +52,8 @@ export function authorizationHeaders(raw: string[]): number {
  * (what authenticate() checks first; the v1 lane of api/surfaces/v1-lane.ts checks it too).
  */
 export function bearerPrincipal(header: string, deps: AppDeps): Principal | Promise<Principal> {
+  const known = deps.apiKeys.byHeader(header);
+  if (known) return rateCounted(deps, known.principal);
   // test() and a slice rather than exec(): no match array per request.
   if (!bearerPattern.test(header))
     throw unauthenticated(
@@ -66,9 +68,10 @@ export function bearerPrincipal(header: string, deps: AppDeps): Principal | Prom
   if (!credential.startsWith('aut_')) return verifier!.verify(credential).then((p) => rateCounted(deps, p));
   const parts = splitApiKey(credential);
   const cached = parts && deps.apiKeys.cached(parts.keyId);
-  return cached
-    ? rateCounted(deps, checkSecret(deps, cached, parts.secret))
-    : verifyApiKey(credential, deps).then((p) => rateCounted(deps, p));
+  if (!cached) return verifyApiKey(credential, deps).then((p) => rateCounted(deps, p));
+  const principal = checkSecret(deps, cached, parts.secret);
+  deps.apiKeys.rememberHeader(header, cached);
+  return rateCounted(deps, principal);
 }
 
 /** Every authenticated request counts against its organization's rate, whatever the surface. */

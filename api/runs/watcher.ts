@@ -35,28 +35,38 @@ interface SharedRead {
 export type Follower = AnswerSink<RunSnapshot | null>;
 
 /**
- * One parked long-poll: its cursor, its deadline and whom to tell. A class rather than an object
- * of closures, because thousands are parked at once and each closure costs memory (and, under the
- * TypeScript loader, a defineProperty call for its name).
+ * One parked long-poll: its cursor, when its wait ends and whom to tell. A class rather than an
+ * object of closures, because thousands are parked at once and each closure costs memory (and,
+ * under the TypeScript loader, a defineProperty call for its name).
  */
 class Waiter {
-  readonly #deadline: NodeJS.Timeout;
+  /** Told once: cleared as it is, so a waiter the deadlines still list holds no request. */
+  private follower: Follower | null;
 
   constructor(
     readonly cursor: number,
+    /** performance.now() at which it answers timed out. */
+    readonly dueAt: number,
     private readonly runId: string,
     private readonly waiters: Map<string, Set<Waiter>>,
     private readonly set: Set<Waiter>,
-    private readonly follower: Follower,
-    timeoutMs: number,
+    private readonly deadlines: Deadlines,
+    follower: Follower,
   ) {
-    this.#deadline = setTimeout(atDeadline, timeoutMs, this);
+    this.follower = follower;
     set.add(this);
+    deadlines.add(this);
   }
 
+  get answered(): boolean {
+    return this.follower === null;
+  }
+
+  /** Told the change (or null: the watcher closes); its deadline then lists it answered. */
   wake(snapshot: Promise<RunSnapshot> | null): void {
-    this.#leave();
-    const { follower } = this;
+    const follower = this.#leave();
+    if (!follower) return;
+    this.deadlines.left();
     if (snapshot)
       snapshot.then(
         (changed) => follower.answered(changed),
@@ -65,20 +75,126 @@ class Waiter {
     else follower.answered(null);
   }
 
-  fail(error: Error): void {
-    this.#leave();
-    this.follower.failed(error);
+  /** Its time came (the deadlines no longer list it): told null, the Run as it was. */
+  timedOut(): void {
+    this.#leave()?.answered(null);
   }
 
-  #leave() {
-    clearTimeout(this.#deadline);
+  fail(error: Error): void {
+    const follower = this.#leave();
+    if (!follower) return;
+    this.deadlines.left();
+    follower.failed(error);
+  }
+
+  #leave(): Follower | null {
+    const { follower } = this;
+    this.follower = null;
     this.set.delete(this);
-    if (!this.set.size) this.waiters.delete(this.runId);
+    if (!this.set.size && this.waiters.get(this.runId) === this.set) this.waiters.delete(this.runId);
+    return follower;
   }
 }
 
-/** A waiter's timer: one function for all of them (the waiter is the timer's argument), not a closure each. */
-const atDeadline = (waiter: Waiter) => waiter.wake(null);
+/**
+ * When parked waiters answer timed out: one timer for all of them, armed for the earliest, and a
+ * binary heap by `dueAt`. A Node timer a waiter (what this replaced) cost each parked follower a
+ * Timeout object and its argument list for its whole wait, and every deadline its own turn of
+ * node's timer bookkeeping; 5,000 followers that arrived together come due together, and are
+ * answered here in one loop. A waiter answered earlier (a change) stays listed, holding nothing,
+ * until its time comes or the list is compacted.
+ */
+class Deadlines {
+  private heap: Waiter[] = [];
+  /** Listed waiters already answered: compacted away once they outnumber the rest. */
+  private answered = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private armedFor = Infinity;
+
+  add(waiter: Waiter): void {
+    const { heap } = this;
+    heap.push(waiter);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (heap[parent].dueAt <= waiter.dueAt) break;
+      heap[i] = heap[parent];
+      i = parent;
+    }
+    heap[i] = waiter;
+    if (waiter.dueAt < this.armedFor) this.arm(waiter.dueAt);
+  }
+
+  /** A listed waiter was answered another way. */
+  left(): void {
+    if (++this.answered > 1024 && this.answered * 2 > this.heap.length) this.compact();
+  }
+
+  /** Answers every waiter whose time has come, then arms the timer for the next. */
+  private readonly fire = () => {
+    this.timer = null;
+    this.armedFor = Infinity;
+    // To the millisecond, as node's own timers are (they count from the loop's clock in whole ms).
+    const now = performance.now() + 1;
+    const { heap } = this;
+    while (heap.length && heap[0].dueAt <= now) {
+      const waiter = this.pop();
+      if (waiter.answered) this.answered--;
+      else
+        try {
+          waiter.timedOut();
+        } catch (error) {
+          // As a timer's own would: surfaced, and the waiters due after it are still answered.
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+    }
+    if (heap.length) this.arm(heap[0].dueAt);
+  };
+
+  private arm(dueAt: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.armedFor = dueAt;
+    this.timer = setTimeout(this.fire, Math.max(0, Math.ceil(dueAt - performance.now())));
+  }
+
+  private pop(): Waiter {
+    const { heap } = this;
+    const top = heap[0];
+    const last = heap.pop()!;
+    if (heap.length) {
+      let i = 0;
+      for (;;) {
+        const left = 2 * i + 1;
+        if (left >= heap.length) break;
+        const right = left + 1;
+        const child = right < heap.length && heap[right].dueAt < heap[left].dueAt ? right : left;
+        if (heap[child].dueAt >= last.dueAt) break;
+        heap[i] = heap[child];
+        i = child;
+      }
+      heap[i] = last;
+    }
+    return top;
+  }
+
+  /** Drops answered waiters: the rest, sorted by when they are due, is a heap as it is. */
+  private compact() {
+    this.heap = this.heap.filter((w) => !w.answered).sort((a, b) => a.dueAt - b.dueAt);
+    this.answered = 0;
+    if (!this.heap.length) this.clear();
+  }
+
+  /** Forgets every waiter (the watcher closes). */
+  clear() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.armedFor = Infinity;
+    this.heap = [];
+    this.answered = 0;
+  }
+}
 
 /** What every waiter gets when the check cannot reach the database: the caller retries. */
 const unavailable = () =>
@@ -99,6 +215,7 @@ const unavailable = () =>
  */
 export class RunWatcher {
   private readonly waiters = new Map<string, Set<Waiter>>();
+  private readonly deadlines = new Deadlines();
   private readonly recent = new Map<string, SharedRead>();
   private swept = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -168,7 +285,7 @@ export class RunWatcher {
     if (this.closed) return follower.answered(null);
     let set = this.waiters.get(runId);
     if (!set) this.waiters.set(runId, (set = new Set<Waiter>()));
-    new Waiter(cursor, runId, this.waiters, set, follower, timeoutMs);
+    new Waiter(cursor, performance.now() + timeoutMs, runId, this.waiters, set, this.deadlines, follower);
     this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
   }
 
@@ -194,10 +311,12 @@ export class RunWatcher {
           this.checkTimeoutMs,
         );
         for (const row of rows) {
-          const woken = [...(this.waiters.get(row.id) ?? [])].filter(
-            (w) => row.cursor > w.cursor || terminalStatuses.includes(row.status),
-          );
-          if (!woken.length) continue;
+          // Most checks wake nobody: no copy of a Run's thousands of waiters for them.
+          const ended = terminalStatuses.includes(row.status);
+          let woken: Waiter[] | undefined;
+          for (const waiter of this.waiters.get(row.id) ?? [])
+            if (ended || row.cursor > waiter.cursor) (woken ??= []).push(waiter);
+          if (!woken) continue;
           const snapshot = withDeadline(this.read(row.id), this.checkTimeoutMs).catch((error: unknown) => {
             throw error instanceof AppError ? unavailable() : error;
           });
@@ -230,5 +349,6 @@ export class RunWatcher {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const set of this.waiters.values()) for (const w of [...set]) w.wake(null);
+    this.deadlines.clear();
   }
 }

@@ -148,4 +148,62 @@ describe('run.get long-poll', function () {
     assert.equal(bad.status, 400);
     assert.equal(typeof (await bad.json()).error, 'string');
   });
+
+  // Last: its own Run is the newest, which the list above would otherwise see first.
+  it('answers each waiter once: a change wakes its own, the rest time out in the order due, none early', async () => {
+    const testCase = await newCase(t, { name: 'Watched' });
+    const watched = (
+      await call(t.app, t.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId: testCase.id,
+        targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+      })
+    ).body.runIds[0] as string;
+    const { cursor } = (await call(t.app, t.org.apiKey, 'run.get', { runId: watched })).body;
+    const watcher = t.app.deps.runWatcher;
+    const before = watcher.waiting;
+    const told = new Map<string, Array<{ at: number; changed: boolean }>>();
+    const follower = (name: string) => ({
+      answered: (snapshot: unknown) =>
+        told.set(name, [...(told.get(name) ?? []), { at: performance.now(), changed: snapshot !== null }]),
+      failed: (error: unknown) => assert.fail(`${name} failed: ${String(error)}`),
+    });
+    // 1,100 followers of the Run that changes, with a long wait, and 300 of a Run that never
+    // changes (none exists), due 1.5-3 s from now in a shuffled order, 5 ms apart.
+    for (let i = 0; i < 1100; i++) watcher.park(watched, cursor, 20_000, follower(`changed ${i}`));
+    const due = new Map<string, number>();
+    for (let i = 0; i < 300; i++) {
+      const waitMs = 1500 + ((i * 37) % 300) * 5;
+      due.set(`idle ${i}`, performance.now() + waitMs);
+      watcher.park('run_00000000000000000000000000', 0, waitMs, follower(`idle ${i}`));
+    }
+    assert.equal(watcher.waiting, before + 1400);
+    const report = await fetch(`${t.app.url}/api/runs/report`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.org.apiKey}` },
+      body: JSON.stringify({ runId: watched, stepIndex: 0, status: 'running' }),
+    });
+    assert.equal(report.status, 200);
+    const until = Date.now() + 10_000;
+    while (watcher.waiting > before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(watcher.waiting, before);
+    for (let i = 0; i < 1100; i++)
+      assert.deepEqual(
+        told.get(`changed ${i}`)?.map((t) => t.changed),
+        [true],
+      );
+    const idle = [...due.keys()].map((name) => ({ name, due: due.get(name)!, told: told.get(name) ?? [] }));
+    for (const w of idle) {
+      assert.equal(w.told.length, 1, `${w.name} told once`);
+      assert.equal(w.told[0].changed, false);
+      // To the millisecond, as node's timers are.
+      assert.ok(w.told[0].at >= w.due - 1, `${w.name} answered ${(w.due - w.told[0].at).toFixed(1)} ms early`);
+    }
+    const byDue = [...idle].sort((a, b) => a.due - b.due).map((w) => w.name);
+    const byAnswer = [...idle].sort((a, b) => a.told[0].at - b.told[0].at).map((w) => w.name);
+    assert.deepEqual(byAnswer, byDue);
+    // Nothing is told twice after its deadline passes.
+    await new Promise((r) => setTimeout(r, 100));
+    assert.ok([...told.values()].every((list) => list.length === 1));
+  });
 });
