@@ -12,9 +12,10 @@ async function main() {
   // answered now and any new request on a kept-alive socket. Decided as the head is written (every
   // answer's head goes through writeHead), so requests cost no listener to be tracked.
   class ClosingWhenDraining extends ServerResponse {
-    override writeHead(statusCode: number, ...rest: unknown[]): this {
+    // Its arguments passed as they are, not gathered and spread: every answer's head passes here.
+    override writeHead(statusCode: number, reason?: unknown, headers?: unknown): this {
       if (deps.draining) this.shouldKeepAlive = false;
-      return super.writeHead(statusCode, ...(rest as [string?, OutgoingHttpHeaders?]));
+      return super.writeHead(statusCode, reason as string, headers as OutgoingHttpHeaders);
     }
   }
   const app = createApp(deps);

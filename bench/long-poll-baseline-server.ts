@@ -11,9 +11,12 @@ import { createServer } from 'node:http';
 const reply =
   process.env.BENCH_REPLY ??
   JSON.stringify({ runId: 'run_baseline', status: 'queued', cursor: 1, timedOut: true, steps: [] });
-// The reply's head is as long as the service's (which names each request by a 16-character id), so
-// that the client reads the same bytes from either; the bare server does not make the id.
+// The reply's head is the service's head (which names each request by a 16-character id and states
+// the body's length), so that the client reads the same bytes from either and the server writes
+// them as one buffer: without a Content-Length node:http frames the body in chunks, a few bytes
+// more to read and a write of four buffers. The bare server does not make the id.
 const REQUEST_ID = 'bareserver000000';
+const REPLY_LENGTH = String(Buffer.byteLength(reply));
 const server = createServer((req, res) => {
   const arrived = performance.now();
   const chunks: Buffer[] = [];
@@ -23,7 +26,11 @@ const server = createServer((req, res) => {
     const { waitMs } = (text ? JSON.parse(text) : {}) as { waitMs?: number }; // a GET: the readiness probe
     const remaining = Math.max(0, Math.ceil((waitMs ?? 0) - (performance.now() - arrived)));
     setTimeout(() => {
-      res.writeHead(200, { 'X-Request-Id': REQUEST_ID, 'Content-Type': 'application/json; charset=utf-8' });
+      res.writeHead(200, {
+        'X-Request-Id': REQUEST_ID,
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': REPLY_LENGTH,
+      });
       res.end(reply);
     }, remaining);
   });

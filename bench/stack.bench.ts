@@ -400,9 +400,12 @@ async function longPolls(client: Client, bare: BareServer, count: number, spread
     try {
       // The bare server reads the same body (its Run id is only bytes to it) and answers what the
       // service answers at a deadline, so the client reads as much from either.
-      if (side === 'bare' && !bare.started) await bare.start(await client.post('run.get', { ...run, waitMs: 1 }));
       // The same request bytes either way, its credential too: the client does the same work for both.
       const to = side === 'service' ? service : { port: bare.port, auth: service.auth };
+      if (side === 'bare' && !bare.started) {
+        await bare.start(await client.post('run.get', { ...run, waitMs: 1 }));
+        await sameReplies(service, to, bodyOf(run, 1));
+      }
       await lateness(to, agent, bodyOf(run, 1000), count, 0, `${label} warm-up`);
       emptyClientHeap();
       return await lateness(to, agent, bodyOf(run), count, spreadMs, label);
@@ -428,6 +431,55 @@ async function longPolls(client: Client, bare: BareServer, count: number, spread
     );
   }
   return pairs;
+}
+
+/**
+ * Refuses a comparison in which the client would read more from one side: both replies must have
+ * the same status, the same header names in the same order and as many bytes (ids and dates
+ * differ in value, not in length).
+ */
+async function sameReplies(
+  service: { port: number; auth: string },
+  bare: { port: number; auth: string },
+  body: string,
+) {
+  const [ours, theirs] = [await replyShape(service, body), await replyShape(bare, body)];
+  if (ours !== theirs) throw new Error(`the bare server's reply is not shaped as the service's:\n${theirs}\n${ours}`);
+}
+
+async function replyShape(to: { port: number; auth: string }, body: string): Promise<string> {
+  const agent = newAgent();
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: to.port,
+          path: '/api/v1/run.get',
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: to.auth,
+          },
+        },
+        (res) => {
+          let bytes = 0;
+          res.on('data', (c: Buffer) => (bytes += c.length));
+          res.on('end', () => {
+            const head = res.rawHeaders.map((v, i) => (i % 2 ? v.length : v));
+            resolve(`${res.statusCode} ${head.join(' ')} body ${bytes}`);
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  } finally {
+    agent.destroy();
+  }
 }
 
 /** The bare server of bench/long-poll-baseline-server.ts, started once the service's reply is known. */

@@ -89,7 +89,9 @@ export function operate(
 ): string | LaterAnswer | Promise<string | LaterAnswer> {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
-  const answer = runEndpoint(op, { body }, { principal, deps, ...call, keepLater: true });
+  // Named fields, not a spread of `call`: every v1 request passes here.
+  const { requestId, receivedAt, extendDeadline } = call;
+  const answer = runEndpoint(op, { body }, { principal, deps, requestId, receivedAt, extendDeadline, keepLater: true });
   return answer instanceof Promise ? answer.then(textOf) : textOf(answer);
 }
 
