@@ -137,8 +137,8 @@ function stateOrWait(
     if (run.cursor <= since && !isTerminal(run.status)) {
       // Woken with the one shared read of the changed Run; at the deadline, what was read on arrival.
       // The request's deadline grows by the wait only now: reads before it keep the plain bound.
-      // The wait counts from the request's arrival, in whole milliseconds: Node keeps one timer
-      // list per duration, and fractional ones gave every parked follower a list of its own.
+      // The wait counts from the request's arrival, in whole milliseconds as a timer's would (the
+      // watcher answers it from one heap of deadlines, api/runs/watcher.ts).
       const remaining = Math.max(0, Math.ceil(waitMs - (performance.now() - receivedAt)));
       extendDeadline(remaining);
       return new LaterAnswer<RunAnswer>((sink) =>
