@@ -5,7 +5,7 @@ import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
 import { startTimingSite, type TimingSite } from './timing-site';
-import { fmt, load, percentile, postJson, seedOrg, startProcess, stopProcesses, usage } from './util';
+import { fmt, load, percentile, postJson, runGetOptions, seedOrg, startProcess, stopProcesses, usage } from './util';
 
 /**
  * The read-path figures (issue: fast reads, a faster first step, 10,000 followers on time), in
@@ -247,27 +247,14 @@ async function longPollRound(env: Record<string, string>, seeded: Seeded) {
   // on the same two cores.
   const runGet = (body: string, onSent: () => void, onHeaders: () => void, toPort = port) =>
     new Promise<{ status: number; body: { timedOut?: boolean } }>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: Number(toPort),
-          path: '/api/v1/run.get',
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            authorization: `Bearer ${seeded.apiKey}`,
-          },
-        },
-        (res) => {
-          onHeaders();
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
-          res.on('error', reject);
-        },
-      );
+      const to = { port: Number(toPort), auth: `Bearer ${seeded.apiKey}` };
+      const req = request(runGetOptions(to, agent, body), (res) => {
+        onHeaders();
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+        res.on('error', reject);
+      });
       req.on('finish', onSent);
       req.on('error', reject);
       req.end(body);

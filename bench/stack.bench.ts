@@ -15,6 +15,7 @@ import {
   listenerPid,
   percentile,
   root,
+  runGetOptions,
   seedOrg,
   startProcess,
   stopProcesses,
@@ -451,29 +452,15 @@ async function replyShape(to: { port: number; auth: string }, body: string): Pro
   const agent = newAgent();
   try {
     return await new Promise<string>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: to.port,
-          path: '/api/v1/run.get',
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            authorization: to.auth,
-          },
-        },
-        (res) => {
-          let bytes = 0;
-          res.on('data', (c: Buffer) => (bytes += c.length));
-          res.on('end', () => {
-            const head = res.rawHeaders.map((v, i) => (i % 2 ? v.length : v));
-            resolve(`${res.statusCode} ${head.join(' ')} body ${bytes}`);
-          });
-          res.on('error', reject);
-        },
-      );
+      const req = request(runGetOptions(to, agent, body), (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => {
+          const head = res.rawHeaders.map((v, i) => (i % 2 ? v.length : v));
+          resolve(`${res.statusCode} ${head.join(' ')} body ${bytes}`);
+        });
+        res.on('error', reject);
+      });
       req.on('error', reject);
       req.end(body);
     });
@@ -542,33 +529,19 @@ export async function lateness(
       if (spreadMs) await new Promise((r) => setTimeout(r, Math.floor((i * spreadMs) / count)));
       return new Promise<number>((resolve, reject) => {
         let sent = 0;
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port: to.port,
-            path: '/api/v1/run.get',
-            method: 'POST',
-            agent,
-            headers: {
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-              authorization: to.auth,
-            },
-          },
-          (res) => {
-            const answered = performance.now();
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => {
-              const text = Buffer.concat(chunks).toString();
-              if (res.statusCode !== 200) reject(new Error(`long-poll got ${res.statusCode}: ${text.slice(0, 300)}`));
-              // The held Run gave up (a pass slower than its step's 10 s): not a deadline, not counted.
-              // Found in the text, not parsed: the client reads 10,000 replies as they come due.
-              else resolve(text.includes('"timedOut":true') ? Math.max(0, answered - sent - 3000) : NaN);
-            });
-            res.on('error', reject);
-          },
-        );
+        const req = request(runGetOptions(to, agent, body), (res) => {
+          const answered = performance.now();
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            if (res.statusCode !== 200) reject(new Error(`long-poll got ${res.statusCode}: ${text.slice(0, 300)}`));
+            // The held Run gave up (a pass slower than its step's 10 s): not a deadline, not counted.
+            // Found in the text, not parsed: the client reads 10,000 replies as they come due.
+            else resolve(text.includes('"timedOut":true') ? Math.max(0, answered - sent - 3000) : NaN);
+          });
+          res.on('error', reject);
+        });
         req.on('finish', () => (sent = performance.now()));
         req.on('error', reject);
         req.end(body);

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { Agent as HttpAgent, RequestOptions } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -179,4 +180,20 @@ export async function startApiWithApiRunner(
     `${api}/healthz`,
   );
   return { api, server, worker };
+}
+
+/** A `run.get` of this client: to a server's port with its credential, on a kept-alive agent. */
+export function runGetOptions(to: { port: number; auth: string }, agent: HttpAgent, body: string): RequestOptions {
+  return {
+    host: '127.0.0.1',
+    port: to.port,
+    path: '/api/v1/run.get',
+    method: 'POST',
+    agent,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      authorization: to.auth,
+    },
+  };
 }
