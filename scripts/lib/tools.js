@@ -306,6 +306,25 @@ function appiumDriverVersion(appiumHome) {
 }
 
 /**
+ * Drops Appium's extension manifest when it names drivers installed under another directory (the
+ * checkout was moved or copied): Appium would look for them there and start no session. Appium
+ * writes the manifest again from what APPIUM_HOME holds. True when it was dropped.
+ */
+function forgetMovedAppiumManifest(appiumHome) {
+  const manifest = path.join(appiumHome, 'node_modules', '.cache', 'appium', 'extensions.yaml');
+  let text;
+  try {
+    text = fs.readFileSync(manifest, 'utf8');
+  } catch {
+    return false;
+  }
+  const within = path.join(appiumHome, 'node_modules') + path.sep;
+  const moved = [...text.matchAll(/^\s*installPath:\s*(.+?)\s*$/gm)].some(([, dir]) => !dir.startsWith(within));
+  if (moved) fs.rmSync(manifest);
+  return moved;
+}
+
+/**
  * { appium, appiumHome, chromedriver }: the pinned Appium CLI under <root>/.tools/appium, its
  * Chromium driver installed into <root>/.tools/appium/home, and Debian's chromedriver.
  */
@@ -333,6 +352,8 @@ function ensureAppium(root) {
         'check npm registry access',
       );
   }
+  if (forgetMovedAppiumManifest(appiumHome))
+    log("Appium's extension manifest named another directory: Appium makes it again");
   if (appiumDriverVersion(appiumHome) !== APPIUM_CHROMIUM_DRIVER_VERSION) {
     log(
       `installing Appium's Chromium driver (appium-chromium-driver@${APPIUM_CHROMIUM_DRIVER_VERSION}) into .tools/appium/home`,
@@ -542,6 +563,7 @@ module.exports = {
   ensureSchemathesis,
   ensureDjango,
   ensureAppium,
+  forgetMovedAppiumManifest,
   ensureMariadb,
   ensureChromium,
   findMariadbBins,
