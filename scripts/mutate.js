@@ -181,8 +181,7 @@ async function main() {
   const started = Date.now();
   const targets = targetFiles(root);
   const files = o.files ?? (o.since ? changedSince(o.since) : targets);
-  // Only the target files: the others hold code that runs in the page (locator callbacks), where a
-  // mutant's switch is not defined, so their tests fail unmutated and say nothing.
+  // Only the product's files (scripts/mutate/generate.js TARGETS, SKIP says what is left out and why).
   const outside = files.filter((f) => !targets.includes(f));
   if (outside.length) {
     process.stderr.write(
@@ -219,7 +218,13 @@ async function main() {
   const fixture = require(path.join(root, 'test/helpers/global.ts'));
   Object.assign(process.env, env);
   await fixture.mochaGlobalSetup();
-  const worker = new Worker(sandbox, { ...env, ...pick(process.env, /^TEST_/) });
+  // Every Node process the tests start loads the switches' runtime too (scripts/mutate/runtime.js).
+  const preload = `--require ${JSON.stringify(path.join(sandbox, 'scripts/mutate/runtime.js'))}`;
+  const worker = new Worker(sandbox, {
+    ...env,
+    ...pick(process.env, /^TEST_/),
+    NODE_OPTIONS: [env.NODE_OPTIONS, preload].filter(Boolean).join(' '),
+  });
   const stop = async () => {
     worker.stop();
     await fixture.mochaGlobalTeardown();
@@ -393,32 +398,96 @@ function listTests(sandbox) {
 
 let equivalentReasons = {};
 
-/** Prints the survivors and the score; the full list goes to .tools/mutate/report.json. */
+/** What a score counts: killed and timed out over every mutant but the equivalent ones. */
+const SURVIVING = new Set(['survived', 'no coverage', 'load-time', 'not run']);
+
+/** Killed (timeouts included) over every mutant counted; load-time and not-run ones count as survivors. */
+function scoreOf(results) {
+  const counted = results.filter((r) => r.status !== 'equivalent');
+  const killed = counted.filter((r) => !SURVIVING.has(r.status)).length;
+  return {
+    killed,
+    counted: counted.length,
+    score: counted.length ? Math.floor((1000 * killed) / counted.length) / 10 : 100,
+  };
+}
+
+/** Files and folders whose every mutant must be killed (or equivalent): the security rules. */
+const WHOLLY_KILLED = [
+  'api/console/',
+  'api/middleware/',
+  'core/egress',
+  'activities/engine/redactor.ts',
+  'activities/mobile/mask.ts',
+];
+
+/** Prints the survivors, the score per folder and in all; the full list goes to .tools/mutate/report.json. */
 function report(results, o, started, runMs) {
   const count = (s) => results.filter((r) => r.status === s).length;
-  const killed = count('killed') + count('timeout');
-  const counted = results.filter((r) => ['killed', 'timeout', 'survived', 'no coverage'].includes(r.status)).length;
-  const score = counted ? Math.floor((1000 * killed) / counted) / 10 : 100;
+  const { score } = scoreOf(results);
   const survivors = results.filter((r) => r.status === 'survived' || r.status === 'no coverage');
   process.stdout.write('\nSurvivors (kill each with a test, or list it in test/mutants/equivalent.json with why):\n');
   for (const s of survivors)
     process.stdout.write(
       `  ${s.status === 'no coverage' ? '(no test reaches it) ' : ''}${s.key}  [${s.file}:${s.line}]${s.detail ?? ''}\n`,
     );
+  const atLoad = results.filter((r) => r.status === 'load-time');
+  if (atLoad.length) process.stdout.write('\nReached only while modules load (counted as survivors):\n');
+  for (const m of atLoad) process.stdout.write(`  ${m.key}  [${m.file}:${m.line}]\n`);
   const listed = results.filter((r) => r.status === 'equivalent');
   if (listed.length) process.stdout.write('\nEquivalent (test/mutants/equivalent.json):\n');
   for (const e of listed) process.stdout.write(`  ${e.key}: ${equivalentReasons[e.key]}\n`);
+  process.stdout.write(`\n${folderTable(results)}\n`);
+  const below = [];
+  for (const prefix of WHOLLY_KILLED) {
+    const part = scoreOf(results.filter((r) => r.file.startsWith(prefix)));
+    if (!part.counted) continue;
+    process.stdout.write(`${prefix.padEnd(32)} ${part.killed}/${part.counted} killed (100 % required)\n`);
+    if (part.killed < part.counted) below.push(prefix);
+  }
   process.stdout.write(
     `\n${results.length} mutants: ${count('killed')} killed, ${count('timeout')} timed out, ${count('survived')} survived, ` +
       `${count('no coverage')} not reached, ${count('equivalent')} equivalent, ${count('load-time')} load-time, ` +
       `${count('not run')} not run; ${seconds(Date.now() - started)} in all, ` +
       `${runMs.length ? (runMs.reduce((a, b) => a + b, 0) / runMs.length / 1000).toFixed(1) : 0} s per mutant run\n`,
   );
-  process.stdout.write(`score ${score}\n`);
+  process.stdout.write(
+    `score ${score} (timeouts count as killed; survivors, not reached, load-time and not run as not)\n`,
+  );
   const out = path.join(root, '.tools/mutate');
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'report.json'), JSON.stringify({ score, results }, null, 1));
-  return score >= o.minScore ? 0 : 1;
+  if (o.minScore > 0 && below.length) process.stdout.write(`not wholly killed: ${below.join(', ')}\n`);
+  return score >= o.minScore && (o.minScore === 0 || !below.length) ? 0 : 1;
+}
+
+/** One line a folder: mutants, killed (timeouts included), survivors by kind, equivalent, score. */
+function folderTable(results) {
+  const byFolder = new Map();
+  for (const r of results) {
+    const folder = path.posix.dirname(r.file);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), r]);
+  }
+  const rows = [['folder', 'mutants', 'killed', 'survived', 'not run', 'equivalent', 'score']];
+  for (const [folder, list] of [...byFolder].sort(([a], [b]) => a.localeCompare(b))) {
+    const { killed, score } = scoreOf(list);
+    const n = (...statuses) => list.filter((r) => statuses.includes(r.status)).length;
+    rows.push([
+      folder,
+      list.length,
+      killed,
+      n('survived', 'no coverage', 'load-time'),
+      n('not run'),
+      n('equivalent'),
+      score,
+    ]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
+  return rows
+    .map((row) =>
+      row.map((cell, i) => (i ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join('  '),
+    )
+    .join('\n');
 }
 
 main().then(

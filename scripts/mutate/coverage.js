@@ -27,10 +27,11 @@ function fragmentPath(dir, testFile) {
 function recorder() {
   const Module = require('node:module');
   const { generatedPositionFor, GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND } = require('@jridgewell/trace-mapping');
-  const { generate, targetFiles } = require('./generate.js');
+  const { generate, targetFiles, workflowBundleFiles } = require('./generate.js');
   const { instrumentBlocks, innermostRegions } = require('./blocks.js');
 
   const targets = new Set(targetFiles(root));
+  const bundled = workflowBundleFiles(root);
   /** Each target module this process compiled: its compiled text, regions and region marks. */
   const modules = new Map();
   const marksOf = (globalThis.__qaCoverage = []);
@@ -44,8 +45,9 @@ function recorder() {
       instrumented = instrumentBlocks(
         filename,
         content,
-        '__qaC',
-        (n) => `var __qaC=globalThis.__qaCoverage[${index}]=new Uint8Array(${n});`,
+        // Named by the module's index: a mark in page code is resolved by its text alone (below).
+        `__qaC${index}`,
+        (n) => `var __qaC${index}=globalThis.__qaCoverage[${index}]=new Uint8Array(${n});`,
       );
     } catch {
       // Not parsed: the whole module is one region, reached when it loads.
@@ -55,6 +57,41 @@ function recorder() {
     modules.set(filename, { index, content, regions: instrumented.regions, places: null });
     return compile.call(this, instrumented.code, filename);
   };
+
+  // Page code: the runner hands Chromium a function's source text (playwright-core's
+  // String(pageFunction)), where no mark array exists. The text goes with its marks made here, and
+  // taken out: the blocks of a function sent to the page count as reached when it is sent.
+  const toString = Function.prototype.toString;
+  Function.prototype.toString = function () {
+    const source = toString.call(this);
+    if (!source.includes('__qaC')) return source;
+    return source.replace(/__qaC(\d+)\[(\d+)\]=1/g, (_, module, region) => {
+      const marks = marksOf[Number(module)];
+      if (marks) marks[Number(region)] = 1;
+      return '0';
+    });
+  };
+
+  // Workflow code runs in Temporal's workflow threads, from a bundle these marks are not compiled
+  // into: a test file that starts a Worker with workflows counts as reaching every mutant of the
+  // bundle's files in its setup (more files tried for those mutants, never one left out).
+  let startedWorkflows = false;
+  const load = Module._load;
+  Module._load = function (request, ...rest) {
+    const exports = load.call(this, request, ...rest);
+    if (request === '@temporalio/worker' && exports.Worker && !exports.Worker.__qaFollowed) {
+      const create = exports.Worker.create;
+      exports.Worker.create = function (options, ...more) {
+        if (options?.workflowBundle || options?.workflowsPath) startedWorkflows = true;
+        return create.call(this, options, ...more);
+      };
+      exports.Worker.__qaFollowed = true;
+    }
+    return exports;
+  };
+  /** Keys of every mutant of the workflow bundle's files. */
+  let bundleKeys = null;
+  const workflowKeys = () => (bundleKeys ??= generate(root, bundled).map((m) => m.key));
 
   /** The marks of every target module since the last take (a take clears them). */
   function take() {
@@ -114,6 +151,7 @@ function recorder() {
   return {
     beforeAll() {
       take(); // what ran before this file (module loading of earlier files) is not its own
+      startedWorkflows = false;
       current = { startedAt: Date.now(), titles: [], hits: {} };
     },
     beforeEach() {
@@ -127,6 +165,7 @@ function recorder() {
     afterAll() {
       if (!current) return;
       note(take(), 'setup');
+      if (startedWorkflows) for (const key of workflowKeys()) current.hits[key] = [true, -1];
       const file = fileOf(this.test?.parent);
       if (file) {
         const rel = path.relative(root, file).split(path.sep).join('/');

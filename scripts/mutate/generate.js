@@ -5,24 +5,20 @@ const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
 
-/** The modules that decide access, isolation, limits, idempotency, outcomes, egress and secrets. */
-const TARGETS = [
-  'core/',
-  'domain/',
-  'api/middleware/',
-  'db/repositories/',
-  'api/endpoints/',
-  'activities/engine/result.ts',
-  'activities/api-runner/',
-];
-/** Left out: text, documentation and glue whose mutants say nothing about a rule. */
+/** Every product folder: the API, the runners and activities, the rules, the database and the workflows. */
+const TARGETS = ['api/', 'activities/', 'core/', 'domain/', 'db/', 'workflows/'];
+/** Left out: text and documentation, and code no mutant could be switched on in while tests run. */
 const SKIP = [
   /\/README/,
   /\.d\.ts$/,
+  // `npm run docs` writes docs/configuration.md from it; test/docs.test.ts checks that page.
   /core\/config-doc\.ts$/,
-  /core\/log\.ts$/,
   /api\/endpoints\/docs\./,
+  // The list of endpoints, nothing decided in it.
   /api\/endpoints\/index\.ts$/,
+  // Run once by the suite's global fixture, before any mutant can be active; the upgrade test and
+  // every test's queries check the schema they make.
+  /db\/migrations\//,
 ];
 
 function targetFiles(root) {
@@ -37,6 +33,28 @@ function targetFiles(root) {
   };
   for (const t of TARGETS) if (fs.existsSync(path.join(root, t))) walk(t.replace(/\/$/, ''));
   return out;
+}
+
+/**
+ * The target files in Temporal's workflow bundle: what workflows/index.ts imports, followed through
+ * relative imports. Their code runs in the workflow threads, where npm test's block marks do not go.
+ */
+function workflowBundleFiles(root) {
+  const targets = new Set(targetFiles(root));
+  const found = new Set();
+  const visit = (rel) => {
+    if (found.has(rel)) return;
+    found.add(rel);
+    const { importedFiles } = ts.preProcessFile(fs.readFileSync(path.join(root, rel), 'utf8'), true, false);
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const base = path.posix.join(path.posix.dirname(rel), fileName);
+      const file = [`${base}.ts`, `${base}/index.ts`].find((f) => fs.existsSync(path.join(root, f)));
+      if (file) visit(file);
+    }
+  };
+  if (fs.existsSync(path.join(root, 'workflows/index.ts'))) visit('workflows/index.ts');
+  return [...found].filter((f) => targets.has(f)).sort();
 }
 
 const FLIP = {
@@ -145,7 +163,7 @@ function generate(root, files = targetFiles(root)) {
     });
 }
 
-module.exports = { generate, targetFiles, TARGETS };
+module.exports = { generate, targetFiles, workflowBundleFiles, TARGETS };
 
 if (require.main === module) {
   const root = path.resolve(__dirname, '../..');

@@ -2,13 +2,12 @@
 // Mutant schemata: every mutant of a file compiled into one copy of it, each behind a switch
 // (`__qaM(id)`), so one process with the code loaded once can run the tests under any mutant by
 // setting the active id. `__qaM` also records which mutants were reached: the coverage that picks
-// the tests each mutant needs. A process started with QA_MUTANT=<id> (a child the tests spawn) has
-// that mutant active from its first line.
+// the tests each mutant needs. Where the switches come from in each process, thread and page the
+// code runs in: scripts/mutate/runtime.js. Where none is set up, every switch is off.
 const ts = require('typescript');
 
-const PREAMBLE =
-  'const __qaM: (id: number) => boolean = (globalThis as any).__qaM ?? ((globalThis as any).__qaM = ((active: number) => (id: number) => id === active)(' +
-  "typeof process !== 'undefined' && process.env ? Number(process.env.QA_MUTANT ?? -1) : -1));\n";
+// No require here: the workflow bundle holds these modules too, and its vm context has a __qaM of its own.
+const PREAMBLE = 'const __qaM: (id: number) => boolean = (globalThis as any).__qaM ?? (() => false);\n';
 
 /** Subtrees larger than this are not duplicated into both branches of a switch (their mutant is dropped). */
 const MAX_DUPLICATED = 4000;

@@ -8,16 +8,18 @@
 // (in `titles`, the tests in the order they ran) of the last test that reached it.
 const path = require('node:path');
 
-const state = { active: -1, hits: new Map(), where: 'setup' };
-// Defined before any instrumented module loads: every switch reads the active mutant from here
-// and records where it was reached.
-globalThis.__qaM = (id) => {
+const state = { hits: new Map(), where: 'setup' };
+// Loaded before any instrumented module: every switch asks it whether its mutant is the active one.
+const runtime = require('./runtime.js');
+const reach = (id) => {
   let hit = state.hits.get(id);
   if (!hit) state.hits.set(id, (hit = { setup: false, last: -1 }));
   if (typeof state.where === 'number') hit.last = Math.max(hit.last, state.where);
   else hit.setup = true;
-  return id === state.active;
 };
+runtime.onReach = reach;
+/** What the workflow threads reached counts where the run is now: that test, or the file's setup. */
+const collectThreads = () => runtime.takeReachedInThreads().forEach(reach);
 
 require('tsx/cjs');
 const Mocha = require('mocha');
@@ -36,19 +38,26 @@ function Quiet(runner) {
     for (let t = test; t && !stats.firstFailureFile; t = t.parent) stats.firstFailureFile = t.file ?? null;
   });
   runner.on('test', (test) => {
+    collectThreads();
     state.where = stats.titles.length;
     stats.titles.push(test.fullTitle());
   });
   // Each-hooks run inside their test; all-hooks (and the time between tests) belong to the whole file.
   runner.on('hook', (hook) => {
+    collectThreads();
     if (/^"(before|after) all" hook/.test(hook.title)) state.where = 'setup';
   });
-  runner.on('test end', () => (state.where = 'setup'));
+  runner.on('test end', () => {
+    collectThreads();
+    state.where = 'setup';
+  });
   Quiet.last = stats;
 }
 
 function runFiles(files, active, bail, grep) {
-  state.active = active;
+  runtime.setActive(active);
+  // The processes a test starts run the same mutant (scripts/mutate/runtime.js, through NODE_OPTIONS).
+  process.env.QA_MUTANT = String(active);
   state.hits = new Map();
   state.where = 'setup';
   const started = Date.now();
@@ -56,9 +65,11 @@ function runFiles(files, active, bail, grep) {
   for (const f of files) mocha.addFile(path.resolve(f));
   return new Promise((resolve) => {
     mocha.run(() => {
+      collectThreads();
       const { failures, firstFailure, firstFailureFile, titles } = Quiet.last;
       const hits = [...state.hits].map(([id, h]) => [id, h.setup, h.last]);
-      state.active = -1;
+      runtime.setActive(-1);
+      process.env.QA_MUTANT = '-1';
       try {
         mocha.dispose();
       } catch {
@@ -73,6 +84,7 @@ function runFiles(files, active, bail, grep) {
 process.on('message', async (msg) => {
   if (msg.cmd === 'load') {
     state.hits = new Map();
+    runtime.takeReachedInThreads();
     const failed = [];
     for (const m of msg.modules) {
       try {

@@ -33,16 +33,22 @@ export function neverCalled(a: number): boolean {
 export function counted(r: { n?: number }): boolean {
   return (r.n ?? 0) > 0;
 }
+export function inPage(n: number): string {
+  // Sent as source text, as playwright-core sends a page function, and run where nothing of this module exists.
+  const sized = (x: number) => (x > 2 ? 'big' : 'small');
+  return require('node:vm').runInNewContext(\`(\${String(sized)})(\${n})\`);
+}
 `;
 const TESTS = `
 import assert from 'node:assert/strict';
-import { grade, firstLarge, counted } from '../core/rule';
+import { grade, firstLarge, counted, inPage } from '../core/rule';
 describe('rule', () => {
   before(() => assert.equal(firstLarge([]), false));
   it('grades a small number', () => assert.equal(grade(5, false), 'ok'));
   it('grades a large strict number', () => assert.equal(grade(95, true), 'A+'));
   it('does nothing of the rule', () => assert.ok(true));
   it('counts', () => assert.equal(counted({ n: 2 }), true));
+  it('sizes in the page', () => assert.equal(inPage(2), 'small'));
 });
 `;
 
@@ -89,6 +95,7 @@ function recorded(): Reach {
       'rule grades a large strict number',
       'rule does nothing of the rule',
       'rule counts',
+      'rule sizes in the page',
     ]);
     return got.hits;
   } finally {
@@ -98,6 +105,14 @@ function recorded(): Reach {
 
 /** What the mutation tool's own switches record for the same file (scripts/mutate/worker.js, no mutant active). */
 async function switched(): Promise<Reach> {
+  const { reach } = await underMutant(-1);
+  return reach;
+}
+
+/** The test file run by the mutation tool's worker with one mutant active (-1: none): its failures and reach. */
+async function underMutant(
+  active: number | ((mutants: { key: string }[]) => number),
+): Promise<{ failures: number; reach: Reach }> {
   const dir = tree(RULE);
   try {
     const mutants = generate(dir, ['core/rule.ts']);
@@ -107,12 +122,13 @@ async function switched(): Promise<Reach> {
     try {
       await next();
       const answer = next();
-      worker.send({ cmd: 'run', files: ['test/rule.test.ts'], active: -1, bail: false });
+      const id = typeof active === 'number' ? active : active(mutants);
+      worker.send({ cmd: 'run', files: ['test/rule.test.ts'], active: id, bail: false });
       const r = await answer;
-      assert.equal(r.failures, 0);
+      if (id === -1) assert.equal(r.failures, 0);
       const reach: Reach = {};
-      for (const [id, setup, last] of r.hits) reach[mutants[id].key] = [setup, last];
-      return reach;
+      for (const [hit, setup, last] of r.hits) reach[mutants[hit].key] = [setup, last];
+      return { failures: r.failures, reach };
     } finally {
       worker.kill();
     }
@@ -147,6 +163,42 @@ describe('mutant coverage recorded while npm test runs (issue 50)', function () 
     assert.deepEqual(byTests[boundary], [false, 1], 'skipped by && in the first test, run in the second');
     const counting = keys.find((k) => k.includes('#counted boundary: >'));
     assert.ok(counting && byTests[counting][1] === 3, '(r.n ?? 0) > 0 runs whole though its `?? 0` did not');
+    const inPage = keys.find((k) => k.includes('#sized boundary: >'));
+    assert.ok(inPage && byTests[inPage][1] === 4, 'code sent to the page is reached by the test that sends it');
+  });
+
+  it('switches a mutant on in code that runs as source text elsewhere (the page), and the test sees it', async () => {
+    const { failures } = await underMutant((mutants) => mutants.findIndex((m) => m.key.includes('#sized boundary: >')));
+    assert.equal(failures, 1, 'x >= 2 makes inPage(2) big');
+  });
+});
+
+describe("mutant switches in Temporal's workflow threads", () => {
+  it('a workflow thread gets the runtime first, and each vm context a switch that reads the active mutant', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-mutant-thread-'));
+    try {
+      // Stands in for Temporal's thread: a file at its path that runs code in a vm context of its own.
+      const thread = path.join(dir, 'node_modules/@temporalio/worker/lib/workflow/workflow-worker-thread.js');
+      fs.mkdirSync(path.dirname(thread), { recursive: true });
+      fs.writeFileSync(
+        thread,
+        `const vm = require('node:vm');
+         require('node:worker_threads').parentPort.postMessage(vm.runInContext('[__qaM(3), __qaM(4)]', vm.createContext({})));`,
+      );
+      const main = `
+        const runtime = require(${JSON.stringify(path.join(root, 'scripts/mutate/runtime.js'))});
+        runtime.setActive(4);
+        const worker = new (require('node:worker_threads').Worker)(${JSON.stringify(thread)});
+        worker.on('message', (answers) => {
+          console.log(JSON.stringify({ answers, reached: runtime.takeReachedInThreads(), again: runtime.takeReachedInThreads() }));
+          worker.terminate();
+        });`;
+      const run = spawnSync(process.execPath, ['-e', main], { encoding: 'utf8', timeout: 30_000 });
+      assert.equal(run.status, 0, run.stderr);
+      assert.deepEqual(JSON.parse(run.stdout), { answers: [false, true], reached: [3, 4], again: [] });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

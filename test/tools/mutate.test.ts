@@ -148,16 +148,24 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
     }
   });
 
-  it('refuses a --files entry that is not a target module, before starting anything', () => {
-    // The web runner's locate.ts is not a target: its locator callbacks run in the page.
-    const run = spawnSync(process.execPath, ['scripts/mutate.js', '--files', 'activities/runner/locate.ts'], {
+  it('refuses a --files entry that is not a product module, before starting anything', () => {
+    // Migrations are left out: the suite's global fixture runs them before any mutant can be active.
+    const migration = 'db/migrations/1763784000000-Foundation.ts';
+    const run = spawnSync(process.execPath, ['scripts/mutate.js', '--files', migration], {
       cwd: root,
       encoding: 'utf8',
       timeout: 30_000,
     });
     assert.equal(run.status, 2, run.stderr);
-    assert.match(run.stderr, /not a target file: activities\/runner\/locate\.ts/);
+    assert.match(run.stderr, /not a target file: db\/migrations\/1763784000000-Foundation\.ts/);
     assert.doesNotMatch(run.stdout, /mutants generated/);
+  });
+
+  it('mutates every product folder', () => {
+    const folders = new Set(targetFiles(root).map((f: string) => f.split('/')[0]));
+    assert.deepEqual([...folders].sort(), ['activities', 'api', 'core', 'db', 'domain', 'workflows']);
+    for (const file of ['api/console/sessions.ts', 'activities/runner/settle.ts', 'workflows/run.workflow.ts'])
+      assert.ok(targetFiles(root).includes(file), file);
   });
 
   it('remembers coverage and survivals only while what they were measured on is unchanged', () => {
