@@ -13,7 +13,7 @@ import {
 } from '../engine/failures';
 import { POLL_MS, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
 import { revealFor } from './reveal';
-import { BUSY, beforeClick, settleAfterClick, watchClick } from './settle';
+import { BUSY, SETTLE_CAP_MS, beforeClick, pageState, settleAfterClick, watchClick } from './settle';
 import { nearby } from './suggest';
 import { remaining, rethrowClosed, sleep, type StepContext } from './step-context';
 import { quietly, readElement } from './quiet';
@@ -22,7 +22,9 @@ import type { Observed } from '../engine/result';
 import { chooseAgentValue, type ChosenValue, type FieldFacts } from '../engine/values';
 
 /** Performs the step's action and proves its own effect; returns the sentence that says so. */
-export function act(ctx: StepContext): Promise<string> {
+export async function act(ctx: StepContext): Promise<string> {
+  // What the page already announced, so that a refusal the action brings is told apart (checkExpectation).
+  if (ctx.step.expect?.text) ctx.announcedBefore = await announcements(ctx.page).catch(() => []);
   // A context is narrowed by its step's action; it is passed on, not copied, since recoveries count on it.
   switch (ctx.step.action) {
     case 'navigate':
@@ -379,6 +381,7 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
       ctx.observed.found ??= (await describeElement(control, target)).text;
       void before?.control?.dispose().catch(() => undefined);
       before = await beforeClick(control);
+      before.at = performance.now();
       await control.click({ timeout: remaining(ctx) });
     });
   } catch (err) {
@@ -430,7 +433,8 @@ function expectationParts(expect: Expectation): Part[] {
         // Looked for from the moment the action is done, while its effects still arrive: a toast that
         // shows for a moment proves the text. It counts only if the step ends on the same document
         // (a text of the page a click navigated away from proves nothing).
-        for (;;) {
+        const refusal = refusalWatch(ctx);
+        for (let poll = 0; ; poll++) {
           const page = ctx.page;
           const document = ctx.browsing.documents(page);
           if (await showsText(page, text)) {
@@ -440,7 +444,9 @@ function expectationParts(expect: Expectation): Part[] {
             if (page !== ctx.page || document !== ctx.browsing.documents(page)) continue;
             return tookBack(ctx, text, seenAt, announced);
           }
-          if (Date.now() >= deadline) return `the page did not show "${text}"`;
+          const said = poll % REFUSAL_POLLS === 0 ? await refusal.look(page) : refusal.said();
+          if (said && refusal.standing()) return `the page did not show "${text}"; it said "${said}"`;
+          if (Date.now() >= deadline) return `the page did not show "${text}"${said ? `; it said "${said}"` : ''}`;
           await sleep(POLL_MS);
         }
       },
@@ -477,19 +483,18 @@ function expectationParts(expect: Expectation): Part[] {
 }
 
 /**
- * Whether the page is still busy: a request of this step still pending, or a visible progress sign.
- * An expectation unmet on a busy page was not disproven; the page just never finished.
+ * Whether the page is still busy: a busy sign a person sees working (pageState), or a request of
+ * this step that started less than SETTLE_CAP_MS ago. An older request with nothing on the page
+ * saying so is a page that stays connected (a long poll), not a page still working. An expectation
+ * unmet on a busy page was not disproven; the page just never finished.
  */
 async function stillBusy(ctx: StepContext): Promise<boolean> {
-  if (ctx.browsing.pending(ctx.startedAt).length > 0) return true;
+  const young = performance.now() - SETTLE_CAP_MS;
+  if (ctx.browsing.pending(Math.max(ctx.startedAt, young)).length > 0) return true;
   return quietly(ctx.page, async () => {
     for (const frame of ctx.page.frames()) {
-      const busy = await frame
-        .locator(BUSY)
-        .filter({ visible: true })
-        .count()
-        .catch(() => 0);
-      if (busy > 0) return true;
+      const state = await frame.evaluate(pageState, BUSY).catch(() => undefined);
+      if (state && state.signs > 0) return true;
     }
     return false;
   });
@@ -525,6 +530,40 @@ export async function checkExpectation(ctx: StepContext, expect: Expectation): P
   return capitalize(`${parts.map((part) => part.words).join(' and ')}.`);
 }
 
+/** How often (in polls of the expected text) the page's announcements are read again: every 200 ms. */
+const REFUSAL_POLLS = 4;
+/** How long a refusal stands, on a settled page without the expected text, before the step ends failed. */
+const REFUSAL_STANDS_MS = 1000;
+
+/**
+ * Follows what the page announces after the action (an alert, a toast, an error beside a field) that
+ * was not there before it. `standing()` once a click's effects have arrived and the newest such
+ * words have stood for REFUSAL_STANDS_MS: a person reading "Wrong username or password" does not
+ * wait out the step for the welcome that will not come.
+ */
+function refusalWatch(ctx: StepContext) {
+  // Only after a click, whose effects are known to have arrived: a page still loading may show a
+  // notice (a cookie banner) before the content a navigation expects.
+  let settledAt: number | undefined;
+  const settle = () => void (settledAt ??= Date.now());
+  ctx.settled?.then(settle, settle);
+  let words: string | undefined;
+  let since = 0;
+  return {
+    async look(page: Page): Promise<string | undefined> {
+      const before = ctx.announcedBefore ?? [];
+      const now = (await announcements(page).catch(() => [])).filter((w) => !before.includes(w)).at(-1);
+      if (now && now !== words) since = Date.now();
+      // A toast that faded still said it: the last words stay.
+      if (now) words = now.slice(0, 200);
+      return words;
+    },
+    said: () => words,
+    standing: () =>
+      words !== undefined && settledAt !== undefined && Date.now() - Math.max(since, settledAt) >= REFUSAL_STANDS_MS,
+  };
+}
+
 /** Where a page announces that something failed: an alert, an assertive live region, a field marked invalid. */
 const ANNOUNCES = '[role=alert], [role=alertdialog], [aria-live=assertive], [aria-invalid=true]';
 
@@ -537,11 +576,20 @@ async function announcements(page: Page): Promise<string[]> {
         .locator(ANNOUNCES)
         .filter({ visible: true })
         .evaluateAll((elements) =>
-          elements.map((el) =>
-            el.getAttribute('aria-invalid') === 'true'
-              ? `a field marked invalid (${el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.id})`
-              : (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
-          ),
+          // No named helpers in here: the function is sent to the page as text, without what the compiler adds around names.
+          elements.map((el) => {
+            if (el.getAttribute('aria-invalid') !== 'true')
+              return (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
+            // A field's error is the message it points at, if it points at one.
+            const ids = `${el.getAttribute('aria-errormessage') ?? ''} ${el.getAttribute('aria-describedby') ?? ''}`;
+            const message = ids
+              .split(/\s+/)
+              .map((id) => (id ? (document.getElementById(id)?.innerText ?? '') : '').replace(/\s+/g, ' ').trim())
+              .find(Boolean);
+            return (
+              message ?? `a field marked invalid (${el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.id})`
+            );
+          }),
         )
         .catch(() => []);
       said.push(...texts.filter(Boolean));

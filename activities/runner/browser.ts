@@ -181,8 +181,9 @@ export const CONTEXT_OPTIONS: BrowserContextOptions = {
  * Runs in every document before its own scripts, in the page's world:
  * - counts the tabs it opens (window.open, links with a target), so that after a click the runner
  *   knows to wait for the new tab and follow it;
- * - counts the page's own requests in flight (fetch, XMLHttpRequest) as the page starts them, which
- *   the runner's network events may tell only later;
+ * - keeps the page's own requests in flight (fetch, XMLHttpRequest) with when the page started them,
+ *   which the runner's network events may tell only later, and when the last click came, so that the
+ *   runner waits for the requests a click started, not for a long poll the page keeps open;
  * - lets the runner see into closed shadow roots as a person sees the controls in them: a closed root
  *   is made open, but the page's scripts still read `shadowRoot` as null and `mode` as "closed" (the
  *   runner's looks run in Playwright's own world, where these getters are the browser's).
@@ -193,23 +194,23 @@ export const PAGE_PROBES = `(() => {
   const open = w.open;
   w.open = function (...args) { mark(); return open.apply(this, args); };
   document.addEventListener('click', (event) => {
+    w.__qaClickAt = performance.now();
     const link = event.target instanceof Element ? event.target.closest('a[target]') : null;
     if (link && !/^(_self|_parent|_top|)$/i.test(link.target)) mark();
   }, true);
 
-  w.__qaInflight = 0;
-  const started = () => { w.__qaInflight += 1; };
-  const ended = () => { w.__qaInflight -= 1; };
+  const inflight = (w.__qaInflight = new Set());
+  const started = () => { const request = { at: performance.now() }; inflight.add(request); return () => inflight.delete(request); };
   const fetch = w.fetch;
   w.fetch = function (...args) {
-    started();
+    const ended = started();
     const answer = fetch.apply(this, args);
     answer.then(ended, ended);
     return answer;
   };
   const send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (...args) {
-    started();
+    const ended = started();
     this.addEventListener('loadend', ended, { once: true });
     try { return send.apply(this, args); } catch (error) { ended(); throw error; }
   };

@@ -11,20 +11,30 @@ import { remaining, rethrowClosed, sleep, type StepContext } from './step-contex
  * that appeared). The rules are in docs/runner.md ("When the page has settled").
  */
 
-/** Signs that a page is still working: a busy region, a progress bar, a spinner. */
+/**
+ * Where a page may show that it is still working: a busy region, a progress bar, a spinner. Only a
+ * candidate a person sees working counts (pageState): a class name alone says nothing, since real
+ * libraries keep elements named `loading` or `spinner` in every page at rest.
+ */
 export const BUSY = '[aria-busy=true], [role=progressbar], [class*=spinner i], [class*=loading i], [class*=loader i]';
 
 /**
  * The longest a click waits for plain requests, or for a control that merely went disabled, before its
- * step goes on; a busy sign is waited for until the step's deadline.
+ * step goes on; a busy sign is waited for until the step's deadline. A request pending longer than
+ * this with nothing on the page saying so is the page staying connected, not the page working.
  */
-const SETTLE_CAP_MS = 3000;
+export const SETTLE_CAP_MS = 3000;
+
+/** Requests a click started begin within this long of it (the page's handlers run at once or after a frame). */
+const CLICK_REQUESTS_MS = 1000;
 
 /** Text of a control that says it is working: "Processing…", "Saving...", "Please wait". */
 const WORKING = /(…|\.\.\.)\s*$|\b(processing|loading|saving|submitting|sending|please wait|working)\b/i;
 
 /** The clicked control and the page just before the click, to tell what the click started. */
 interface Before {
+  /** When the click was sent (performance.now()). */
+  at?: number;
   control?: ElementHandle<Node>;
   text: string;
   disabled: boolean;
@@ -42,14 +52,36 @@ interface Seen {
 /**
  * What the page says about the clicked control and its busy signs; runs in the page's own world, as
  * `(control, BUSY)` on the control's handle or as `(BUSY)` on the page.
+ *
+ * A busy sign is one a person sees working: drawn (not hidden, transparent or collapsed to nothing),
+ * inside the viewport, and either marked `aria-busy`, or an indeterminate progress bar, or moving
+ * (a running animation or transition in it: a spinner turns, a bar slides). A determinate progress
+ * bar at rest, or a library's loading bar parked off-screen, is not one.
  */
-function pageState(
+export function pageState(
   first: Node | string,
   busySelector?: string,
 ): { inflight: number; signs: number; text: string; disabled: boolean; connected: boolean } {
   const [control, busy] = typeof first === 'string' ? [undefined, first] : [first as Element, busySelector ?? ''];
-  const signs = Array.from(document.querySelectorAll(busy)).filter((el) => el.checkVisibility()).length;
-  const inflight = (window as unknown as { __qaInflight?: number }).__qaInflight ?? 0;
+  // No named helpers in here: the function is sent to the page as text, without what the compiler adds around names.
+  const signs = Array.from(document.querySelectorAll(busy)).filter((el) => {
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const box = el.getBoundingClientRect();
+    const drawn = box.width >= 2 && box.height >= 2;
+    const inView = box.right > 0 && box.bottom > 0 && box.left < innerWidth && box.top < innerHeight;
+    if (!drawn || !inView) return false;
+    if (el.getAttribute('aria-busy') === 'true') return true;
+    const moving = el.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
+    if (el.getAttribute('role') === 'progressbar') return moving || !el.hasAttribute('aria-valuenow');
+    return moving;
+  }).length;
+  // The requests the last click started (PAGE_PROBES): begun within a second of it. One the page
+  // begins later, or had open before, is the page staying connected (a long poll, a heartbeat).
+  const probes = window as unknown as { __qaInflight?: Set<{ at: number }>; __qaClickAt?: number };
+  const clickAt = probes.__qaClickAt ?? -Infinity;
+  const inflight = Array.from(probes.__qaInflight ?? []).filter(
+    (r) => r.at >= clickAt && r.at <= clickAt + 1000,
+  ).length;
   if (!control?.isConnected) return { inflight, signs, text: '', disabled: false, connected: false };
   const disabled =
     control.matches(':disabled') ||
@@ -177,7 +209,7 @@ async function waitWhileWorking(ctx: StepContext, seen: Seen, before: Before): P
     const waiting =
       seen.navigating || !state
         ? 'loading the next page'
-        : state.inflight > 0 || ctx.browsing.pending(ctx.startedAt).length > 0
+        : state.inflight > 0 || clickRequests(ctx, before).length > 0
           ? 'waiting for its requests'
           : state.connected && state.disabled && !before.disabled
             ? 'busy'
@@ -186,6 +218,12 @@ async function waitWhileWorking(ctx: StepContext, seen: Seen, before: Before): P
     if (Date.now() >= (working ? ctx.deadline : capped)) return working ?? waiting;
     await sleep(POLL_MS / 2);
   }
+}
+
+/** The requests of the page the click started, as the browser's network events tell them. */
+function clickRequests(ctx: StepContext, before: Before) {
+  const at = before.at ?? ctx.startedAt;
+  return ctx.browsing.pending(at, at + CLICK_REQUESTS_MS);
 }
 
 /** A navigation to a 5xx page fails the click; without `expect`, so does a request of the page that answered 5xx. */

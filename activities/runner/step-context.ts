@@ -23,6 +23,8 @@ export interface StepContext<S extends WebStep = WebStep> {
   startedAt: number;
   /** Set by an action whose effects arrive later (a click): resolves once they have, rejects when they show an error. */
   settled?: Promise<void>;
+  /** What the page announced (alerts, assertive regions, invalid fields) before the step's action, when it expects a text. */
+  announcedBefore?: string[];
   /** Answers of 4xx/5xx to the page's own requests (fetch, XHR) during the step, with when they came (performance.now()). */
   refusals?: { status: number; at: number }[];
   /**
@@ -34,8 +36,8 @@ export interface StepContext<S extends WebStep = WebStep> {
 
 /** The browser context as a step sees it; kept by the Session of web.ts. */
 export interface Browsing {
-  /** Requests still in flight that started at or after `since` (performance.now()); streams excluded. */
-  pending(since: number): Request[];
+  /** Requests still in flight that started at or after `since` (and before `until`; performance.now()); streams excluded. */
+  pending(since: number, until?: number): Request[];
   /** Documents the page has loaded so far: a text seen on an earlier document no longer counts. */
   documents(page: Page): number;
   /** Later steps act on `page` (a link opened a new tab, which a user follows). */

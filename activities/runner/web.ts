@@ -216,8 +216,8 @@ class Session implements Browsing {
     context.on('page', count);
   }
 
-  pending(since: number): Request[] {
-    return [...this.#inflight].filter(([, at]) => at >= since).map(([request]) => request);
+  pending(since: number, until = Infinity): Request[] {
+    return [...this.#inflight].filter(([, at]) => at >= since && at <= until).map(([request]) => request);
   }
 
   documents(page: Page): number {

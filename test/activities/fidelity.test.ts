@@ -76,6 +76,7 @@ describe('web runner fidelity corpus', function () {
         .map((s) => `${s.index} ${s.status}: ${s.reason} ${s.internalError ?? ''}`)
         .join('\n');
       assert.equal(result.outcome, c.expected, reasons);
+      if (c.reason) assert.match(result.steps.find((s) => s.status !== 'passed')?.reason ?? '', c.reason, reasons);
     });
   }
 
