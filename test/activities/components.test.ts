@@ -87,7 +87,11 @@ describe('the web runner on real component libraries', function () {
         .join('\n');
       assert.equal(result.outcome, c.expected, reasons);
       // A refusal fails in the page's own words; a value not offered names what is offered.
-      if (c.words) assert.ok(result.steps.some((s) => s.reason?.includes(c.words ?? '')), `"${c.words}" in\n${reasons}`);
+      if (c.words)
+        assert.ok(
+          result.steps.some((s) => s.reason?.includes(c.words ?? '')),
+          `"${c.words}" in\n${reasons}`,
+        );
       // What the page said was added is what the steps typed.
       if (c.saved) {
         const record = site.saved.get(c.saved.name);

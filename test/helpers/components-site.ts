@@ -13,10 +13,29 @@ const CACHE = path.join(ROOT, '.tools/components-build');
 
 /** The members every app's table lists, in order (5 a page: Grace Hopper is on page 2). */
 export const SEED_MEMBERS = [
-  'Ada Lovelace', 'Alan Turing', 'Barbara Liskov', 'Claude Shannon', 'Donald Knuth', 'Edsger Dijkstra',
-  'Frances Allen', 'Grace Hopper', 'Hedy Lamarr', 'Ivan Sutherland', 'John McCarthy', 'Katherine Johnson',
-  'Ken Thompson', 'Leslie Lamport', 'Margaret Hamilton', 'Niklaus Wirth', 'Radia Perlman', 'Shafi Goldwasser',
-  'Tim Berners-Lee', 'Tony Hoare', 'Vint Cerf', 'Whitfield Diffie', 'Yukihiro Matsumoto',
+  'Ada Lovelace',
+  'Alan Turing',
+  'Barbara Liskov',
+  'Claude Shannon',
+  'Donald Knuth',
+  'Edsger Dijkstra',
+  'Frances Allen',
+  'Grace Hopper',
+  'Hedy Lamarr',
+  'Ivan Sutherland',
+  'John McCarthy',
+  'Katherine Johnson',
+  'Ken Thompson',
+  'Leslie Lamport',
+  'Margaret Hamilton',
+  'Niklaus Wirth',
+  'Radia Perlman',
+  'Shafi Goldwasser',
+  'Tim Berners-Lee',
+  'Tony Hoare',
+  'Vint Cerf',
+  'Whitfield Diffie',
+  'Yukihiro Matsumoto',
 ].map((name, i) => ({
   name,
   email: `${name.split(' ')[0].toLowerCase()}@example.test`,
@@ -143,7 +162,8 @@ async function handle(
   const [, app, ...rest] = url.pathname.split('/');
   if (req.method === 'GET' && app === 'assets') {
     const file = path.join(dir, 'assets', path.basename(rest.join('/')));
-    if (existsSync(file)) return send(res, 200, await readFile(file), TYPES[path.extname(file)] ?? 'application/octet-stream');
+    if (existsSync(file))
+      return send(res, 200, await readFile(file), TYPES[path.extname(file)] ?? 'application/octet-stream');
   }
   if (req.method === 'GET' && apps.includes(app)) {
     if (rest.length === 0) return void res.writeHead(301, { location: `/${app}/` }).end();
@@ -195,7 +215,11 @@ async function buildApps(): Promise<{ dir: string; apps: string[]; ms: number; c
   const entries = await appFolders();
   const hash = createHash('sha256');
   for (const file of [...(await filesBelow(APPS)), path.join(ROOT, 'package-lock.json'), __filename])
-    hash.update(path.relative(ROOT, file)).update('\0').update(await readFile(file)).update('\0');
+    hash
+      .update(path.relative(ROOT, file))
+      .update('\0')
+      .update(await readFile(file))
+      .update('\0');
   const key = hash.digest('hex').slice(0, 16);
   const dir = path.join(CACHE, key);
   const apps = entries.map((e) => e.app);

@@ -1,3 +1,4 @@
+/** @jsxImportSource react */
 /**
  * React + Headless UI (@headlessui/react 2): the "New team member" form and the members table with
  * its components as Tailwind UI uses them: a Listbox select and a virtualized Combobox anchored in
@@ -46,7 +47,17 @@ import {
   TabPanels,
   Textarea,
 } from '@headlessui/react';
-import { addMember, CONTRACTS, DEPARTMENTS, listMembers, LOCATIONS, removeMember, SKILLS, watchOnline, type Member } from '../shared/team';
+import {
+  addMember,
+  CONTRACTS,
+  DEPARTMENTS,
+  listMembers,
+  LOCATIONS,
+  removeMember,
+  SKILLS,
+  watchOnline,
+  type Member,
+} from '../shared/team';
 import './style.css';
 
 type Notice = { title: string; tone: 'success' | 'error' } | null;
@@ -111,12 +122,7 @@ function NewMember({ notify }: { notify: (n: Notice) => void }) {
       </Field>
       <Field className="field">
         <Label>Location</Label>
-        <Combobox
-          value={location}
-          onChange={setLocation}
-          onClose={() => setQuery('')}
-          virtual={{ options: offices }}
-        >
+        <Combobox value={location} onChange={setLocation} onClose={() => setQuery('')} virtual={{ options: offices }}>
           <div className="combo">
             <ComboboxInput
               className="input"

@@ -1,3 +1,4 @@
+/** @jsxImportSource react */
 /**
  * React + MUI (@mui/material, @mui/x-date-pickers): the "New team member" form and the members
  * table, written as the MUI docs show each component. At rest a LinearProgress stays in the page,
@@ -69,7 +70,15 @@ import {
 
 type Notice = { severity: 'success' | 'error'; text: string } | null;
 
-function NewMember({ busy, setBusy, notify }: { busy: boolean; setBusy: (b: boolean) => void; notify: (n: Notice) => void }) {
+function NewMember({
+  busy,
+  setBusy,
+  notify,
+}: {
+  busy: boolean;
+  setBusy: (b: boolean) => void;
+  notify: (n: Notice) => void;
+}) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [department, setDepartment] = useState('');
@@ -156,7 +165,10 @@ function NewMember({ busy, setBusy, notify }: { busy: boolean; setBusy: (b: bool
           control={<Checkbox checked={conduct} onChange={(e) => setConduct(e.target.checked)} />}
           label="Accepts the code of conduct"
         />
-        <FormControlLabel control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />} label="Active" />
+        <FormControlLabel
+          control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />}
+          label="Active"
+        />
       </FormGroup>
       <Accordion>
         <AccordionSummary>

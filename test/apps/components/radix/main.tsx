@@ -1,3 +1,4 @@
+/** @jsxImportSource react */
 /**
  * React + Radix primitives (the `radix-ui` package) and cmdk, composed as shadcn/ui composes them:
  * a label-for'd button combobox opening a cmdk list in a popover, a Radix select whose list is a
@@ -8,9 +9,32 @@
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Accordion, AlertDialog, Checkbox, DropdownMenu, Label, Popover, RadioGroup, Select, Slider, Switch, Tabs, Toast } from 'radix-ui';
+import {
+  Accordion,
+  AlertDialog,
+  Checkbox,
+  DropdownMenu,
+  Label,
+  Popover,
+  RadioGroup,
+  Select,
+  Slider,
+  Switch,
+  Tabs,
+  Toast,
+} from 'radix-ui';
 import { Command } from 'cmdk';
-import { addMember, CONTRACTS, DEPARTMENTS, listMembers, LOCATIONS, removeMember, SKILLS, watchOnline, type Member } from '../shared/team';
+import {
+  addMember,
+  CONTRACTS,
+  DEPARTMENTS,
+  listMembers,
+  LOCATIONS,
+  removeMember,
+  SKILLS,
+  watchOnline,
+  type Member,
+} from '../shared/team';
 import './style.css';
 
 type Notice = { id: number; title: string; tone: 'success' | 'error' };
@@ -146,7 +170,12 @@ function NewMember({ notify }: { notify: (title: string, tone: Notice['tone']) =
       </div>
       <div className="item">
         <Label.Root id="contract-label">Contract</Label.Root>
-        <RadioGroup.Root className="inline" value={contract} onValueChange={setContract} aria-labelledby="contract-label">
+        <RadioGroup.Root
+          className="inline"
+          value={contract}
+          onValueChange={setContract}
+          aria-labelledby="contract-label"
+        >
           {CONTRACTS.map((c) => (
             <div key={c} className="check">
               <RadioGroup.Item id={`contract-${c}`} value={c} className="radio">
@@ -243,7 +272,10 @@ function Members({ notify }: { notify: (title: string, tone: Notice['tone']) => 
                   <DropdownMenu.Portal>
                     <DropdownMenu.Content className="popover" align="end">
                       <DropdownMenu.Label className="muted">Actions</DropdownMenu.Label>
-                      <DropdownMenu.Item className="option" onSelect={() => void navigator.clipboard?.writeText(m.email)}>
+                      <DropdownMenu.Item
+                        className="option"
+                        onSelect={() => void navigator.clipboard?.writeText(m.email)}
+                      >
                         Copy email
                       </DropdownMenu.Item>
                       <DropdownMenu.Separator />
@@ -289,7 +321,8 @@ function App() {
   const [online, setOnline] = useState<number | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
   useEffect(() => watchOnline(setOnline, 'sse'), []);
-  const notify = (title: string, tone: Notice['tone']) => setNotices((all) => [...all, { id: ++noticeId, title, tone }]);
+  const notify = (title: string, tone: Notice['tone']) =>
+    setNotices((all) => [...all, { id: ++noticeId, title, tone }]);
   return (
     <Toast.Provider swipeDirection="right" duration={5000}>
       <header className="bar">

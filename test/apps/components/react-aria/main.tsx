@@ -1,3 +1,4 @@
+/** @jsxImportSource react */
 /**
  * React + React Aria Components: the "New team member" form, the members table and a sign-in page
  * (`#/sign-in`), built from RAC's unstyled components as its docs' examples do (style.css beside this
@@ -80,7 +81,17 @@ import './style.css';
 const toasts = new ToastQueue<{ title: string; tone: 'success' | 'error' }>();
 const say = (title: string, tone: 'success' | 'error') => toasts.add({ title, tone }, { timeout: 5000 });
 
-function Field({ label, value, onChange, type = 'text' }: { label: string; value: string; onChange: (v: string) => void; type?: string }) {
+function Field({
+  label,
+  value,
+  onChange,
+  type = 'text',
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  type?: string;
+}) {
   return (
     <TextField value={value} onChange={onChange} type={type}>
       <Label>{label}</Label>
