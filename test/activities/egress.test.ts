@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { egressPolicy } from '../../core/egress';
-import { egressFetch, readCapped, refusalOf, unreachableWhy } from '../../core/egress-fetch';
+import { EgressRefused, egressFetch, readCapped, refusalOf, unreachableWhy } from '../../core/egress-fetch';
 import { postJson } from '../../activities/webhooks/send';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 
@@ -95,6 +95,69 @@ describe('egress helpers the runners share: refusalOf, readCapped, unreachableWh
     const cycle: { cause?: unknown } = {};
     cycle.cause = cycle;
     assert.equal(unreachableWhy(cycle), generic);
+  });
+
+  it('unreachableWhy names the kind of network failure, one kind each, never the generic words for a known code', () => {
+    // Issue 75: each family of codes says what happened in a customer's words (docs/security.md);
+    // a family that fell through to the generic words would tell the customer nothing.
+    const generic = unreachableWhy(new Error('no code'));
+    const kinds: Array<[RegExp, string[]]> = [
+      [/resolve/, ['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA', 'EAI_FAIL']],
+      [/refused/, ['ECONNREFUSED']],
+      [/closed/, ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']],
+      [/timed out/, ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']],
+      [/reached/, ['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN']],
+      [
+        /certificate/,
+        [
+          'CERT_HAS_EXPIRED',
+          'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+          'ERR_TLS_CERT_ALTNAME_INVALID',
+          'DEPTH_ZERO_SELF_SIGNED_CERT',
+        ],
+      ],
+    ];
+    const words = new Set<string>();
+    for (const [kind, codes] of kinds) {
+      for (const code of codes) {
+        const why = unreachableWhy(new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) }));
+        assert.notEqual(why, generic, code);
+        assert.match(why, kind, code);
+        words.add(why);
+      }
+    }
+    assert.equal(words.size, kinds.length, 'one wording per kind');
+    assert.equal(unreachableWhy(Object.assign(new Error('x'), { code: 'EWHATEVER' })), generic);
+  });
+
+  describe('a host name that does not resolve', () => {
+    // The system resolver stands in for a DNS server that answers "no such name" (no query leaves
+    // the machine): node:dns's lookup is what the egress client resolves with.
+    const dns = require('node:dns') as typeof import('node:dns');
+    const real = dns.lookup;
+    beforeEach(() => {
+      (dns as { lookup: unknown }).lookup = (hostname: string, _options: unknown, callback: (e: Error) => void) =>
+        setImmediate(() =>
+          callback(Object.assign(new Error(`getaddrinfo EAI_AGAIN ${hostname}`), { code: 'EAI_AGAIN', hostname })),
+        );
+    });
+    afterEach(() => {
+      (dns as { lookup: unknown }).lookup = real;
+    });
+    const open = egressPolicy('', { requireHttps: false, allowPublic: true });
+
+    it('refusalOf answers that it does not resolve', async () => {
+      assert.equal(await refusalOf(open, 'https://orders.example.com/x'), 'the host does not resolve');
+    });
+
+    it('egressFetch fails with an error whose reason is that the name did not resolve, not a refusal', async () => {
+      const error = await egressFetch(open)('https://orders.example.com/x').then(
+        () => assert.fail('answered'),
+        (e: unknown) => e,
+      );
+      assert.ok(!(error instanceof EgressRefused), String(error));
+      assert.match(unreachableWhy(error), /did not resolve/);
+    });
   });
 });
 

@@ -39,4 +39,41 @@ describe('Redactor', () => {
     assert.deepEqual(out, { a: ['say [redacted]'], b: { '[redacted]': 1 }, shot, n: 3 });
     assert.equal(out.shot, shot);
   });
+
+  // Issue 75: the rules of the redactor's own comment, each broken by a one-token change.
+  it('leaves text alone when no secret was added (no empty pattern inserted everywhere)', () => {
+    const redactor = new Redactor();
+    assert.equal(redactor.redact('nothing to hide'), 'nothing to hide');
+    assert.equal(redactor.redact(''), '');
+    assert.deepEqual(redactor.redactDeep({ a: ['b'] }), { a: ['b'] });
+  });
+
+  it('redacts the encoded forms of a secret of 4 characters, but not of one shorter', () => {
+    const four = new Redactor();
+    four.add('k3y!');
+    const base64 = Buffer.from('k3y!').toString('base64');
+    assert.equal(four.redact(`<${base64}>`), '<[redacted]>', '4 characters: the base64 form too');
+    assert.equal(four.redact(`<${encodeURIComponent('k3y!')}>`), '<[redacted]>');
+
+    // Shorter: only the raw value; its base64 ("YWJj") is short enough to be any word.
+    const three = new Redactor();
+    three.add('abc');
+    assert.equal(three.redact('YWJj and YWJ'), 'YWJj and YWJ', 'unrelated text that happens to be its base64');
+    assert.equal(three.redact('xabcx'), 'x[redacted]x');
+  });
+
+  it('walks objects with null, numbers, booleans and undefined in them, and objects without a prototype', () => {
+    const redactor = new Redactor();
+    redactor.add('hunter2');
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { said: 'hunter2' });
+    const out = redactor.redactDeep({ none: null, n: 0, yes: true, gone: undefined, list: [null, 'hunter2'], bare });
+    assert.deepEqual(
+      { ...out, bare: { ...out.bare } },
+      { none: null, n: 0, yes: true, gone: undefined, list: [null, '[redacted]'], bare: { said: '[redacted]' } },
+    );
+    assert.equal(redactor.redactDeep(null), null);
+    assert.equal(redactor.redactDeep(7), 7);
+    const when = new Date(0);
+    assert.equal(redactor.redactDeep(when), when, 'a Date is returned as is');
+  });
 });

@@ -83,6 +83,11 @@ describe('graceful stop of a runner during a step (issue 56)', function () {
     const between = (await call(t.app, t.org.apiKey, 'run.get', { runId })).body;
     assert.equal(between.status, 'running', JSON.stringify(between));
     assert.equal(between.diagnosis, undefined);
+    // The grace time bounds the wait (issue 75): the 4 s step was cut at 0.5 s, not waited for, so
+    // the first worker recorded neither its result nor its screenshot.
+    assert.notEqual(between.steps[0].status, 'passed', JSON.stringify(between.steps));
+    const cut: unknown[] = await t.app.deps.db.query('SELECT id FROM run_media WHERE run_id = ?', [runId]);
+    assert.equal(cut.length, 0, 'no screenshot of the step cut short');
 
     runner(t.app, 500);
     const { state, seen } = await followRun(t.app, t.org.apiKey, runId);
