@@ -75,3 +75,84 @@ export async function asConsole<T = any>(
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
+
+/** A cookie jar for one host, path-blind: enough for the issuer's own interaction cookies. */
+class Jar {
+  readonly cookies = new Map<string, string>();
+  take(headers: Headers) {
+    for (const [name, c] of cookiesSet(headers))
+      if (c.attributes.get('max-age') === '0' || c.value === '') this.cookies.delete(name);
+      else this.cookies.set(name, c.value);
+  }
+  get header() {
+    return [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; ');
+  }
+}
+
+/** The start of a console OpenID Connect sign-in: the issuer's authorization URL and the transaction cookie. */
+export async function oidcStart(app: { url: string }): Promise<{ authorizationUrl: URL; transaction: SetCookie }> {
+  const res = await fetch(`${app.url}/api/console/oidc/start`, { redirect: 'manual' });
+  assert.equal(res.status, 302, await res.text());
+  const transaction = cookiesSet(res.headers).get('qa_console_oidc');
+  assert.ok(transaction, 'the sign-in sets its transaction cookie');
+  return { authorizationUrl: new URL(res.headers.get('location')!), transaction };
+}
+
+/**
+ * Signs `user` in at the test issuer's form, over HTTP as a browser would (redirects followed by
+ * hand), and answers the callback URL the issuer sends the browser back to, not yet followed.
+ */
+export async function issuerCallbackUrl(authorizationUrl: URL, user: string): Promise<URL> {
+  const jar = new Jar();
+  let url = authorizationUrl;
+  let form: string | null = null;
+  for (let hop = 0; hop < 10; hop++) {
+    const res = await fetch(url, {
+      method: form === null ? 'GET' : 'POST',
+      redirect: 'manual',
+      headers: {
+        Cookie: jar.header,
+        ...(form === null ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+      },
+      ...(form === null ? {} : { body: form }),
+    });
+    jar.take(res.headers);
+    form = null;
+    const location = res.headers.get('location');
+    if (location) {
+      const next = new URL(location, url);
+      if (next.origin !== authorizationUrl.origin) return next;
+      url = next;
+    } else if (res.status === 200 && url.pathname.startsWith('/interaction/')) {
+      await res.text();
+      form = new URLSearchParams({ login: user }).toString();
+    } else throw new Error(`the issuer answered ${res.status} at ${url}: ${await res.text()}`);
+  }
+  throw new Error('the issuer never sent the browser back');
+}
+
+/** Follows the issuer's redirect back to the console's callback with the transaction cookie (or another). */
+export async function oidcCallback(callback: URL, transactionCookie: string | null) {
+  const res = await fetch(callback, {
+    redirect: 'manual',
+    headers: transactionCookie === null ? {} : { Cookie: transactionCookie },
+  });
+  await res.text();
+  return { status: res.status, location: res.headers.get('location') ?? '', cookies: cookiesSet(res.headers) };
+}
+
+/** A whole console sign-in of `user` at the issuer; answers the session as keySession does. */
+export async function oidcSession(app: { url: string }, user: string): Promise<ConsoleSession> {
+  const { authorizationUrl, transaction } = await oidcStart(app);
+  const back = await oidcCallback(
+    await issuerCallbackUrl(authorizationUrl, user),
+    `${transaction.name}=${transaction.value}`,
+  );
+  assert.equal(back.location, '/console', `signed in, not sent back to sign-in: ${back.location}`);
+  const setCookie = back.cookies.get('qa_console');
+  assert.ok(setCookie);
+  const cookie = `qa_console=${setCookie.value}`;
+  const own = await asConsole(app, { cookie }, 'GET', '/api/console/session');
+  assert.equal(own.status, 200);
+  return { cookie, csrfToken: own.body.csrfToken, setCookie, body: own.body };
+}
