@@ -43,7 +43,7 @@ export default defineEndpoint({
   async handler(input, { principal, deps }) {
     const db = deps.db.manager;
     const since = Date.now() - input.days * 86_400_000;
-    const rows = await insightsRepository.passRate(db, principal.orgId, idFloor('run', since));
+    const rows = await insightsRepository.passRate(db, principal.orgId, idFloor('run', since), MAX_SERIES);
     const series = new Map<string, { testPlanId: string; environmentSlug: string | null; rows: typeof rows }>();
     for (const row of rows) {
       const key = `${row.testPlanId} ${row.environmentSlug ?? ''}`;

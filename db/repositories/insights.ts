@@ -30,18 +30,26 @@ export interface SlowStepRow {
 
 /** Trends counted from the Runs themselves, bounded by a Run id floor (ids are time-ordered). */
 export const insightsRepository = {
-  /** Ended plan Runs since `sinceId` by plan, environment and UTC day (at most 5,000 rows). */
-  async passRate(db: EntityManager, orgId: string, sinceId: string): Promise<PassRateRow[]> {
+  /**
+   * Ended plan Runs since `sinceId` by plan, environment and UTC day, for the `maxSeries` plan and
+   * environment pairs with the most Runs (chosen here, over all of them: a cut of the day rows
+   * before the choice dropped the busiest pairs whose ids sort late). At most `maxSeries` × 91 rows.
+   */
+  async passRate(db: EntityManager, orgId: string, sinceId: string, maxSeries: number): Promise<PassRateRow[]> {
     const rows: Record<string, unknown>[] = await db.query(
-      `SELECT test_plan_id, environment_slug, FLOOR(created_at / ${DAY_MS}) AS day,
-              COUNT(*) AS runs, SUM(status = 'passing') AS passes
-         FROM (SELECT test_plan_id, environment_slug, created_at, status FROM runs
-                WHERE org_id = ? AND id >= ? AND test_plan_id IS NOT NULL AND status IN (${ended})
-                ORDER BY id DESC LIMIT ${PASS_RATE_MAX_RUNS}) r
-        GROUP BY test_plan_id, environment_slug, day
-        ORDER BY test_plan_id, environment_slug, day
-        LIMIT 5000`,
-      [orgId, sinceId],
+      `WITH r AS (SELECT test_plan_id, environment_slug, created_at, status FROM runs
+                   WHERE org_id = ? AND id >= ? AND test_plan_id IS NOT NULL AND status IN (${ended})
+                   ORDER BY id DESC LIMIT ${PASS_RATE_MAX_RUNS}),
+            top AS (SELECT test_plan_id, environment_slug FROM r
+                     GROUP BY test_plan_id, environment_slug
+                     ORDER BY COUNT(*) DESC, test_plan_id, environment_slug
+                     LIMIT ?)
+       SELECT r.test_plan_id, r.environment_slug, FLOOR(r.created_at / ${DAY_MS}) AS day,
+              COUNT(*) AS runs, SUM(r.status = 'passing') AS passes
+         FROM r JOIN top ON top.test_plan_id = r.test_plan_id AND top.environment_slug <=> r.environment_slug
+        GROUP BY r.test_plan_id, r.environment_slug, day
+        ORDER BY r.test_plan_id, r.environment_slug, day`,
+      [orgId, sinceId, maxSeries],
     );
     return rows.map((r) => ({
       testPlanId: String(r.test_plan_id),

@@ -42,6 +42,17 @@ describe('authentication and errors', () => {
     assert.equal((await raw({})).headers.get('www-authenticate'), challenge);
   });
 
+  it('takes a credential only after "Bearer ": a valid key under another scheme is refused as malformed', async () => {
+    // RFC 6750: a request that is not a bearer request is invalid_request, whatever follows the scheme.
+    for (const scheme of ['Basic  ', 'Token  ', 'bearer:']) {
+      const res = await raw({ Authorization: `${scheme}${t.org.apiKey}` });
+      assert.equal(res.status, 401, scheme);
+      assert.equal(res.body.error.code, 'UNAUTHENTICATED');
+      assert.match(res.headers.get('www-authenticate')!, /error="invalid_request"/, scheme);
+    }
+    assert.equal((await raw({ Authorization: `Bearer ${t.org.apiKey}` })).status, 200);
+  });
+
   it('refuses two Authorization headers', async () => {
     const res = await new Promise<number>((resolve, reject) => {
       const url = new URL(`${t.app.url}/api/v1/test_case.list`);
