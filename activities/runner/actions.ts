@@ -11,7 +11,7 @@ import {
   seconds,
   environmentValue,
 } from '../engine/failures';
-import { POLL_MS, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
+import { POLL_MS, asRead, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
 import { revealFor } from './reveal';
 import { BUSY, SETTLE_CAP_MS, beforeClick, pageState, settleAfterClick, watchClick } from './settle';
 import { nearby } from './suggest';
@@ -151,17 +151,20 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
   try {
     return await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
-      const { field, editable } = await findFillTarget(ctx.page, target, timeout, reveal);
+      const { field, kind } = await findFillTarget(ctx.page, target, timeout, reveal);
       phase = 'act';
       const described = await describeElement(field, target);
       ctx.observed.found ??= described.text;
-      if (!(await editable())) {
-        value ??= await chooseValue(ctx, { type: 'combobox', words: '' });
-        // An Environment value chosen in a list shows on the page: the recording stops first, as for a typed one.
+      const how = await kind(described.role);
+      if (how !== 'text') {
+        value ??= await chooseValue(ctx, { type: how === 'select' ? 'combobox' : how, words: '' });
+        // A value chosen, slid or typed into segments shows on the page: the recording stops first, as for a typed one.
         if (value.secret) {
           ctx.redactor.add(value.text);
           await ctx.browsing.beforeSecret();
         }
+        if (how === 'slider') return await slideByKeys(ctx, field, value);
+        if (how === 'segments') return await typeSegments(ctx, field, value);
         return await pickOption(ctx, field, value);
       }
       const facts = await readFieldFacts(field, described.role, ctx.step.valueSpec.kind === 'agent');
@@ -183,6 +186,9 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
         held = await slide(field, value.text.trim());
       } else {
         await field.fill(value.text, { timeout: remaining(ctx) });
+        // A combobox that offers a list: the value is one of its options, chosen as a person chooses it.
+        if (described.role === 'combobox' && (await chooseTyped(ctx, field, value)))
+          return await confirmChosen(ctx, field, value);
         // The postcondition of a fill: the field now holds exactly what was typed. Compared in memory only.
         held = await readHeld(field, remaining(ctx));
       }
@@ -235,7 +241,8 @@ function slide(field: Locator, to: string): Promise<string> {
 
 /**
  * A fill on a custom select (a combobox built from divs, its options perhaps in a portal): open it,
- * click the option named by the value, and check the select now shows it, as a person would.
+ * click the option named by the value, and check the select now shows it, as a person would. A
+ * value the list does not offer fails the step, naming the options it does offer.
  */
 async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<string> {
   const chosen = value.text.trim();
@@ -243,22 +250,24 @@ async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value:
   await box.click({ timeout: remaining(ctx) });
   const option = await findVisible(
     ctx.page,
-    (scope) => [scope.getByRole('option', { name: chosen, exact: true }), scope.getByRole('option', { name: chosen })],
+    (scope) => [
+      scope.getByRole('option', { name: asRead(chosen, { whole: true }) }),
+      scope.getByRole('option', { name: asRead(chosen) }),
+    ],
     Math.min(remaining(ctx), 2000),
-  ).catch((err: unknown) => {
+  ).catch(async (err: unknown) => {
     if (!isTimeout(err)) throw err;
-    throw new StepFailure(
-      'test_definition',
-      `The list "${ctx.step.target}" offers no option ${what}.`,
-      "Check the step's value against the options the list offers at this point.",
-    );
+    throw await notOffered(ctx, what);
   });
   await option.click({ timeout: remaining(ctx) });
-  const shows = await quietly(ctx.page, () =>
-    box.evaluate((el) =>
-      ((el as HTMLInputElement).value || el.getAttribute('aria-valuetext') || el.textContent || '').trim(),
-    ),
-  );
+  return confirmChosen(ctx, box, value);
+}
+
+/** After an option was clicked: the select (or combobox) must now show it. */
+async function confirmChosen(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<string> {
+  const chosen = value.text.trim();
+  const what = value.secret ? 'the given value' : `"${chosen}"`;
+  const shows = await shownValue(box);
   if (!value.secret) ctx.observed.value = shows;
   if (!shows.toLowerCase().includes(chosen.toLowerCase())) {
     throw new StepFailure(
@@ -268,6 +277,179 @@ async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value:
     );
   }
   return `The list "${ctx.step.target}" shows the chosen option.`;
+}
+
+/** How long a combobox's list may take to show what matches the typed value. */
+const TYPED_LIST_MS = 1000;
+
+/**
+ * After typing into a combobox: when its list shows an option named by the value, click it. When the
+ * list offers other options, or nothing matches and the combobox, emptied and opened, offers a list,
+ * the value is not one it takes: the step fails naming what it offers. A combobox that offers no
+ * list at all takes free text (a search box), and the typed value stands.
+ */
+async function chooseTyped(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<boolean> {
+  const chosen = value.text.trim();
+  const what = value.secret ? 'the given value' : `"${chosen}"`;
+  const option = await findVisible(
+    ctx.page,
+    (scope) => [scope.getByRole('option', { name: asRead(chosen, { whole: true }) })],
+    Math.min(remaining(ctx), TYPED_LIST_MS),
+  ).catch((err: unknown) => {
+    if (!isTimeout(err)) throw err;
+    return undefined;
+  });
+  if (option) {
+    await option.click({ timeout: remaining(ctx) });
+    return true;
+  }
+  if ((await offeredOptions(ctx.page)).length === 0) {
+    // Nothing listed for the typed value: what does the combobox offer when a person opens it empty?
+    await box.fill('', { timeout: remaining(ctx) });
+    await box.press('ArrowDown', { timeout: remaining(ctx) });
+    await sleep(TYPED_LIST_MS / 4);
+    if ((await offeredOptions(ctx.page)).length === 0) {
+      await box.fill(value.text, { timeout: remaining(ctx) }); // free text: the value typed stands
+      return false;
+    }
+  }
+  throw await notOffered(ctx, what);
+}
+
+/** The options a list shows now, for the reason of a value it does not offer. */
+async function offeredOptions(page: Page): Promise<string[]> {
+  return quietly(page, async () => {
+    const names: string[] = [];
+    for (const frame of page.frames()) {
+      const found = await frame
+        .getByRole('option')
+        .filter({ visible: true })
+        .evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim()))
+        .catch(() => []);
+      names.push(...found.filter(Boolean));
+    }
+    return [...new Set(names)];
+  });
+}
+
+/** A list that does not offer the value: the application does not take it, in the options' own words. */
+async function notOffered(ctx: StepContext<StepOf<'fill'>>, what: string): Promise<StepFailure> {
+  const offered = await offeredOptions(ctx.page).catch(() => []);
+  await ctx.page.keyboard.press('Escape').catch(() => undefined); // the list closed again, as a person leaves it
+  const shown = offered.slice(0, OPTIONS_NAMED).map((o) => `"${o}"`);
+  return new StepFailure(
+    'application',
+    `The list "${ctx.step.target}" offers no option ${what}${shown.length ? `; it offers ${shown.join(', ')}${offered.length > OPTIONS_NAMED ? ', …' : ''}` : ''}.`,
+    "Check the step's value against the options the list offers, or whether the application should offer it.",
+  );
+}
+
+/** How many of a list's options a reason names. */
+const OPTIONS_NAMED = 8;
+
+/**
+ * What a select shows: its own value or text, or, for one that keeps a bare focus target (Quasar's
+ * read-only input), the text of the field around it.
+ */
+function shownValue(box: Locator): Promise<string> {
+  return quietly(box.page(), () =>
+    box.evaluate((el) => {
+      const own = ((el as HTMLInputElement).value || el.getAttribute('aria-valuetext') || el.textContent || '').trim();
+      if (own) return own;
+      // The nearest part of the field around it that shows something: a chip, the selected value.
+      for (let around = el.parentElement, up = 0; around && up < 4; around = around.parentElement, up++) {
+        const text = around.innerText.replace(/\s+/g, ' ').trim();
+        if (text) return text;
+      }
+      return '';
+    }),
+  );
+}
+
+/**
+ * A fill on a slider drawn from divs (`role=slider`): focused and moved with the arrow keys, as a
+ * person using the keyboard does, until it holds the value; a value outside its bounds fails.
+ */
+async function slideByKeys(ctx: StepContext<StepOf<'fill'>>, slider: Locator, value: ChosenValue): Promise<string> {
+  const target = ctx.step.target;
+  const wanted = Number(value.text.trim());
+  const read = () =>
+    quietly(ctx.page, () =>
+      slider.evaluate((el) => ({
+        now: Number(el.getAttribute('aria-valuenow')),
+        min: Number(el.getAttribute('aria-valuemin') ?? 0),
+        max: Number(el.getAttribute('aria-valuemax') ?? 100),
+      })),
+    );
+  let at = await read();
+  if (!Number.isFinite(wanted) || wanted < at.min || wanted > at.max) {
+    throw new StepFailure(
+      'test_definition',
+      `The slider "${target}" takes a number from ${at.min} to ${at.max}, not ${value.secret ? 'the given value' : `"${value.text}"`}.`,
+      "Change the step's value to one the slider offers.",
+    );
+  }
+  await slider.focus({ timeout: remaining(ctx) });
+  // Each key moves one step: one press tells how far a step goes, then the rest are pressed at once;
+  // a few more presses settle a slider whose steps are uneven. One whose steps skip the value stops beside it.
+  for (let rounds = 0; at.now !== wanted && rounds < 4; rounds++) {
+    const key = at.now < wanted ? 'ArrowRight' : 'ArrowLeft';
+    await slider.press(key, { timeout: remaining(ctx) });
+    const next = await read();
+    const step = Math.abs(next.now - at.now);
+    if (step === 0 || (key === 'ArrowRight') !== next.now <= wanted) break;
+    at = next;
+    const more = Math.min(Math.floor(Math.abs(wanted - at.now) / step), MAX_SLIDER_PRESSES);
+    for (let i = 0; i < more; i++) await ctx.page.keyboard.press(key);
+    at = await read();
+  }
+  if (!value.secret) ctx.observed.value = String(at.now);
+  if (at.now !== wanted) {
+    throw new StepFailure(
+      'application',
+      `The slider "${target}" did not take the value ${value.secret ? 'given' : wanted}; it holds ${at.now}.`,
+      'Check whether the slider allows this value (its step), or change the value the step sets.',
+    );
+  }
+  return `The slider "${target}" holds the entered value.`;
+}
+
+/** A bound on the arrow presses of one slider fill. */
+const MAX_SLIDER_PRESSES = 500;
+
+/**
+ * A fill on a field of segments (a date or time as month, day and year spinbuttons: MUI X, React
+ * Aria): the value's numbers are typed into the segments in the order the field shows them, as a
+ * person types "12/24/2026" segment after segment. Each segment must then hold its number.
+ */
+async function typeSegments(ctx: StepContext<StepOf<'fill'>>, found: Locator, value: ChosenValue): Promise<string> {
+  const target = ctx.step.target;
+  const group = found.locator('xpath=ancestor-or-self::*[@role="group"][1]');
+  const segments = group.getByRole('spinbutton');
+  const count = await segments.count();
+  const parts = value.text.trim().split(/\D+/).filter(Boolean);
+  const what = value.secret ? 'the given value' : `"${value.text}"`;
+  if (parts.length !== count) {
+    throw new StepFailure(
+      'test_definition',
+      `The field "${target}" has ${count} parts to type into; ${what} has ${parts.length}.`,
+      'Write the value as the field shows it (e.g. 12/24/2026 for month, day and year).',
+    );
+  }
+  for (const [i, part] of parts.entries()) {
+    await segments.nth(i).click({ timeout: remaining(ctx) });
+    await ctx.page.keyboard.type(part);
+  }
+  const held = await segments.evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.trim()));
+  if (!value.secret) ctx.observed.value = held.join(' ');
+  if (held.some((text, i) => Number(text.replace(/\D+/g, '')) !== Number(parts[i]) || !/\d/.test(text))) {
+    throw new StepFailure(
+      'application',
+      `The field "${target}" did not keep the value typed into it.`,
+      'Check whether the field rejects or rewrites this input, or change the value the step types.',
+    );
+  }
+  return `The field "${target}" holds the entered value.`;
 }
 
 /**
@@ -303,10 +485,11 @@ async function timedOutIn(
 async function choose(ctx: StepContext<StepOf<'fill'>>, field: Locator, value: ChosenValue): Promise<string> {
   const labels = await readElement(field, (el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()));
   if (!labels.includes(value.text.trim())) {
+    const shown = labels.filter(Boolean).slice(0, OPTIONS_NAMED);
     throw new StepFailure(
-      'test_definition',
-      `The list "${ctx.step.target}" has no option ${value.secret ? 'with the given value' : `"${value.text}"`}.`,
-      "Check the step's value against the options the list offers at this point.",
+      'application',
+      `The list "${ctx.step.target}" offers no option ${value.secret ? 'the given value' : `"${value.text.trim()}"`}; it offers ${shown.map((o) => `"${o}"`).join(', ')}${labels.length > OPTIONS_NAMED ? ', …' : ''}.`,
+      "Check the step's value against the options the list offers, or whether the application should offer it.",
     );
   }
   await field.selectOption({ label: value.text.trim() }, { timeout: remaining(ctx) });
@@ -376,13 +559,13 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
   try {
     await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
-      const control = await findVisible(ctx.page, (scope) => controlCandidates(scope, target), timeout, reveal);
+      const control = await findVisible(ctx.page, (scope) => controlCandidates(scope, target), timeout, reveal, target);
       phase = 'act';
       ctx.observed.found ??= (await describeElement(control, target)).text;
       void before?.control?.dispose().catch(() => undefined);
       before = await beforeClick(control);
       before.at = performance.now();
-      await control.click({ timeout: remaining(ctx) });
+      await (await visibleProxy(control)).click({ timeout: remaining(ctx) });
     });
   } catch (err) {
     watch.stop();
@@ -403,6 +586,28 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
   });
   ctx.settled.catch(() => undefined);
   return `Clicked ${ctx.observed.found ?? `"${target}"`}.`;
+}
+
+/**
+ * What a person clicks for a checkbox, radio or switch whose input is hidden from sight (clipped
+ * away, transparent or covered, the library drawing its own box beside the text: React Aria, Radix):
+ * its label. Any other control is clicked itself.
+ */
+async function visibleProxy(control: Locator): Promise<Locator> {
+  const label = await quietly(control.page(), () =>
+    control.evaluate((el) => {
+      if (el.tagName !== 'INPUT') return null;
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const seen = box.width >= 4 && box.height >= 4 && getComputedStyle(el).opacity !== '0';
+      if (seen && hit !== null && (hit === el || el.contains(hit))) return null;
+      if (el.closest('label')) return 'ancestor';
+      return el.id && document.querySelector(`label[for="${CSS.escape(el.id)}"]`) ? el.id : null;
+    }),
+  ).catch(() => null);
+  if (label === null) return control;
+  if (label === 'ancestor') return control.locator('xpath=ancestor::label[1]');
+  return control.locator(`xpath=//label[@for=${JSON.stringify(label)}]`).first();
 }
 
 type Expectation = NonNullable<WebStep['expect']>;

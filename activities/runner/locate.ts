@@ -33,8 +33,13 @@ const TOOLTIP_ROLES = ['button', 'link', 'menuitem', 'tab', 'checkbox', 'switch'
 /** Items that live in a list, menu or tree that may be closed: a click on one opens its owner first. */
 export const ITEM_ROLES = ['option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem'] as const;
 
-/** Elements that take a value; `fill` refuses anything else (a select takes the option whose label is the value). */
-const EDITABLE = 'input:not([type=hidden]), textarea, select, [contenteditable]:not([contenteditable=false])';
+/**
+ * Elements that take a value; `fill` refuses anything else (a select takes the option whose label is
+ * the value). Not a read-only input (a library's select keeps one to hold focus: Quasar's QSelect) nor
+ * one hidden from people (`aria-hidden`: the form value behind a date picker's segments).
+ */
+const EDITABLE =
+  'input:not([type=hidden]):not([readonly]):not([aria-hidden=true]), textarea:not([readonly]), select, [contenteditable]:not([contenteditable=false])';
 
 /** Roles of the fields a person types into, found by the accessible name the browser computes. */
 export const FIELD_ROLES = ['textbox', 'searchbox', 'spinbutton'] as const;
@@ -92,16 +97,24 @@ export function controlCandidates(scope: Scope, target: string): Locator[] {
   ];
 }
 
-/** Whether the element takes typed text (a field), as opposed to a custom select or another control. */
-function isEditable(element: Locator): Promise<boolean> {
-  return quietly(element.page(), () => element.evaluate((el, selector) => el.matches(selector), EDITABLE));
+/**
+ * What a fill acts on when it is not a field a person types into, by its name: a custom select (a
+ * combobox that takes no text, or a button that opens a listbox: React Aria, Headless UI), a date
+ * field built of segments (a group of spinbuttons: MUI X, React Aria), a slider drawn from divs.
+ */
+function choiceCandidates(scope: Scope, target: string): Locator[] {
+  const name = asRead(target);
+  return [
+    scope.getByRole('combobox', { name }),
+    scope.getByTitle(name).and(scope.getByRole('combobox')),
+    scope.getByRole('button', { name }).and(scope.locator('[aria-haspopup=listbox]')),
+    scope.getByRole('group', { name }).and(scope.locator(SEGMENTED)),
+    scope.getByRole('slider', { name }),
+  ];
 }
 
-/** A custom select (a combobox that is not a field) by its name, for a fill that picks one of its options. */
-function comboboxCandidates(scope: Scope, target: string): Locator[] {
-  const name = asRead(target);
-  return [scope.getByRole('combobox', { name }), scope.getByTitle(name).and(scope.getByRole('combobox'))];
-}
+/** A group of two or more spinbuttons: a date or time field built of segments. */
+const SEGMENTED = 'xpath=//*[count(.//*[@role="spinbutton"]) >= 2]';
 
 /** Pause between looks while waiting for an element: short enough for a toast, long enough to stay cheap. */
 export const POLL_MS = 50;
@@ -118,20 +131,33 @@ export async function findVisible(
   candidatesIn: (scope: Scope) => Locator[],
   timeoutMs: number,
   reveal?: Reveal,
+  target?: string,
 ): Promise<Locator> {
-  return (await findRanked(page, candidatesIn, timeoutMs, reveal)).locator;
+  return (await findRanked(page, candidatesIn, timeoutMs, reveal, target)).locator;
 }
 
 /** findVisible, with the index of the candidate that found it. */
-function findRanked(page: Page, candidatesIn: (scope: Scope) => Locator[], timeoutMs: number, reveal?: Reveal) {
-  return quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal));
+function findRanked(
+  page: Page,
+  candidatesIn: (scope: Scope) => Locator[],
+  timeoutMs: number,
+  reveal?: Reveal,
+  target?: string,
+) {
+  return quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal, target));
 }
 
-/** What a fill acts on: a field, or a custom select (a combobox that may not take typed text). */
+/** How a fill acts on what it found: types, picks an option, moves a slider, or types a date's segments. */
+export type FillKind = 'text' | 'select' | 'slider' | 'segments';
+
+/** What a fill acts on: a field, a custom select, a slider or a field of segments. */
 export interface FillTarget {
   field: Locator;
-  /** Whether it takes typed text: known from how it was found, read from the page only for a combobox. */
-  editable(): Promise<boolean>;
+  /**
+   * How to fill it: known from how it was found for a field, read from the page otherwise, and for a
+   * spinbutton (`role`, as describeElement read it), which may be one segment of a date.
+   */
+  kind(role: string | undefined): Promise<FillKind>;
 }
 
 /**
@@ -146,10 +172,26 @@ export async function findFillTarget(
   timeoutMs: number,
   reveal?: Reveal,
 ): Promise<FillTarget> {
-  const candidatesIn = (scope: Scope) => [...fieldCandidates(scope, target), ...comboboxCandidates(scope, target)];
-  const { locator, rank } = await findRanked(page, candidatesIn, timeoutMs, reveal);
+  const candidatesIn = (scope: Scope) => [...fieldCandidates(scope, target), ...choiceCandidates(scope, target)];
+  const { locator, rank } = await findRanked(page, candidatesIn, timeoutMs, reveal, target);
   const fieldWays = fieldCandidates(page, target).length;
-  return { field: locator, editable: async () => rank < fieldWays || isEditable(locator) };
+  return {
+    field: locator,
+    kind: async (role) => (rank < fieldWays && role !== 'spinbutton' ? 'text' : fillKind(locator)),
+  };
+}
+
+/** How a fill acts on the element, read in the page. */
+function fillKind(element: Locator): Promise<FillKind> {
+  return quietly(element.page(), () =>
+    element.evaluate((el, editable): FillKind => {
+      const role = el.getAttribute('role');
+      if (role === 'slider' && el.tagName !== 'INPUT') return 'slider';
+      const group = role === 'group' ? el : role === 'spinbutton' ? el.closest('[role=group]') : null;
+      if (group && group.querySelectorAll('[role=spinbutton]').length >= 2) return 'segments';
+      return el.matches(editable) ? 'text' : 'select';
+    }, EDITABLE),
+  );
 }
 
 /**
@@ -163,6 +205,7 @@ async function lookUntilVisible(
   candidatesIn: (scope: Scope) => Locator[],
   timeoutMs: number,
   reveal?: Reveal,
+  target?: string,
 ): Promise<{ locator: Locator; rank: number }> {
   const started = Date.now();
   const deadline = started + timeoutMs;
@@ -174,7 +217,10 @@ async function lookUntilVisible(
       // look. Otherwise one look at the union of the rest, and only a frame with a match pays for ranking.
       const first = await visible[0].count().catch(zero);
       if (first > 0) {
-        best = { rank: 0, locator: first === 1 ? visible[0] : visible[0].nth(await preferredIndex(visible[0])) };
+        best = {
+          rank: 0,
+          locator: first === 1 ? visible[0] : visible[0].nth(await preferredIndex(visible[0], target)),
+        };
         break;
       }
       const rest = visible.slice(1);
@@ -190,7 +236,7 @@ async function lookUntilVisible(
         const candidate = visible[rank];
         const count = await candidate.count().catch(zero);
         if (count > 0) {
-          best = { rank, locator: count === 1 ? candidate : candidate.nth(await preferredIndex(candidate)) };
+          best = { rank, locator: count === 1 ? candidate : candidate.nth(await preferredIndex(candidate, target)) };
           break;
         }
       }
@@ -202,20 +248,35 @@ async function lookUntilVisible(
   }
 }
 
-/** Among duplicates: enabled and in the viewport first, then enabled, then the first in document order. */
-async function preferredIndex(candidate: Locator): Promise<number> {
+/**
+ * Among duplicates, what a person would reach: one inside the open modal dialog when there is one
+ * (what lies behind it cannot be clicked), then one whose whole name is the target ("Remove" before
+ * "Remove Grace Hopper"), enabled and in the viewport, then the first in document order.
+ */
+async function preferredIndex(candidate: Locator, target?: string): Promise<number> {
   const facts = await candidate
-    .evaluateAll((elements) =>
-      elements.map((el) => {
-        const rect = el.getBoundingClientRect();
-        const inView =
-          rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
-        const disabled = el.matches(':disabled') || el.closest('[aria-disabled="true"]') !== null;
-        return { enabled: !disabled, inView };
-      }),
+    .evaluateAll(
+      (elements, wanted) =>
+        elements.map((el) => {
+          const rect = el.getBoundingClientRect();
+          const inView =
+            rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
+          const disabled = el.matches(':disabled') || el.closest('[aria-disabled="true"]') !== null;
+          const modal = Array.from(document.querySelectorAll('[aria-modal=true], dialog[open]')).find(
+            (d) => d.checkVisibility() && (d.tagName !== 'DIALOG' || d.matches(':modal')),
+          );
+          const reachable = !modal || modal.contains(el);
+          const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '')
+            .replace(/\s+/g, ' ')
+            .trim();
+          const whole = wanted !== undefined && name.toLowerCase() === wanted;
+          return { enabled: !disabled, inView, reachable, whole };
+        }),
+      target?.replace(/\s+/g, ' ').trim().toLowerCase(),
     )
     .catch(() => []);
-  const score = (f: { enabled: boolean; inView: boolean }) => (f.enabled ? 2 : 0) + (f.inView ? 1 : 0);
+  const score = (f: { enabled: boolean; inView: boolean; reachable: boolean; whole: boolean }) =>
+    (f.reachable ? 8 : 0) + (f.whole ? 4 : 0) + (f.enabled ? 2 : 0) + (f.inView ? 1 : 0);
   let best = 0;
   facts.forEach((f, i) => {
     if (score(f) > score(facts[best])) best = i;
