@@ -46,17 +46,18 @@ interface Seen {
 function pageState(
   first: Node | string,
   busySelector?: string,
-): { inflight: number; signs: number; text: string; disabled: boolean; connected: boolean } {
+): { inflight: number; timers: number; signs: number; text: string; disabled: boolean; connected: boolean } {
   const [control, busy] = typeof first === 'string' ? [undefined, first] : [first as Element, busySelector ?? ''];
   const signs = Array.from(document.querySelectorAll(busy)).filter((el) => el.checkVisibility()).length;
-  const inflight = (window as unknown as { __qaInflight?: number }).__qaInflight ?? 0;
-  if (!control?.isConnected) return { inflight, signs, text: '', disabled: false, connected: false };
+  const probes = window as unknown as { __qaInflight?: number; __qaTimers?: number };
+  const [inflight, timers] = [probes.__qaInflight ?? 0, probes.__qaTimers ?? 0];
+  if (!control?.isConnected) return { inflight, timers, signs, text: '', disabled: false, connected: false };
   const disabled =
     control.matches(':disabled') ||
     control.getAttribute('aria-disabled') === 'true' ||
     control.getAttribute('aria-busy') === 'true';
   const text = (control as HTMLElement).innerText ?? control.textContent ?? '';
-  return { inflight, signs, text, disabled, connected: true };
+  return { inflight, timers, signs, text, disabled, connected: true };
 }
 
 /** Reads the control and the page before the click (a few ms); nothing known when it cannot be read. */
@@ -111,8 +112,9 @@ export function watchClick(ctx: StepContext): { seen: Seen; stop(): void } {
 }
 
 /**
- * After a click: follow a tab it opened, then wait while what it started is under way: a navigation,
- * the page's requests (bounded by SETTLE_CAP_MS), a busy sign it raised (until the step's deadline).
+ * After a click: follow a tab it opened, then wait while what it started is under way: a navigation
+ * and a busy sign it raised (until the step's deadline), the page's requests and the timers the click
+ * set (bounded by SETTLE_CAP_MS).
  * Then let the page's handlers of those answers run, and judge: a navigation to a 5xx page fails the
  * step; so does, for a step without `expect`, a request that answered 5xx. No fixed idle period: a
  * click that starts nothing costs one animation frame.
@@ -182,8 +184,13 @@ async function waitWhileWorking(ctx: StepContext, seen: Seen, before: Before): P
           : state.connected && state.disabled && !before.disabled
             ? 'busy'
             : undefined;
-    if (!working && !waiting) return undefined;
-    if (Date.now() >= (working ? ctx.deadline : capped)) return working ?? waiting;
+    // A timer the click set may yet start a navigation or a request: waited for within the bound of
+    // requests, and never a reason to call the page busy.
+    const scheduled = (state?.timers ?? 0) > 0;
+    if (!working && !waiting && !scheduled) return undefined;
+    // A next page is waited for until it has loaded, as a busy sign is; requests and timers at most 3 s.
+    const leaving = seen.navigating || !state;
+    if (Date.now() >= (working || leaving ? ctx.deadline : capped)) return working ?? waiting;
     await sleep(POLL_MS / 2);
   }
 }
