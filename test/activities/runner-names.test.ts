@@ -142,6 +142,19 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
         `<label>Customer\u2019s e\u2011mail <input id=mail></label><input placeholder="Promo\u00a0\u2013 code">`,
       ),
       shadow: SHADOW,
+      'suggest-edge': doc('Welcome', '<button>Send invite</button>'),
+      'suggest-under': doc('Welcome', '<button>Send invites</button>'),
+      'suggest-read-alike': doc('Welcome', '<button>SEND\u2011INVITE</button>'),
+      'suggest-three': doc(
+        'Welcome',
+        ['Create account', 'Shop now', 'Send invite', 'Log in', 'Sign up']
+          .map((name) => `<button>${name}</button>`)
+          .join(' ') + '<button hidden>Sign in now</button>',
+      ),
+      'suggest-fields': doc(
+        'Contact',
+        '<button>Email us</button> <a href="#">Emails</a> <label>E-mail address <input></label> <label>Volume <input type=range></label>',
+      ),
     });
   });
   after(async () => {
@@ -209,6 +222,53 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
       // Read alike is not "anything goes": "alpha review" (a space, not a dash) is not "Alpha–review".
       const result = await run([go('dashes-fancy'), click('alpha review')], 1500);
       assert.equal(result.outcome, 'unverified', reasons(result));
+    });
+  });
+
+  describe('a control not found names the closest ones and suggests a likely rename', () => {
+    /** The step that did not find its control or field. */
+    const missed = async (page: string, step: Step) => {
+      const result = await run([go(page), step], 1000);
+      assert.equal(result.outcome, 'unverified', reasons(result));
+      return result.steps[1];
+    };
+
+    it('suggests "Send invite" for "Sign in": a likeness of exactly 0.3 is close enough', async () => {
+      const step = await missed('suggest-edge', click('Sign in'));
+      assert.equal(step.reason, 'No control named "Sign in" appeared within 1 s; the page has button "Send invite".');
+      assert.deepEqual(step.diagnosis?.suggestedChange, { target: 'Send invite' });
+      assert.match(step.diagnosis?.suggestedAction ?? '', /change the step's target from "Sign in" to "Send invite"/);
+    });
+
+    it('names "Send invites" for "Sign in" but does not suggest it: 6/21 is under 0.3', async () => {
+      const step = await missed('suggest-under', click('Sign in'));
+      assert.equal(step.reason, 'No control named "Sign in" appeared within 1 s; the page has button "Send invites".');
+      assert.equal(step.diagnosis?.suggestedChange, undefined);
+    });
+
+    it('compares the names as a person reads them: "SEND‑INVITE" is as close to "Sign-in" as "send-invite"', async () => {
+      const step = await missed('suggest-read-alike', click('Sign-in'));
+      assert.deepEqual(step.diagnosis?.suggestedChange, { target: 'SEND\u2011INVITE' });
+    });
+
+    it('names at most three, the closest first, and none that is hidden', async () => {
+      // Likeness to "Sign in": "Sign up" 10/16, "Log in" 6/15, "Send invite" 6/20, "Shop now" 2/17,
+      // "Create account" 0; the hidden "Sign in now" would be the closest of all.
+      const step = await missed('suggest-three', click('Sign in'));
+      assert.equal(
+        step.reason,
+        'No control named "Sign in" appeared within 1 s; the page has buttons "Sign up", "Log in" and "Send invite".',
+      );
+      assert.deepEqual(step.diagnosis?.suggestedChange, { target: 'Sign up' });
+    });
+
+    it('names only fields for a fill, though a button is closer', async () => {
+      const step = await missed('suggest-fields', fill('Email', 'ada@example.test'));
+      assert.equal(
+        step.reason,
+        'No field labelled "Email" appeared within 1 s; the page has field "E-mail address" and slider "Volume".',
+      );
+      assert.deepEqual(step.diagnosis?.suggestedChange, { target: 'E-mail address' });
     });
   });
 
