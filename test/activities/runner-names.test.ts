@@ -144,6 +144,7 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
       shadow: SHADOW,
       'suggest-edge': doc('Welcome', '<button>Send invite</button>'),
       'suggest-under': doc('Welcome', '<button>Send invites</button>'),
+      'suggest-open': doc('Welcome', '<button>Open</button>'),
       'suggest-read-alike': doc('Welcome', '<button>SEND\u2011INVITE</button>'),
       'suggest-three': doc(
         'Welcome',
@@ -243,6 +244,13 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
     it('names "Send invites" for "Sign in" but does not suggest it: 6/21 is under 0.3', async () => {
       const step = await missed('suggest-under', click('Sign in'));
       assert.equal(step.reason, 'No control named "Sign in" appeared within 1 s; the page has button "Send invites".');
+      assert.equal(step.diagnosis?.suggestedChange, undefined);
+    });
+
+    it('counts a letter pair once for each time both names have it: "Open" is 2/13 from "Sign in", not suggested', async () => {
+      // " sign in " ends two words in "n ", " open " one: they share it once (and " o" not at all).
+      const step = await missed('suggest-open', click('Sign in'));
+      assert.equal(step.reason, 'No control named "Sign in" appeared within 1 s; the page has button "Open".');
       assert.equal(step.diagnosis?.suggestedChange, undefined);
     });
 
