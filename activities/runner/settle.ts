@@ -188,9 +188,11 @@ async function waitWhileWorking(ctx: StepContext, seen: Seen, before: Before): P
     // requests, and never a reason to call the page busy.
     const scheduled = (state?.timers ?? 0) > 0;
     if (!working && !waiting && !scheduled) return undefined;
-    // A next page is waited for until it has loaded, as a busy sign is; requests and timers at most 3 s.
+    if (Date.now() >= ctx.deadline) return working ?? waiting;
+    // A busy sign and a next page are waited for until the deadline; the page's requests, its timers
+    // and a control that merely went disabled at most SETTLE_CAP_MS, and then the step goes on.
     const leaving = seen.navigating || !state;
-    if (Date.now() >= (working || leaving ? ctx.deadline : capped)) return working ?? waiting;
+    if (!working && !leaving && Date.now() >= capped) return undefined;
     await sleep(POLL_MS / 2);
   }
 }

@@ -248,7 +248,7 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
     });
 
     it('counts a letter pair once for each time both names have it: "Open" is 2/13 from "Sign in", not suggested', async () => {
-      // " sign in " ends two words in "n ", " open " one: they share it once (and " o" not at all).
+      // Of the pairs of " open ", only "n " is in " sign in ", which has it twice: shared once, 2·1/(8+5).
       const step = await missed('suggest-open', click('Sign in'));
       assert.equal(step.reason, 'No control named "Sign in" appeared within 1 s; the page has button "Open".');
       assert.equal(step.diagnosis?.suggestedChange, undefined);
