@@ -142,6 +142,10 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
         `<label>Customer\u2019s e\u2011mail <input id=mail></label><input placeholder="Promo\u00a0\u2013 code">`,
       ),
       shadow: SHADOW,
+      'exact-text': doc(
+        'Shop',
+        `<p>Sign in to see your orders</p><span onclick="out.textContent = 'Signing in'">Sign in</span><p id=out></p>`,
+      ),
       'suggest-edge': doc('Welcome', '<button>Send invite</button>'),
       'suggest-under': doc('Welcome', '<button>Send invites</button>'),
       'suggest-open': doc('Welcome', '<button>Open</button>'),
@@ -217,6 +221,11 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
         result.steps.slice(1).map((s) => s.observed.value),
         ['ada@example.test', 'SPRING'],
       );
+    });
+
+    it('clicks a plain text by its whole text, not a sentence that contains it', async () => {
+      const result = await run([go('exact-text'), click('sign in', { text: 'Signing in' })]);
+      assert.equal(result.outcome, 'passed', reasons(result));
     });
 
     it('still tells different names apart: a step naming another word of the page finds nothing', async () => {
