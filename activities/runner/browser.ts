@@ -184,6 +184,9 @@ export const CONTEXT_OPTIONS: BrowserContextOptions = {
  * - keeps the page's own requests in flight (fetch, XMLHttpRequest) with when the page started them,
  *   which the runner's network events may tell only later, and when the last click came, so that the
  *   runner waits for the requests a click started, not for a long poll the page keeps open;
+ * - counts the timers of up to 3 s that a person's action set (while a click, key or submit event is
+ *   handled, not a mere movement of the mouse), which may yet start a navigation or a request: "Pay
+ *   now" that moves the page on a second later;
  * - lets the runner see into closed shadow roots as a person sees the controls in them: a closed root
  *   is made open, but the page's scripts still read `shadowRoot` as null and `mode` as "closed" (the
  *   runner's looks run in Playwright's own world, where these getters are the browser's).
@@ -214,6 +217,31 @@ export const PAGE_PROBES = `(() => {
     this.addEventListener('loadend', ended, { once: true });
     try { return send.apply(this, args); } catch (error) { ended(); throw error; }
   };
+
+  w.__qaTimers = 0;
+  const timers = new Set();
+  const setTimer = w.setTimeout;
+  const clearTimer = w.clearTimeout;
+  w.setTimeout = function (callback, delay, ...args) {
+    const event = w.event;
+    const byPerson = event && event.isTrusted && !/move|over|out|enter|leave|scroll|wheel/.test(event.type);
+    if (typeof callback !== 'function' || !byPerson || !((Number(delay) || 0) <= 3000)) {
+      return setTimer.call(this, callback, delay, ...args);
+    }
+    w.__qaTimers += 1;
+    const id = setTimer.call(this, function (...values) {
+      timers.delete(id);
+      try { return callback.apply(this, values); } finally { w.__qaTimers -= 1; }
+    }, delay, ...args);
+    timers.add(id);
+    return id;
+  };
+  const cleared = (clear) => function (id) {
+    if (timers.delete(id)) w.__qaTimers -= 1;
+    return clear.call(this, id);
+  };
+  w.clearTimeout = cleared(clearTimer);
+  w.clearInterval = cleared(w.clearInterval);
 
   const hosts = new WeakSet();
   const roots = new WeakSet();

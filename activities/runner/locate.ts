@@ -61,12 +61,18 @@ function fieldCandidates(scope: Scope, target: string): Locator[] {
   ].map((candidate) => candidate.and(editable));
 }
 
-/** Characters a person reads as one: typographic and straight quotes and apostrophes, the dashes. */
-const READ_ALIKE: [RegExp, string][] = [
-  [/['’‘ʼ`´]/, "['’‘ʼ`´]"],
-  [/["“”„«»]/, '["“”„«»]'],
-  [/[-‐‑‒–—−]/, '[-‐‑‒–—−]'],
+/**
+ * Characters a person reads as one (docs/runner.md lists them), each group with the one it is read as:
+ * apostrophes and single quotes, double quotes and guillemets, every kind of dash and the minus sign.
+ */
+export const READ_ALIKE: { as: string; chars: string }[] = [
+  { as: "'", chars: "'\u2019\u2018\u201A\u201B\u02BC`\u00B4\u2039\u203A" },
+  { as: '"', chars: '"\u201C\u201D\u201E\u201F\u00AB\u00BB' },
+  { as: '-', chars: '-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D' },
 ];
+
+/** A regular-expression class of a group's characters, e.g. `[\-‐‑]`. */
+export const alikeClass = (chars: string) => `[${chars.replace(/[\]\\^-]/g, '\\$&')}]`;
 
 /**
  * A name as a person reads it: case, curly or straight quotes and apostrophes, the kind of dash and
@@ -76,8 +82,8 @@ const READ_ALIKE: [RegExp, string][] = [
 export function asRead(name: string, { whole = false } = {}): RegExp {
   let source = '';
   for (const char of name.trim()) {
-    const alike = READ_ALIKE.find(([chars]) => chars.test(char));
-    if (alike) source += alike[1];
+    const alike = READ_ALIKE.find(({ chars }) => chars.includes(char));
+    if (alike) source += alikeClass(alike.chars);
     else if (/\s/.test(char)) source += source.endsWith('\\s+') ? '' : '\\s+';
     else source += char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   }

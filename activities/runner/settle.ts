@@ -61,7 +61,7 @@ interface Seen {
 export function pageState(
   first: Node | string,
   busySelector?: string,
-): { inflight: number; signs: number; text: string; disabled: boolean; connected: boolean } {
+): { inflight: number; timers: number; signs: number; text: string; disabled: boolean; connected: boolean } {
   const [control, busy] = typeof first === 'string' ? [undefined, first] : [first as Element, busySelector ?? ''];
   // No named helpers in here: the function is sent to the page as text, without what the compiler adds around names.
   const signs = Array.from(document.querySelectorAll(busy)).filter((el) => {
@@ -77,18 +77,19 @@ export function pageState(
   }).length;
   // The requests the last click started (PAGE_PROBES): begun within a second of it. One the page
   // begins later, or had open before, is the page staying connected (a long poll, a heartbeat).
-  const probes = window as unknown as { __qaInflight?: Set<{ at: number }>; __qaClickAt?: number };
+  const probes = window as unknown as { __qaInflight?: Set<{ at: number }>; __qaClickAt?: number; __qaTimers?: number };
   const clickAt = probes.__qaClickAt ?? -Infinity;
   const inflight = Array.from(probes.__qaInflight ?? []).filter(
     (r) => r.at >= clickAt && r.at <= clickAt + 1000,
   ).length;
-  if (!control?.isConnected) return { inflight, signs, text: '', disabled: false, connected: false };
+  const timers = probes.__qaTimers ?? 0;
+  if (!control?.isConnected) return { inflight, timers, signs, text: '', disabled: false, connected: false };
   const disabled =
     control.matches(':disabled') ||
     control.getAttribute('aria-disabled') === 'true' ||
     control.getAttribute('aria-busy') === 'true';
   const text = (control as HTMLElement).innerText ?? control.textContent ?? '';
-  return { inflight, signs, text, disabled, connected: true };
+  return { inflight, timers, signs, text, disabled, connected: true };
 }
 
 /** Reads the control and the page before the click (a few ms); nothing known when it cannot be read. */
@@ -143,8 +144,9 @@ export function watchClick(ctx: StepContext): { seen: Seen; stop(): void } {
 }
 
 /**
- * After a click: follow a tab it opened, then wait while what it started is under way: a navigation,
- * the page's requests (bounded by SETTLE_CAP_MS), a busy sign it raised (until the step's deadline).
+ * After a click: follow a tab it opened, then wait while what it started is under way: a navigation
+ * and a busy sign it raised (until the step's deadline), the page's requests and the timers the click
+ * set (bounded by SETTLE_CAP_MS).
  * Then let the page's handlers of those answers run, and judge: a navigation to a 5xx page fails the
  * step; so does, for a step without `expect`, a request that answered 5xx. No fixed idle period: a
  * click that starts nothing costs one animation frame.
@@ -214,8 +216,15 @@ async function waitWhileWorking(ctx: StepContext, seen: Seen, before: Before): P
           : state.connected && state.disabled && !before.disabled
             ? 'busy'
             : undefined;
-    if (!working && !waiting) return undefined;
-    if (Date.now() >= (working ? ctx.deadline : capped)) return working ?? waiting;
+    // A timer the click set may yet start a navigation or a request: waited for within the bound of
+    // requests, and never a reason to call the page busy.
+    const scheduled = (state?.timers ?? 0) > 0;
+    if (!working && !waiting && !scheduled) return undefined;
+    if (Date.now() >= ctx.deadline) return working ?? waiting;
+    // A busy sign and a next page are waited for until the deadline; the page's requests, its timers
+    // and a control that merely went disabled at most SETTLE_CAP_MS, and then the step goes on.
+    const leaving = seen.navigating || !state;
+    if (!working && !leaving && Date.now() >= capped) return undefined;
     await sleep(POLL_MS / 2);
   }
 }

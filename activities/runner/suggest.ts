@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { CONTROL_ROLES, FIELD_ROLES } from './locate';
+import { CONTROL_ROLES, FIELD_ROLES, READ_ALIKE, alikeClass } from './locate';
 import { quietly } from './quiet';
 
 /**
@@ -43,13 +43,12 @@ async function visibleNamed(page: Page, kind: Kind): Promise<{ role: string; nam
   return [...found.values()];
 }
 
+/** Characters read alike, each group as the one it is read as (locate.ts). */
+const ALIKE = READ_ALIKE.map(({ as, chars }) => [new RegExp(alikeClass(chars), 'g'), as] as const);
+
 /** Lower case, straight quotes, one kind of dash and space: names compared as a person reads them. */
 function plain(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[’‘ʼ`´]/g, "'")
-    .replace(/[“”„«»]/g, '"')
-    .replace(/[‐‑‒–—−]/g, '-')
+  return ALIKE.reduce((read, [chars, as]) => read.replace(chars, as), text.toLowerCase())
     .replace(/\s+/g, ' ')
     .trim();
 }
