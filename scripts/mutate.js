@@ -94,6 +94,10 @@ function buildSandbox(mutants, hashes) {
     fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     const content = fs.readFileSync(path.join(root, f));
     fs.writeFileSync(path.join(dir, f), content);
+    // With their times: a copied package-lock.json newer than the shared node_modules would have a
+    // test that runs an npm script (the admin command) install into it.
+    const { atime, mtime } = fs.statSync(path.join(root, f));
+    fs.utimesSync(path.join(dir, f), atime, mtime);
     hashes.add(f, content);
   }
   for (const shared of ['node_modules', '.tools']) fs.symlinkSync(path.join(root, shared), path.join(dir, shared));

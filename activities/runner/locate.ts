@@ -161,7 +161,7 @@ export interface FillTarget {
   field: Locator;
   /**
    * How to fill it: known from how it was found for a field, read from the page otherwise, and for a
-   * spinbutton (`role`, as describeElement read it), which may be one segment of a date.
+   * spinbutton (`role`, as describeElement read it), which may be one segment of a date, or a slider.
    */
   kind(role: string | undefined): Promise<FillKind>;
 }
@@ -183,7 +183,7 @@ export async function findFillTarget(
   const fieldWays = fieldCandidates(page, target).length;
   return {
     field: locator,
-    kind: async (role) => (rank < fieldWays && role !== 'spinbutton' ? 'text' : fillKind(locator)),
+    kind: async (role) => (rank < fieldWays && role !== 'spinbutton' && role !== 'slider' ? 'text' : fillKind(locator)),
   };
 }
 
@@ -192,7 +192,7 @@ function fillKind(element: Locator): Promise<FillKind> {
   return quietly(element.page(), () =>
     element.evaluate((el, editable): FillKind => {
       const role = el.getAttribute('role');
-      if (role === 'slider' && el.tagName !== 'INPUT') return 'slider';
+      if (role === 'slider' || (el as HTMLInputElement).type === 'range') return 'slider';
       const group = role === 'group' ? el : role === 'spinbutton' ? el.closest('[role=group]') : null;
       if (group && group.querySelectorAll('[role=spinbutton]').length >= 2) return 'segments';
       return el.matches(editable) ? 'text' : 'select';
