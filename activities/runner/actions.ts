@@ -708,7 +708,8 @@ export async function checkExpectation(ctx: StepContext, expect: Expectation): P
   const misses = (await Promise.all(parts.map((part) => part.check(ctx, deadline)))).filter((m) => m !== null);
   await ctx.settled;
   if (expect.text) ctx.observed.text = await visibleText(ctx.page);
-  if (misses.length > 0 && (await stillBusy(ctx))) {
+  // A page that said the action failed has answered, even with a progress bar still moving.
+  if (misses.length > 0 && !ctx.refusal && (await stillBusy(ctx))) {
     throw new StepFailure(
       'timeout',
       `The page was still loading after ${seconds(ctx.stepTimeoutMs)}, so the expectation could not be checked: ${misses.join('; ')}.`,
@@ -752,7 +753,7 @@ function refusalWatch(ctx: StepContext) {
       const now = (await announcements(page).catch(() => [])).filter((w) => !before.includes(w)).at(-1);
       if (now && now !== words) since = Date.now();
       // A toast that faded still said it: the last words stay.
-      if (now) words = now.slice(0, 200);
+      if (now) ctx.refusal = words = now.slice(0, 200);
       return words;
     },
     said: () => words,

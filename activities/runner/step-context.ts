@@ -25,6 +25,8 @@ export interface StepContext<S extends WebStep = WebStep> {
   settled?: Promise<void>;
   /** What the page announced (alerts, assertive regions, invalid fields) before the step's action, when it expects a text. */
   announcedBefore?: string[];
+  /** What the page announced after the action while the expected text was missing (a refusal in its words). */
+  refusal?: string;
   /** Answers of 4xx/5xx to the page's own requests (fetch, XHR) during the step, with when they came (performance.now()). */
   refusals?: { status: number; at: number }[];
   /**

@@ -33,6 +33,8 @@ interface CallOptions {
   body?: unknown;
   /** Idempotency-Key header of a REST mutation. */
   key?: string;
+  /** An API key, sent once to sign in, as a script sends it: in the Authorization header. */
+  bearer?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function call<T>(method: string, path: string, options: CallOptions
   if (method !== 'GET') headers['X-CSRF-Token'] = csrfToken;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.key) headers['Idempotency-Key'] = options.key;
+  if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
   const res = await fetch(path, {
     method,
     headers,

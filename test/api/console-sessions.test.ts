@@ -40,6 +40,28 @@ describe('console sessions signed in with an API key', () => {
     assert.ok(!JSON.stringify(s.body).includes(t.org.apiKey), 'the key is checked and dropped');
   });
 
+  it('signs in only with the key in the Authorization header: a key in the body is refused and opens no session', async () => {
+    // interface.md: "an API key sent as Authorization: Bearer <key> to the sign-in endpoint; a key
+    // never travels in a request body".
+    const inBody = await fetch(`${t.app.url}/api/console/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ apiKey: t.org.apiKey }),
+    });
+    assert.equal(inBody.status, 400, await inBody.text());
+    assert.equal(inBody.headers.getSetCookie().length, 0, 'no cookie');
+    const none = await fetch(`${t.app.url}/api/console/session`, { method: 'POST' });
+    assert.equal(none.status, 401);
+    assert.match(none.headers.get('www-authenticate') ?? '', /^Bearer/);
+    const wrong = await fetch(`${t.app.url}/api/console/session`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${t.org.apiKey}x` },
+    });
+    assert.equal(wrong.status, 401);
+    assert.equal(wrong.headers.getSetCookie().length, 0, 'no cookie');
+    assert.equal((await keySession(t.app, t.org.apiKey)).body.csrfToken.length > 20, true);
+  });
+
   it('a read (GET, HEAD, OPTIONS) needs no anti-CSRF token', async () => {
     const s = await keySession(t.app, t.org.apiKey);
     assert.equal((await asConsole(t.app, s, 'GET', '/api/runs')).status, 200);

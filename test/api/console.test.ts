@@ -277,7 +277,7 @@ describe('console at /console (issue 52)', function () {
       await orgMemberRepository.add(app.deps.db.manager, org.orgId, 'alice', Date.now());
       issuer.addUser('alice', org.orgId, ['svc:read']);
       const testCase = await newCase({ app, org }, { name: 'Login page' });
-      const apiKeyEntry = await rest(app, null, 'POST', '/api/console/session', { apiKey: org.apiKey });
+      const apiKeyEntry = await rest(app, org.apiKey, 'POST', '/api/console/session');
       assert.equal(apiKeyEntry.status, 422, 'an install with an issuer signs in with it, not with a key');
 
       const { page, requests, context } = await signInWithIssuer('alice');

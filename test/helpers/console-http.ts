@@ -41,8 +41,7 @@ export async function keySession(
 ): Promise<ConsoleSession> {
   const res = await fetch(`${app.url}/api/console/session`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ apiKey }),
+    headers: { Authorization: `Bearer ${apiKey}` },
   });
   const body = await res.json();
   assert.equal(res.status, 201, JSON.stringify(body));

@@ -15,7 +15,7 @@ export function SignIn(props: { method: 'oidc' | 'api_key'; notice?: string; sig
     const apiKey = String(new FormData(form).get('apiKey') ?? '');
     setBusy(true);
     try {
-      const session = await call<Session>('POST', '/api/console/session', { body: { apiKey } });
+      const session = await call<Session>('POST', '/api/console/session', { bearer: apiKey });
       form.reset();
       props.signedIn(session);
     } catch (err) {
