@@ -227,7 +227,6 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
  */
 async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<string> {
   const chosen = value.text.trim();
-  const what = value.secret ? 'the given value' : `"${chosen}"`;
   await box.click({ timeout: remaining(ctx) });
   const option = await findVisible(
     ctx.page,
@@ -238,7 +237,7 @@ async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value:
     Math.min(remaining(ctx), 2000),
   ).catch(async (err: unknown) => {
     if (!isTimeout(err)) throw err;
-    throw await notOffered(ctx, what);
+    throw await notOffered(ctx, value);
   });
   await option.click({ timeout: remaining(ctx) });
   return confirmChosen(ctx, box, value);
@@ -247,13 +246,12 @@ async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value:
 /** After an option was clicked: the select (or combobox) must now show it. */
 async function confirmChosen(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<string> {
   const chosen = value.text.trim();
-  const what = value.secret ? 'the given value' : `"${chosen}"`;
   const shows = await shownValue(box);
   if (!value.secret) ctx.observed.value = shows;
   if (!shows.toLowerCase().includes(chosen.toLowerCase())) {
     throw new StepFailure(
       'application',
-      `The list "${ctx.step.target}" did not take the option ${what}.`,
+      `The list "${ctx.step.target}" did not take the option ${optionWords(value)}.`,
       'Check whether choosing this option works in the application, or change the value the step chooses.',
     );
   }
@@ -272,7 +270,6 @@ const TYPED_LIST_MS = 1000;
  */
 async function chooseTyped(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<boolean> {
   const chosen = value.text.trim();
-  const what = value.secret ? 'the given value' : `"${chosen}"`;
   const option = await findVisible(
     ctx.page,
     (scope) => [scope.getByRole('option', { name: asRead(chosen, { whole: true }) })],
@@ -298,7 +295,7 @@ async function chooseTyped(ctx: StepContext<StepOf<'fill'>>, box: Locator, value
       return false;
     }
   }
-  throw await notOffered(ctx, what);
+  throw await notOffered(ctx, value);
 }
 
 /** The options a list shows now, for the reason of a value it does not offer. */
@@ -317,17 +314,26 @@ async function offeredOptions(page: Page): Promise<string[]> {
   });
 }
 
-/** A list that does not offer the value: the application does not take it, in the options' own words. */
-async function notOffered(ctx: StepContext<StepOf<'fill'>>, what: string): Promise<StepFailure> {
+/** A list that does not offer the value: the options it shows now, and the list closed again, as a person leaves it. */
+async function notOffered(ctx: StepContext<StepOf<'fill'>>, value: ChosenValue): Promise<StepFailure> {
   const offered = await offeredOptions(ctx.page).catch(() => []);
-  await ctx.page.keyboard.press('Escape').catch(() => undefined); // the list closed again, as a person leaves it
-  const shown = offered.slice(0, OPTIONS_NAMED).map((o) => `"${o}"`);
+  await ctx.page.keyboard.press('Escape').catch(() => undefined);
+  return notOfferedFailure(ctx.step.target, value, offered);
+}
+
+/** The application does not take a value its list does not offer: the reason names what it offers. */
+function notOfferedFailure(target: string, value: ChosenValue, offered: string[]): StepFailure {
+  const options = offered.filter(Boolean);
+  const shown = options.slice(0, OPTIONS_NAMED).map((o) => `"${o}"`);
   return new StepFailure(
     'application',
-    `The list "${ctx.step.target}" offers no option ${what}${shown.length ? `; it offers ${shown.join(', ')}${offered.length > OPTIONS_NAMED ? ', …' : ''}` : ''}.`,
+    `The list "${target}" offers no option ${optionWords(value)}${shown.length ? `; it offers ${shown.join(', ')}${options.length > OPTIONS_NAMED ? ', …' : ''}` : ''}.`,
     "Check the step's value against the options the list offers, or whether the application should offer it.",
   );
 }
+
+/** The value as a reason names it: quoted, or not at all when it is a secret. */
+const optionWords = (value: ChosenValue) => (value.secret ? 'the given value' : `"${value.text.trim()}"`);
 
 /** How many of a list's options a reason names. */
 const OPTIONS_NAMED = 8;
@@ -428,6 +434,11 @@ async function typeSegments(ctx: StepContext<StepOf<'fill'>>, found: Locator, va
       'Write the value as the field shows it (e.g. 12/24/2026 for month, day and year).',
     );
   }
+  // Drawn as dots while a secret is typed, as a text field is (no screenshot shows it in clear).
+  if (value.secret)
+    await segments.evaluateAll((els) =>
+      els.forEach((el) => (el as HTMLElement).style.setProperty('-webkit-text-security', 'disc')),
+    );
   for (const [i, part] of parts.entries()) {
     await segments.nth(i).click({ timeout: remaining(ctx) });
     await ctx.page.keyboard.type(part);
@@ -476,14 +487,7 @@ async function timedOutIn(
 /** A fill on a list chooses the option whose label is the value, as a user picks it by what it says. */
 async function choose(ctx: StepContext<StepOf<'fill'>>, field: Locator, value: ChosenValue): Promise<string> {
   const labels = await readElement(field, (el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()));
-  if (!labels.includes(value.text.trim())) {
-    const shown = labels.filter(Boolean).slice(0, OPTIONS_NAMED);
-    throw new StepFailure(
-      'application',
-      `The list "${ctx.step.target}" offers no option ${value.secret ? 'the given value' : `"${value.text.trim()}"`}; it offers ${shown.map((o) => `"${o}"`).join(', ')}${labels.length > OPTIONS_NAMED ? ', …' : ''}.`,
-      "Check the step's value against the options the list offers, or whether the application should offer it.",
-    );
-  }
+  if (!labels.includes(value.text.trim())) throw notOfferedFailure(ctx.step.target, value, labels);
   await field.selectOption({ label: value.text.trim() }, { timeout: remaining(ctx) });
   return readElement(field, (el) => (el as HTMLSelectElement).selectedOptions[0]?.label.trim() ?? '');
 }
