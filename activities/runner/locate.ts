@@ -261,25 +261,22 @@ async function lookUntilVisible(
  */
 async function preferredIndex(candidate: Locator, target?: string): Promise<number> {
   const facts = await candidate
-    .evaluateAll(
-      (elements, wanted) =>
-        elements.map((el) => {
-          const rect = el.getBoundingClientRect();
-          const inView =
-            rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
-          const disabled = el.matches(':disabled') || el.closest('[aria-disabled="true"]') !== null;
-          const modal = Array.from(document.querySelectorAll('[aria-modal=true], dialog[open]')).find(
-            (d) => d.checkVisibility() && (d.tagName !== 'DIALOG' || d.matches(':modal')),
-          );
-          const reachable = !modal || modal.contains(el);
-          const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '')
-            .replace(/\s+/g, ' ')
-            .trim();
-          const whole = wanted !== undefined && name.toLowerCase() === wanted;
-          return { enabled: !disabled, inView, reachable, whole };
-        }),
-      target?.replace(/\s+/g, ' ').trim().toLowerCase(),
-    )
+    .evaluateAll((elements, wanted) => {
+      // The open modal dialog, found once: what lies outside it cannot be reached.
+      const modal = Array.from(document.querySelectorAll('[aria-modal=true], dialog[open]')).find(
+        (d) => d.checkVisibility() && (d.tagName !== 'DIALOG' || d.matches(':modal')),
+      );
+      return elements.map((el) => {
+        const rect = el.getBoundingClientRect();
+        const inView =
+          rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
+        const disabled = el.matches(':disabled') || el.closest('[aria-disabled="true"]') !== null;
+        const reachable = !modal || modal.contains(el);
+        const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
+        const whole = wanted !== undefined && name.toLowerCase() === wanted;
+        return { enabled: !disabled, inView, reachable, whole };
+      });
+    }, target?.replace(/\s+/g, ' ').trim().toLowerCase())
     .catch(() => []);
   const score = (f: { enabled: boolean; inView: boolean; reachable: boolean; whole: boolean }) =>
     (f.reachable ? 8 : 0) + (f.whole ? 4 : 0) + (f.enabled ? 2 : 0) + (f.inView ? 1 : 0);

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { ContextPool, launchBrowser } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/engine/redactor';
+import { launchBrowser } from '../../activities/runner/browser';
 import type { WebRunResult } from '../../activities/engine/result';
-import { runWebSteps } from '../../activities/runner/web';
-import { egressPolicy } from '../../core/egress';
 import { componentCases } from '../fixtures/components/cases';
+import { runCases, stepReasons } from '../helpers/run-cases';
 import { startComponentsSite, type ComponentsSite } from '../helpers/components-site';
 
 /** Cases run at once, each in its own context of one Chromium (two cores: fewer than the fidelity corpus). */
@@ -22,32 +20,12 @@ describe('the web runner on real component libraries', function () {
   this.timeout(900_000);
   let browser: Browser;
   let site: ComponentsSite;
-  const got = new Map<string, WebRunResult>();
+  let got = new Map<string, WebRunResult>();
 
   before(async () => {
     site = await startComponentsSite();
     browser = await launchBrowser(process.env.CHROMIUM_PATH);
-    const pool = new ContextPool(async () => browser, egressPolicy('127.0.0.0/8', { requireHttps: false }));
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: PARALLEL }, async () => {
-        for (let i = next++; i < componentCases.length; i = next++) {
-          const c = componentCases[i];
-          got.set(
-            c.name,
-            await runWebSteps({
-              baseUrl: site.baseUrl,
-              steps: c.steps,
-              browser,
-              contexts: pool,
-              redactor: new Redactor(),
-              resolveValue: async () => '',
-            }),
-          );
-        }
-      }),
-    );
-    await pool.close();
+    got = await runCases(componentCases, { baseUrl: site.baseUrl, browser, parallel: PARALLEL });
   });
   after(async () => {
     await browser?.close();
@@ -82,9 +60,7 @@ describe('the web runner on real component libraries', function () {
     it(`${c.name}: ${c.about} → ${c.expected}`, () => {
       const result = got.get(c.name);
       assert.ok(result, 'the case ran');
-      const reasons = result.steps
-        .map((s) => `${s.index} ${s.status}: ${s.reason} ${s.internalError ?? ''}`)
-        .join('\n');
+      const reasons = stepReasons(result);
       assert.equal(result.outcome, c.expected, reasons);
       // A refusal fails in the page's own words; a value not offered names what is offered.
       if (c.words)

@@ -7,6 +7,7 @@ import type { WebRunResult } from '../../activities/engine/result';
 import { runWebSteps } from '../../activities/runner/web';
 import { egressPolicy } from '../../core/egress';
 import { corpus } from '../fixtures/fidelity/corpus';
+import { runCases, stepReasons } from '../helpers/run-cases';
 import { startFidelitySite, type FidelitySite } from '../helpers/fidelity-site';
 
 /** Cases run at once, each in its own context of one Chromium, as a runner worker runs Runs. */
@@ -17,32 +18,12 @@ describe('web runner fidelity corpus', function () {
   this.timeout(240_000);
   let browser: Browser;
   let site: FidelitySite;
-  const got = new Map<string, WebRunResult>();
+  let got = new Map<string, WebRunResult>();
 
   before(async () => {
     browser = await launchBrowser(process.env.CHROMIUM_PATH);
     site = await startFidelitySite(Object.assign({}, ...corpus.map((c) => c.pages)));
-    const pool = new ContextPool(async () => browser, egressPolicy('127.0.0.0/8', { requireHttps: false }));
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: PARALLEL }, async () => {
-        for (let i = next++; i < corpus.length; i = next++) {
-          const c = corpus[i];
-          got.set(
-            c.name,
-            await runWebSteps({
-              baseUrl: site.baseUrl,
-              steps: c.steps,
-              browser,
-              contexts: pool,
-              redactor: new Redactor(),
-              resolveValue: async () => '',
-            }),
-          );
-        }
-      }),
-    );
-    await pool.close();
+    got = await runCases(corpus, { baseUrl: site.baseUrl, browser, parallel: PARALLEL });
   });
   after(async () => {
     await site?.close();
@@ -72,9 +53,7 @@ describe('web runner fidelity corpus', function () {
     it(`${c.name}: ${c.about} → ${c.expected}`, () => {
       const result = got.get(c.name);
       assert.ok(result, 'the case ran');
-      const reasons = result.steps
-        .map((s) => `${s.index} ${s.status}: ${s.reason} ${s.internalError ?? ''}`)
-        .join('\n');
+      const reasons = stepReasons(result);
       assert.equal(result.outcome, c.expected, reasons);
       if (c.reason) assert.match(result.steps.find((s) => s.status !== 'passed')?.reason ?? '', c.reason, reasons);
     });

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/engine/redactor';
-import type { WebRunResult } from '../../activities/engine/result';
 import type { Step } from '../../core/steps';
-import { runWebSteps } from '../../activities/runner/web';
 import { startFidelitySite, type FidelitySite } from '../helpers/fidelity-site';
 import { click, doc, fill, go } from '../fixtures/fidelity/steps';
+import { runSteps, stepReasons } from '../helpers/run-cases';
 
 /**
  * How the runner finds what a step names, as docs/runner.md says: names read as a person reads them,
@@ -167,16 +165,8 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
     await browser?.close();
   });
 
-  const run = (steps: Step[], stepTimeoutMs = 4000) =>
-    runWebSteps({
-      baseUrl: site.baseUrl,
-      steps,
-      browser,
-      redactor: new Redactor(),
-      resolveValue: async () => '',
-      stepTimeoutMs,
-    });
-  const reasons = (result: WebRunResult) => result.steps.map((s) => `${s.index} ${s.status}: ${s.reason}`).join('\n');
+  const run = (steps: Step[], stepTimeoutMs = 4000) => runSteps(site.baseUrl, browser, steps, stepTimeoutMs);
+  const reasons = stepReasons;
 
   describe('names read as a person reads them: case, quotes, dashes and spaces do not matter', () => {
     it('clicks "alpha-review" on a button that writes it with any kind of dash, and sees its answer', async () => {

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/engine/redactor';
-import type { WebRunResult } from '../../activities/engine/result';
 import type { Step } from '../../core/steps';
-import { runWebSteps } from '../../activities/runner/web';
 import { startFidelitySite, type FidelitySite } from '../helpers/fidelity-site';
 import { click, doc, go } from '../fixtures/fidelity/steps';
+import { runSteps, stepReasons } from '../helpers/run-cases';
 
 /**
  * The rules of docs/runner.md, "When the page has settled": a click is judged once what it started
@@ -133,16 +131,8 @@ describe('a click is judged once what it started has arrived (docs/runner.md, "W
     await browser?.close();
   });
 
-  const run = (steps: Step[], stepTimeoutMs = 6000) =>
-    runWebSteps({
-      baseUrl: site.baseUrl,
-      steps,
-      browser,
-      redactor: new Redactor(),
-      resolveValue: async () => '',
-      stepTimeoutMs,
-    });
-  const reasons = (result: WebRunResult) => result.steps.map((s) => `${s.index} ${s.status}: ${s.reason}`).join('\n');
+  const run = (steps: Step[], stepTimeoutMs = 6000) => runSteps(site.baseUrl, browser, steps, stepTimeoutMs);
+  const reasons = stepReasons;
 
   describe('a navigation a script starts later', () => {
     it('fails "Pay now" whose page moves on a second later, with no sign in between, to an error page', async () => {

@@ -58,6 +58,7 @@ import {
   watchOnline,
   type Member,
 } from '../shared/team';
+import '../shared/headless.css';
 import './style.css';
 
 type Notice = { title: string; tone: 'success' | 'error' } | null;

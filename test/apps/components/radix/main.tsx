@@ -35,7 +35,7 @@ import {
   watchOnline,
   type Member,
 } from '../shared/team';
-import './style.css';
+import '../shared/headless.css';
 
 type Notice = { id: number; title: string; tone: 'success' | 'error' };
 let noticeId = 0;
