@@ -9,6 +9,9 @@ import { startComponentsSite, type ComponentsSite } from '../helpers/components-
 
 /** Cases run at once, each in its own context of one Chromium (two cores: fewer than the fidelity corpus). */
 const PARALLEL = 4;
+/** COMPONENTS_APPS=antd,vuetify: only those apps' flows (a developer's loop on one library). */
+const only = process.env.COMPONENTS_APPS?.split(',');
+const cases = only ? componentCases.filter((c) => only.includes(c.app)) : componentCases;
 
 /**
  * The runner on the apps teams really build (issue 82): every flow of test/fixtures/components/cases.ts
@@ -25,7 +28,7 @@ describe('the web runner on real component libraries', function () {
   before(async () => {
     site = await startComponentsSite();
     browser = await launchBrowser(process.env.CHROMIUM_PATH);
-    got = await runCases(componentCases, { baseUrl: site.baseUrl, browser, parallel: PARALLEL });
+    got = await runCases(cases, { baseUrl: site.baseUrl, browser, parallel: PARALLEL });
   });
   after(async () => {
     await browser?.close();
@@ -33,7 +36,7 @@ describe('the web runner on real component libraries', function () {
     // COMPONENTS_TABLE=<file>: case, expected, got and the reason of the step that decided, from this run.
     if (process.env.COMPONENTS_TABLE) {
       const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-      const rows = componentCases.map((c) => {
+      const rows = cases.map((c) => {
         const result = got.get(c.name);
         const decided = result?.steps.find((s) => s.status !== 'passed');
         const why = decided ? `step ${decided.index} ${decided.status}: ${decided.reason}` : '';
@@ -56,7 +59,7 @@ describe('the web runner on real component libraries', function () {
         );
   });
 
-  for (const c of componentCases) {
+  for (const c of cases) {
     it(`${c.name}: ${c.about} → ${c.expected}`, () => {
       const result = got.get(c.name);
       assert.ok(result, 'the case ran');
