@@ -1,5 +1,5 @@
 /**
- * Mocha global fixture (loaded through `require` in .mocharc.json, which is what makes mocha
+ * Mocha global fixture (loaded through `require` in .mocharc.js, which is what makes mocha
  * call these exports once per run, not per file): ONE private MariaDB and ONE headless Temporal
  * dev server for the whole run, published as TEST_DATABASE_URL and TEST_TEMPORAL_ADDRESS.
  * Either is skipped when that variable is already set (an existing server).
