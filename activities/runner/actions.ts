@@ -12,11 +12,13 @@ import {
   environmentValue,
 } from '../engine/failures';
 import { POLL_MS, asRead, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
+import { announcements } from './announce';
 import { revealFor } from './reveal';
 import { BUSY, SETTLE_CAP_MS, beforeClick, pageState, settleAfterClick, watchClick } from './settle';
 import { nearby } from './suggest';
 import { remaining, rethrowClosed, sleep, type StepContext } from './step-context';
 import { quietly, readElement } from './quiet';
+import { chooseFile } from './upload';
 import type { Redactor } from '../engine/redactor';
 import type { Observed } from '../engine/result';
 import { chooseAgentValue, type ChosenValue, type FieldFacts } from '../engine/values';
@@ -165,6 +167,7 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
         }
         if (how === 'slider') return await slideByKeys(ctx, field, value);
         if (how === 'segments') return await typeSegments(ctx, field, value);
+        if (how === 'file') return await chooseFile(ctx, field, value);
         return await pickOption(ctx, field, value);
       }
       const facts = await readFieldFacts(field, described.role, ctx.step.valueSpec.kind === 'agent');
@@ -764,40 +767,6 @@ function refusalWatch(ctx: StepContext) {
     standing: () =>
       words !== undefined && settledAt !== undefined && Date.now() - Math.max(since, settledAt) >= REFUSAL_STANDS_MS,
   };
-}
-
-/** Where a page announces that something failed: an alert, an assertive live region, a field marked invalid. */
-const ANNOUNCES = '[role=alert], [role=alertdialog], [aria-live=assertive], [aria-invalid=true]';
-
-/** What the page announces now (an invalid field, which has no text of its own, by its name). */
-async function announcements(page: Page): Promise<string[]> {
-  return quietly(page, async () => {
-    const said: string[] = [];
-    for (const frame of page.frames()) {
-      const texts = await frame
-        .locator(ANNOUNCES)
-        .filter({ visible: true })
-        .evaluateAll((elements) =>
-          // No named helpers in here: the function is sent to the page as text, without what the compiler adds around names.
-          elements.map((el) => {
-            if (el.getAttribute('aria-invalid') !== 'true')
-              return (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
-            // A field's error is the message it points at, if it points at one.
-            const ids = `${el.getAttribute('aria-errormessage') ?? ''} ${el.getAttribute('aria-describedby') ?? ''}`;
-            const message = ids
-              .split(/\s+/)
-              .map((id) => (id ? (document.getElementById(id)?.innerText ?? '') : '').replace(/\s+/g, ' ').trim())
-              .find(Boolean);
-            return (
-              message ?? `a field marked invalid (${el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.id})`
-            );
-          }),
-        )
-        .catch(() => []);
-      said.push(...texts.filter(Boolean));
-    }
-    return said;
-  });
 }
 
 /**

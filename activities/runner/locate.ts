@@ -106,16 +106,20 @@ export function controlCandidates(scope: Scope, target: string): Locator[] {
 /**
  * What a fill acts on when it is not a field a person types into, by its name: a custom select (a
  * combobox that takes no text, or a button that opens a listbox: React Aria, Headless UI), a date
- * field built of segments (a group of spinbuttons: MUI X, React Aria), a slider drawn from divs.
+ * field built of segments (a group of spinbuttons: MUI X, React Aria), a slider drawn from divs, an
+ * upload button or label that holds a hidden file input (MUI's "Upload photo", Ant Design's Upload).
  */
 function choiceCandidates(scope: Scope, target: string): Locator[] {
   const name = asRead(target);
+  const holdsFileInput = scope.locator(':has(input[type=file])');
   return [
     scope.getByRole('combobox', { name }),
     scope.getByTitle(name).and(scope.getByRole('combobox')),
     scope.getByRole('button', { name }).and(scope.locator('[aria-haspopup=listbox]')),
     scope.getByRole('group', { name }).and(scope.locator(SEGMENTED)),
     scope.getByRole('slider', { name }),
+    scope.getByRole('button', { name }).and(holdsFileInput),
+    scope.locator('label').filter({ hasText: name }).and(holdsFileInput),
   ];
 }
 
@@ -153,15 +157,19 @@ function findRanked(
   return quietly(page, () => lookUntilVisible(page, candidatesIn, timeoutMs, reveal, target));
 }
 
-/** How a fill acts on what it found: types, picks an option, moves a slider, or types a date's segments. */
-export type FillKind = 'text' | 'select' | 'slider' | 'segments';
+/**
+ * How a fill acts on what it found: types, picks an option, moves a slider, types a date's
+ * segments, or chooses a file.
+ */
+export type FillKind = 'text' | 'select' | 'slider' | 'segments' | 'file';
 
-/** What a fill acts on: a field, a custom select, a slider or a field of segments. */
+/** What a fill acts on: a field, a custom select, a slider, a field of segments or a file input. */
 export interface FillTarget {
   field: Locator;
   /**
    * How to fill it: known from how it was found for a field, read from the page otherwise, and for a
-   * spinbutton (`role`, as describeElement read it), which may be one segment of a date, or a slider.
+   * spinbutton (`role`, as describeElement read it), which may be one segment of a date, a slider, or
+   * a button (a file input is one).
    */
   kind(role: string | undefined): Promise<FillKind>;
 }
@@ -183,7 +191,8 @@ export async function findFillTarget(
   const fieldWays = fieldCandidates(page, target).length;
   return {
     field: locator,
-    kind: async (role) => (rank < fieldWays && role !== 'spinbutton' && role !== 'slider' ? 'text' : fillKind(locator)),
+    kind: async (role) =>
+      rank < fieldWays && !['spinbutton', 'slider', 'button'].includes(role ?? '') ? 'text' : fillKind(locator),
   };
 }
 
@@ -191,6 +200,7 @@ export async function findFillTarget(
 function fillKind(element: Locator): Promise<FillKind> {
   return quietly(element.page(), () =>
     element.evaluate((el, editable): FillKind => {
+      if ((el as HTMLInputElement).type === 'file' || el.querySelector('input[type=file]')) return 'file';
       const role = el.getAttribute('role');
       if (role === 'slider' || (el as HTMLInputElement).type === 'range') return 'slider';
       const group = role === 'group' ? el : role === 'spinbutton' ? el.closest('[role=group]') : null;
