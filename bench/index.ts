@@ -10,6 +10,7 @@ import { visualBench } from './visual.bench';
 import * as services from '../scripts/lib/services';
 import { consoleBench } from './console.bench';
 import { stackBench } from './stack.bench';
+import { componentsBench } from './components.bench';
 
 /**
  * `npm run bench`: starts a private MariaDB and Temporal dev server, then measures the service
@@ -20,6 +21,8 @@ async function main() {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   // The stack as `npm start` starts it brings its own MariaDB and Temporal (scripts/start.js).
   if (only === 'stack') return stackBench(rounds);
+  // A step's time in the component-library apps needs only the apps and Chromium.
+  if (only === 'components') return componentsBench(rounds);
   const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
   const stops: Array<() => Promise<void>> = [];
   try {
@@ -57,6 +60,7 @@ async function main() {
     if (!only || only === 'runner') await runnerBench(env, { mysqlPid: db.pid, temporalPid: temporal.pid });
     if (!only || only === 'visual') await visualBench();
     if (!only || only === 'console') await consoleBench(env);
+    if (!only) await componentsBench(rounds);
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
