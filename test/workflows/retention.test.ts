@@ -110,9 +110,8 @@ async function oldRun(
   return { runId, keys };
 }
 
-async function purge(app: TestApp, label?: string, batchSize = 2) {
+async function purge(app: TestApp, label?: string, batchSize = 2, workflowId = `retention-purge-test-${tag()}`) {
   const client = await app.deps.temporal();
-  const workflowId = `retention-purge-test-${tag()}`;
   const handle = await client.workflow.start('retentionPurgeWorkflow', {
     taskQueue: app.deps.config.TEMPORAL_TASK_QUEUE,
     workflowId,
@@ -126,6 +125,24 @@ async function purge(app: TestApp, label?: string, batchSize = 2) {
   }>;
   if (label) await result.finally(() => recordHistory(app, workflowId, label)).catch(() => undefined);
   return result;
+}
+
+/** The purge's batches by phase, in the order its history ran them: each batch's `more`. */
+async function purgeBatches(app: TestApp, workflowId: string) {
+  const history = await (await app.deps.temporal()).workflow.getHandle(workflowId).fetchHistory();
+  const scheduled = new Map<number, string>();
+  const phases: Array<{ activity: string; more: boolean[] }> = [];
+  for (const event of history.events ?? []) {
+    const started = event.activityTaskScheduledEventAttributes;
+    if (started) scheduled.set(Number(event.eventId), started.activityType?.name ?? '');
+    const done = event.activityTaskCompletedEventAttributes;
+    if (!done) continue;
+    const activity = scheduled.get(Number(done.scheduledEventId)) ?? '';
+    const { more } = JSON.parse(Buffer.from(done.result?.payloads?.[0]?.data ?? []).toString()) as { more: boolean };
+    if (phases.at(-1)?.activity !== activity) phases.push({ activity, more: [] });
+    phases.at(-1)?.more.push(more);
+  }
+  return phases;
 }
 
 const objects = (app: TestApp, keys: string[]) => Promise.all(keys.map((k) => app.deps.storage.exists(k)));
@@ -267,7 +284,18 @@ describe('retention: the purge workflow', function () {
     const staleLinks = links((await evidence(t.app, t.org.apiKey, passingOld.runId)).body);
     assert.equal(staleLinks.length, 2);
 
-    const counts = await purge(t.app, 'retentionPurgeWorkflow-completed');
+    const workflowId = `retention-purge-test-${tag()}`;
+    const counts = await purge(t.app, 'retentionPurgeWorkflow-completed', 2, workflowId);
+
+    // In the documented order (media, then Run records, then the delivery log), each phase asked
+    // again only while its last batch said there was more.
+    const phases = await purgeBatches(t.app, workflowId);
+    assert.deepEqual(
+      phases.map((p) => p.activity),
+      ['purgeExpiredMedia', 'purgeExpiredRuns', 'purgeWebhookLog'],
+    );
+    for (const { activity, more } of phases)
+      assert.deepEqual(more, [...more.slice(0, -1).map(() => true), false], `${activity}: ${more.join(', ')}`);
 
     // Media past its days: objects and rows gone; the Run record stays.
     assert.deepEqual(await objects(t.app, passingOld.keys), [false, false]);

@@ -168,6 +168,37 @@ describe('webhooks: durable, signed delivery of run.completed', function () {
     );
   });
 
+  it('tries a receiver that keeps failing once per step of the schedule, each wait its step ±10 %', async () => {
+    // WEBHOOK_RETRY_SCHEDULE 0,1,1,1 (settings): four attempts, the first at once, then timers of 1 s
+    // with the Standard Webhooks jitter of ±10 % (docs/webhooks-and-retention.md).
+    const hook = await register(t, receiver, '/down');
+    receiver.answer('/down', ...Array.from({ length: 6 }, () => ({ status: 500 })));
+    await endRun(t);
+    const [delivery] = await settled(t, hook.id);
+    assert.equal(delivery.status, 'failed');
+    assert.deepEqual(
+      delivery.attempts.map((a: { statusCode: number }) => a.statusCode),
+      [500, 500, 500, 500],
+      'one attempt a step, no more',
+    );
+    const eventId = String((await receiver.waitFor('/down', 4))[0].headers['webhook-id']);
+    const history = await (
+      await t.app.deps.temporal()
+    ).workflow
+      .getHandle(webhookDeliveryWorkflowId(eventId, hook.id))
+      .fetchHistory();
+    const timersMs = (history.events ?? [])
+      .map((e) => e.timerStartedEventAttributes?.startToFireTimeout)
+      .filter((d) => d != null)
+      .map((d) => Number(d.seconds ?? 0) * 1000 + Math.round((d.nanos ?? 0) / 1e6));
+    assert.equal(timersMs.length, 3, `timers ${timersMs.join(', ')} ms: none before the first attempt`);
+    for (const ms of timersMs) assert.ok(ms >= 900 && ms <= 1100, `a wait of ${ms} ms for a step of 1 s`);
+    assert.ok(
+      timersMs.some((ms) => ms !== 1000),
+      `jittered, not the schedule exactly: ${timersMs.join(', ')} ms`,
+    );
+  });
+
   it('disables the endpoint on 410 Gone', async () => {
     const hook = await register(t, receiver, '/gone');
     receiver.answer('/gone', { status: 410 });
