@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../activities/runner/browser';
+import { controlCandidates, findVisible } from '../../activities/runner/locate';
+import { isClosed } from '../../activities/engine/failures';
 import type { Step } from '../../core/steps';
 import { startFidelitySite, type FidelitySite } from '../helpers/fidelity-site';
 import { click, doc, fill, go } from '../fixtures/fidelity/steps';
@@ -144,6 +146,17 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
         'Shop',
         `<p>Sign in to see your orders</p><span onclick="out.textContent = 'Signing in'">Sign in</span><p id=out></p>`,
       ),
+      // A link "Help" in the page and one in a frame: each says which was clicked, in the page.
+      'frame-tie': doc(
+        'Help',
+        `<a href="#" onclick="out.textContent = 'Page help opened'; return false">Help</a><p id=out></p>` +
+          `<iframe srcdoc="<a href='#' onclick='parent.out.textContent = &quot;Framed help opened&quot;; return false'>Help</a>"></iframe>`,
+      ),
+      'frame-preferred': doc(
+        'Help',
+        `<p>Help</p><p id=out></p>` +
+          `<iframe srcdoc="<button onclick='parent.out.textContent = &quot;Framed help opened&quot;'>Help</button>"></iframe>`,
+      ),
       'suggest-edge': doc('Welcome', '<button>Send invite</button>'),
       'suggest-under': doc('Welcome', '<button>Send invites</button>'),
       'suggest-open': doc('Welcome', '<button>Open</button>'),
@@ -280,6 +293,33 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
   });
 
   describe('closed shadow roots', () => {
+    it("clicks the page's own control when a frame has one of the same kind and name (the page wins a tie)", async () => {
+      const result = await run([go('frame-tie'), click('Help', { text: 'Page help opened' })]);
+      assert.equal(result.outcome, 'passed', reasons(result));
+    });
+
+    it('clicks a button in a frame over a plain text of the page that reads the same (the preferred kind wins)', async () => {
+      const result = await run([go('frame-preferred'), click('Help', { text: 'Framed help opened' })]);
+      assert.equal(result.outcome, 'passed', reasons(result));
+    });
+
+    it('ends a look for a control at once when the page closes, instead of looking until its time is up', async () => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${site.baseUrl}/p/exact-text`);
+        const look = findVisible(page, (scope) => controlCandidates(scope, 'Nothing of that name'), 8000);
+        setTimeout(() => void page.close(), 300);
+        const error = await look.then(
+          () => new Error('found a control on a page that has none of that name'),
+          (err: unknown) => err,
+        );
+        assert.ok(isClosed(error), `a closed page, not: ${String(error)}`);
+      } finally {
+        await context.close();
+      }
+    });
+
     it('clicks a button inside a closed shadow root, whose page still reads the root as closed', async () => {
       const result = await run([
         go('shadow'),
