@@ -100,7 +100,10 @@ function buildSandbox(mutants, hashes) {
     fs.utimesSync(path.join(dir, f), atime, mtime);
     hashes.add(f, content);
   }
-  for (const shared of ['node_modules', '.tools']) fs.symlinkSync(path.join(root, shared), path.join(dir, shared));
+  // Installed and built things the tests use as they are: the console's bundle is built by setup
+  // (the console-assets tests serve it), not tracked.
+  for (const shared of ['node_modules', '.tools', 'console/dist'])
+    if (fs.existsSync(path.join(root, shared))) fs.symlinkSync(path.join(root, shared), path.join(dir, shared));
   const byFile = new Map();
   for (const m of mutants) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
   for (const [file, list] of byFile) {

@@ -4,7 +4,7 @@ import { hmac, safeEqual } from '../../core/crypto';
 import { AppError } from '../../core/errors';
 import { allScopes } from '../../core/scopes';
 import type { AppDeps } from '../deps';
-import { expectedAudience } from '../oauth/verifier';
+import { expectedAudience, plainHttpAllowed } from '../oauth/verifier';
 import { readCookie, setCookie } from './cookies';
 import type { SessionOwner } from './sessions';
 
@@ -32,8 +32,7 @@ function issuerConfiguration(deps: AppDeps): Promise<client.Configuration> {
   if (!found) {
     const { config } = deps;
     const url = new URL(config.OAUTH_ISSUER!);
-    // As the token verifier: plain http is for a loopback issuer only (tests, local development).
-    const insecure = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    const insecure = plainHttpAllowed(url);
     found = client.discovery(
       url,
       config.CONSOLE_OIDC_CLIENT_ID!,

@@ -37,11 +37,14 @@ export function expectedAudience(config: AppDeps['config']): string {
  * member; membership is read from MySQL on every request, so removing a member takes effect at
  * once. A bad token is 401 `invalid_token`; an unreachable issuer is 503 (not the caller's fault).
  */
+/** Whether an issuer may be reached over plain http: a loopback one only (tests, local development). */
+export const plainHttpAllowed = (url: URL) =>
+  url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+
 export function createTokenVerifier(deps: AppDeps): TokenVerifier {
   const { config, log } = deps;
   const issuerUrl = new URL(config.OAUTH_ISSUER!);
-  // http is accepted for a loopback issuer only (tests, local development).
-  const insecure = issuerUrl.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuerUrl.hostname);
+  const insecure = plainHttpAllowed(issuerUrl);
   if (issuerUrl.protocol !== 'https:' && !insecure)
     throw new Error('OAUTH_ISSUER must be an https URL (http only on loopback)');
   const canIntrospect = Boolean(config.OAUTH_CLIENT_ID && config.OAUTH_CLIENT_SECRET);

@@ -128,6 +128,21 @@ describe("console sign-in with the organization's OpenID Connect issuer", () => 
     assert.equal(back.cookies.get('qa_console'), undefined);
   });
 
+  it('refuses a sign-in whose ID token names another user than its access token', async () => {
+    const org = await createOrg(app.deps);
+    await orgMemberRepository.add(app.deps.db.manager, org.orgId, 'dave', Date.now());
+    issuer.addUser('dave', org.orgId, ['svc:read'], 'erin');
+    const { authorizationUrl, transaction } = await oidcStart(app);
+    const back = await oidcCallback(
+      await issuerCallbackUrl(authorizationUrl, 'dave'),
+      `${transaction.name}=${transaction.value}`,
+    );
+    assert.equal(back.status, 302);
+    assert.ok(refusedTo(back.location), back.location);
+    assert.match(decodeURIComponent(back.location), /different users/);
+    assert.equal(back.cookies.get('qa_console'), undefined);
+  });
+
   it("refuses a callback without its transaction cookie, with a forged one, with another sign-in's, or with another state", async () => {
     await memberOfNewOrg('carol');
     const mine = await oidcStart(app);

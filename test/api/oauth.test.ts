@@ -6,6 +6,8 @@ import { allScopes, type Scope } from '../../core/scopes';
 import { orgMemberRepository } from '../../db/repositories/org-members';
 import { call, createOrg, key, useApp } from '../helpers/app';
 import { startIssuer, type TestIssuer } from '../helpers/oidc';
+import { createTokenVerifier, plainHttpAllowed } from '../../api/oauth/verifier';
+import type { AppDeps } from '../../api/deps';
 
 const AUDIENCE = 'https://qa.test/api/mcp';
 const every = allScopes.join(' ');
@@ -337,5 +339,24 @@ describe('OAuth with an unreachable issuer', function () {
     assert.equal((await call(t.app, t.org.apiKey, 'test_case.list', {})).status, 200);
     const metadata = await (await fetch(`${t.app.url}/.well-known/oauth-protected-resource/api/mcp`)).json();
     assert.deepEqual(metadata.authorization_servers, ['http://127.0.0.1:9']);
+  });
+});
+
+describe('the OAuth issuer URL', () => {
+  it('may be plain http on loopback only (tests, local development); anywhere else it must be https', () => {
+    for (const url of ['http://127.0.0.1:9000', 'http://localhost:9000/issuer', 'http://[::1]:9000'])
+      assert.equal(plainHttpAllowed(new URL(url)), true, url);
+    for (const url of [
+      'http://issuer.example.test',
+      'http://10.0.0.5',
+      'https://127.0.0.1:9000',
+      'https://issuer.example.test',
+    ])
+      assert.equal(plainHttpAllowed(new URL(url)), false, url);
+  });
+
+  it('refuses to verify tokens of a plain http issuer that is not on loopback', () => {
+    const deps = { config: { OAUTH_ISSUER: 'http://issuer.example.test' }, log: console } as unknown as AppDeps;
+    assert.throws(() => createTokenVerifier(deps), /OAUTH_ISSUER must be an https URL/);
   });
 });

@@ -41,8 +41,11 @@ export interface TestIssuer {
   forge(claims: Record<string, unknown>, key?: 'issuer' | 'stranger'): Promise<string>;
   /** A token from the standard client-credentials grant at the token endpoint. */
   clientCredentials(format: 'jwt' | 'opaque', scope: string, org: string): Promise<{ token: string; sub: string }>;
-  /** A person who can sign in at the issuer's login form; their tokens name `org` and carry `scopes`. */
-  addUser(sub: string, org: string, scopes?: string[]): void;
+  /**
+   * A person who can sign in at the issuer's login form; their tokens name `org` and carry `scopes`.
+   * `idTokenSubject`: the `sub` their ID token names instead of theirs (a misbehaving issuer).
+   */
+  addUser(sub: string, org: string, scopes?: string[], idTokenSubject?: string): void;
   close(): Promise<void>;
 }
 
@@ -63,7 +66,7 @@ export async function startIssuer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const orgOfClient = new Map<string, string>();
-  const users = new Map<string, { org: string; scopes: string[] }>();
+  const users = new Map<string, { org: string; scopes: string[]; idTokenSubject?: string }>();
   const secretClient = (c: { id: string; secret: string }) => ({
     client_id: c.id,
     client_secret: c.secret,
@@ -119,6 +122,12 @@ export async function startIssuer(
       return token.extra ?? (org ? { org_id: org } : undefined);
     },
   });
+  // A misbehaving issuer for addUser's idTokenSubject: oidc-provider itself always names the account.
+  const idTokenPayload = provider.IdToken.prototype.payload;
+  provider.IdToken.prototype.payload = async function (this: unknown) {
+    const payload = (await idTokenPayload.call(this)) as { sub: string };
+    return { ...payload, sub: users.get(payload.sub)?.idTokenSubject ?? payload.sub };
+  };
   const callback = provider.callback();
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/interaction/')) void interact(req, res);
@@ -212,8 +221,8 @@ export async function startIssuer(
       if (!res.ok) throw new Error(`token endpoint: ${res.status} ${JSON.stringify(body)}`);
       return { token: body.access_token, sub: agent.id };
     },
-    addUser(sub, org, scopes = allScopes) {
-      users.set(sub, { org, scopes });
+    addUser(sub, org, scopes = allScopes, idTokenSubject) {
+      users.set(sub, { org, scopes, idTokenSubject });
     },
     async close() {
       server.closeAllConnections();

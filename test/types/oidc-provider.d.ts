@@ -45,6 +45,8 @@ declare module 'oidc-provider' {
     Client: { find(id: string): Promise<ClientRecord> };
     ResourceServer: new (identifier: string, info: ResourceServerInfo) => object;
     AccessToken: new (fields: Record<string, unknown>) => { save(): Promise<string> };
+    /** The ID token model; its payload() is what the ID token says. */
+    IdToken: { prototype: { payload(): Promise<Record<string, unknown>> } };
     Grant: new (fields: { accountId: string; clientId: string }) => {
       addOIDCScope(scope: string): void;
       addResourceScope(resource: string, scope: string): void;
