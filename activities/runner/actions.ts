@@ -12,7 +12,7 @@ import {
   environmentValue,
 } from '../engine/failures';
 import { POLL_MS, asRead, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
-import { announcements } from './announce';
+import { ANNOUNCES, ANSWERS, announcements } from './announce';
 import { revealFor } from './reveal';
 import { BUSY, SETTLE_CAP_MS, beforeClick, pageState, settleAfterClick, watchClick } from './settle';
 import { nearby } from './suggest';
@@ -26,7 +26,7 @@ import { chooseAgentValue, type ChosenValue, type FieldFacts } from '../engine/v
 /** Performs the step's action and proves its own effect; returns the sentence that says so. */
 export async function act(ctx: StepContext): Promise<string> {
   // What the page already announced, so that a refusal the action brings is told apart (checkExpectation).
-  if (ctx.step.expect?.text) ctx.announcedBefore = await announcements(ctx.page).catch(() => []);
+  if (ctx.step.expect?.text) ctx.announcedBefore = await announcements(ctx.page, ANSWERS).catch(() => []);
   // A context is narrowed by its step's action; it is passed on, not copied, since recoveries count on it.
   switch (ctx.step.action) {
     case 'navigate':
@@ -242,7 +242,15 @@ async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value:
     if (!isTimeout(err)) throw err;
     throw await notOffered(ctx, value);
   });
+  // A list that takes several choices (aria-multiselectable) stays open after one: a person closes
+  // it with Escape before going on, since an open list may cover the page (Angular Material's select
+  // lays a transparent backdrop over it that takes the next click).
+  const several = await readElement(
+    option,
+    (el) => el.closest('[role=listbox]')?.getAttribute('aria-multiselectable') === 'true',
+  ).catch(() => false);
   await option.click({ timeout: remaining(ctx) });
+  if (several && (await option.isVisible().catch(() => false))) await ctx.page.keyboard.press('Escape');
   return confirmChosen(ctx, box, value);
 }
 
@@ -757,7 +765,11 @@ function refusalWatch(ctx: StepContext) {
   return {
     async look(page: Page): Promise<string | undefined> {
       const before = ctx.announcedBefore ?? [];
-      const now = (await announcements(page).catch(() => [])).filter((w) => !before.includes(w)).at(-1);
+      // Once a request of the step was refused, a polite status (a snack bar) says how it went too.
+      const refused = ctx.refusals?.some((answer) => answer.at >= ctx.startedAt);
+      const now = (await announcements(page, refused ? ANSWERS : ANNOUNCES).catch(() => []))
+        .filter((w) => !before.includes(w))
+        .at(-1);
       if (now && now !== words) since = Date.now();
       // A toast that faded still said it: the last words stay.
       if (now) ctx.refusal = words = now.slice(0, 200);

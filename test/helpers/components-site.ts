@@ -235,7 +235,15 @@ async function buildApps(): Promise<{ dir: string; apps: string[]; ms: number; c
     target: 'chrome120',
     logLevel: 'silent',
     // The app sources are not part of the repository's tsconfig (it compiles JSX for preact).
-    tsconfigRaw: { compilerOptions: { jsx: 'react-jsx', jsxImportSource: 'react', useDefineForClassFields: false } },
+    // Angular's decorators (@Component, compiled in the page: JIT) are TypeScript's experimental ones.
+    tsconfigRaw: {
+      compilerOptions: {
+        jsx: 'react-jsx',
+        jsxImportSource: 'react',
+        useDefineForClassFields: false,
+        experimentalDecorators: true,
+      },
+    },
     loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.eot': 'file', '.svg': 'file', '.png': 'file' },
     assetNames: 'assets/[name]-[hash]',
     // Vue's full build compiles the apps' templates in the page (no SFC tooling).
@@ -249,6 +257,9 @@ async function buildApps(): Promise<{ dir: string; apps: string[]; ms: number; c
       __QUASAR_SSR_SERVER__: 'false',
       __QUASAR_SSR_CLIENT__: 'false',
       __QUASAR_SSR_PWA__: 'false',
+      // Angular's build flags, as its CLI sets them for a browser production build.
+      ngDevMode: 'false',
+      ngServerMode: 'false',
     },
     plugins: [await sveltePlugin()],
   });
