@@ -229,19 +229,9 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
  * value the list does not offer fails the step, naming the options it does offer.
  */
 async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<string> {
-  const chosen = value.text.trim();
-  await box.click({ timeout: remaining(ctx) });
-  const option = await findVisible(
-    ctx.page,
-    (scope) => [
-      scope.getByRole('option', { name: asRead(chosen, { whole: true }) }),
-      scope.getByRole('option', { name: asRead(chosen) }),
-    ],
-    Math.min(remaining(ctx), 2000),
-  ).catch(async (err: unknown) => {
-    if (!isTimeout(err)) throw err;
-    throw await notOffered(ctx, value);
-  });
+  await openSelect(ctx, box);
+  const option = await findOption(ctx, box, value, { partial: true, timeoutMs: Math.min(remaining(ctx), 2000) });
+  if (!option) throw await notOffered(ctx, box, value);
   // A list that takes several choices (aria-multiselectable) stays open after one: a person closes
   // it with Escape before going on, since an open list may cover the page (Angular Material's select
   // lays a transparent backdrop over it that takes the next click).
@@ -252,6 +242,104 @@ async function pickOption(ctx: StepContext<StepOf<'fill'>>, box: Locator, value:
   await option.click({ timeout: remaining(ctx) });
   if (several && (await option.isVisible().catch(() => false))) await ctx.page.keyboard.press('Escape');
   return confirmChosen(ctx, box, value);
+}
+
+/**
+ * Opens a custom select with a click where a person clicks it. A select whose own input lets the
+ * field drawn around it take the pointer (Vuetify's v-select: the input has `pointer-events: none`)
+ * is clicked at the same point, on that field: Playwright would otherwise wait for the input itself
+ * to take the click, which it never does.
+ */
+async function openSelect(ctx: StepContext<StepOf<'fill'>>, box: Locator): Promise<void> {
+  await box.scrollIntoViewIfNeeded({ timeout: remaining(ctx) });
+  const underItsField = await quietly(ctx.page, () =>
+    box.evaluate((el) => {
+      const rect = el.getBoundingClientRect();
+      const hit = el.ownerDocument.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+      return hit !== null && hit !== el && !el.contains(hit) && hit.contains(el);
+    }),
+  ).catch(() => false);
+  await box.click({ timeout: remaining(ctx), force: underItsField });
+}
+
+/**
+ * The option of a list named by the value, waited for up to `timeoutMs`: one whose whole name is the
+ * value, else (`partial`) one whose name holds it; or, in a list that does not draw its options (a
+ * virtual list: see drawnPopup), the item showing the value's text in its popup. Undefined when none shows.
+ */
+async function findOption(
+  ctx: StepContext<StepOf<'fill'>>,
+  box: Locator,
+  value: ChosenValue,
+  { partial, timeoutMs }: { partial: boolean; timeoutMs: number },
+): Promise<Locator | undefined> {
+  const chosen = value.text.trim();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const option = await findVisible(
+      ctx.page,
+      (scope) => [
+        scope.getByRole('option', { name: asRead(chosen, { whole: true }) }),
+        ...(partial ? [scope.getByRole('option', { name: asRead(chosen) })] : []),
+      ],
+      0,
+    ).catch((err: unknown) => {
+      if (!isTimeout(err)) throw err;
+      return undefined;
+    });
+    if (option) return option;
+    const popup = await drawnPopup(box);
+    if (popup) {
+      const item = popup
+        .getByText(asRead(chosen, { whole: true }))
+        .filter({ visible: true })
+        .first();
+      if ((await quietly(ctx.page, () => item.count()).catch(() => 0)) > 0) return item;
+    }
+    if (Date.now() >= deadline) return undefined;
+    await sleep(POLL_MS);
+  }
+}
+
+/**
+ * Where a list that does not draw its options shows them: a virtual list may keep a zero-sized copy
+ * of a few options for screen readers (the list the combobox controls, with its role=option
+ * elements) and draw the items a person sees beside it, without roles (Ant Design's Select). Their
+ * popup is the nearest drawn element around that list which does not hold the combobox. Undefined
+ * for a list whose options are drawn, or that has none.
+ */
+async function drawnPopup(box: Locator): Promise<Locator | undefined> {
+  const found = await quietly(box.page(), () =>
+    box.evaluate((el) => {
+      // No named functions in here (not even arrows kept in a const): the function is sent to the
+      // page as text, without the helper the compiler adds around names.
+      const ids = `${el.getAttribute('aria-controls') ?? ''} ${el.getAttribute('aria-owns') ?? ''}`.split(/\s+/);
+      for (const id of ids.filter(Boolean)) {
+        const list = el.ownerDocument.getElementById(id);
+        const options = list ? Array.from(list.querySelectorAll('[role=option]')) : [];
+        const anyDrawn = options.some((e) => {
+          const rect = e.getBoundingClientRect();
+          return rect.width > 0 && rect.height > 0 && e.checkVisibility({ visibilityProperty: true });
+        });
+        if (!list || options.length === 0 || anyDrawn) continue;
+        let up = 1;
+        for (
+          let around = list.parentElement;
+          around && around !== el.ownerDocument.body;
+          around = around.parentElement
+        ) {
+          if (around.contains(el)) break;
+          const rect = around.getBoundingClientRect();
+          if (rect.width > 0 && rect.height > 0 && around.checkVisibility({ visibilityProperty: true }))
+            return { id, up };
+          up++;
+        }
+      }
+      return null;
+    }),
+  ).catch(() => null);
+  if (!found) return undefined;
+  return box.locator(`xpath=ancestor::*[last()]//*[@id=${JSON.stringify(found.id)}]/ancestor::*[${found.up}]`);
 }
 
 /** After an option was clicked: the select (or combobox) must now show it. */
@@ -281,19 +369,15 @@ const TYPED_LIST_MS = 1000;
  */
 async function chooseTyped(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<boolean> {
   const chosen = value.text.trim();
-  const option = await findVisible(
-    ctx.page,
-    (scope) => [scope.getByRole('option', { name: asRead(chosen, { whole: true }) })],
-    Math.min(remaining(ctx), TYPED_LIST_MS),
-  ).catch((err: unknown) => {
-    if (!isTimeout(err)) throw err;
-    return undefined;
+  const option = await findOption(ctx, box, value, {
+    partial: false,
+    timeoutMs: Math.min(remaining(ctx), TYPED_LIST_MS),
   });
   if (option) {
     await option.click({ timeout: remaining(ctx) });
     return true;
   }
-  const offered = await offeredOptions(ctx.page);
+  const offered = await offeredOptions(ctx.page, box);
   // Options that hold the typed text: a search under way ("Osl" before clicking "Oslo"), not a refusal.
   if (offered.some((name) => asRead(chosen).test(name))) return false;
   if (offered.length === 0) {
@@ -301,16 +385,19 @@ async function chooseTyped(ctx: StepContext<StepOf<'fill'>>, box: Locator, value
     await box.fill('', { timeout: remaining(ctx) });
     await box.press('ArrowDown', { timeout: remaining(ctx) });
     await sleep(TYPED_LIST_MS / 4);
-    if ((await offeredOptions(ctx.page)).length === 0) {
+    if ((await offeredOptions(ctx.page, box)).length === 0) {
       await box.fill(value.text, { timeout: remaining(ctx) }); // free text: the value typed stands
       return false;
     }
   }
-  throw await notOffered(ctx, value);
+  throw await notOffered(ctx, box, value);
 }
 
-/** The options a list shows now, for the reason of a value it does not offer. */
-async function offeredOptions(page: Page): Promise<string[]> {
+/**
+ * The options a list shows now, for the reason of a value it does not offer: those drawn with
+ * role=option, or the items drawn in the popup of `box`'s list when it draws none (drawnPopup).
+ */
+async function offeredOptions(page: Page, box: Locator): Promise<string[]> {
   return quietly(page, async () => {
     const names: string[] = [];
     for (const frame of page.frames()) {
@@ -321,13 +408,26 @@ async function offeredOptions(page: Page): Promise<string[]> {
         .catch(() => []);
       names.push(...found.filter(Boolean));
     }
+    if (names.length === 0) {
+      const popup = await drawnPopup(box);
+      const items = await popup
+        ?.evaluate((el) =>
+          // The drawn elements that hold text of their own: the items a person reads.
+          Array.from(el.querySelectorAll('*'))
+            .filter((e) => Array.from(e.childNodes).some((n) => n.nodeType === 3 && /\S/.test(n.textContent ?? '')))
+            .filter((e) => e.getBoundingClientRect().width > 0 && e.checkVisibility({ visibilityProperty: true }))
+            .map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
+        )
+        .catch(() => []);
+      names.push(...(items ?? []).filter(Boolean));
+    }
     return [...new Set(names)];
   });
 }
 
 /** A list that does not offer the value: the options it shows now, and the list closed again, as a person leaves it. */
-async function notOffered(ctx: StepContext<StepOf<'fill'>>, value: ChosenValue): Promise<StepFailure> {
-  const offered = await offeredOptions(ctx.page).catch(() => []);
+async function notOffered(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<StepFailure> {
+  const offered = await offeredOptions(ctx.page, box).catch(() => []);
   await ctx.page.keyboard.press('Escape').catch(() => undefined);
   return notOfferedFailure(ctx.step.target, value, offered);
 }
@@ -614,7 +714,8 @@ async function visibleProxy(control: Locator): Promise<Locator> {
   ).catch(() => null);
   if (label === null) return control;
   if (label === 'ancestor') return control.locator('xpath=ancestor::label[1]');
-  return control.locator(`xpath=//label[@for=${JSON.stringify(label)}]`).first();
+  // From the top of the control's document: an XPath chained on a locator starting "//" is read below it.
+  return control.locator(`xpath=ancestor::*[last()]//label[@for=${JSON.stringify(label)}]`).first();
 }
 
 type Expectation = NonNullable<WebStep['expect']>;

@@ -35,11 +35,13 @@ export const ITEM_ROLES = ['option', 'menuitem', 'menuitemcheckbox', 'menuitemra
 
 /**
  * Elements that take a value; `fill` refuses anything else (a select takes the option whose label is
- * the value). Not a read-only input (a library's select keeps one to hold focus: Quasar's QSelect) nor
- * one hidden from people (`aria-hidden`: the form value behind a date picker's segments).
+ * the value). Not a read-only input (a library's select keeps one to hold focus: Quasar's QSelect),
+ * nor a combobox's input that asks for no keyboard (`inputmode=none`: Vuetify's v-select, which
+ * takes no typing), nor one hidden from people (`aria-hidden`: the form value behind a date picker's
+ * segments).
  */
 const EDITABLE =
-  'input:not([type=hidden]):not([readonly]):not([aria-hidden=true]), textarea:not([readonly]), select, [contenteditable]:not([contenteditable=false])';
+  'input:not([type=hidden]):not([readonly]):not([aria-hidden=true]):not([role=combobox][inputmode=none]), textarea:not([readonly]), select, [contenteditable]:not([contenteditable=false])';
 
 /** Roles of the fields a person types into, found by the accessible name the browser computes. */
 export const FIELD_ROLES = ['textbox', 'searchbox', 'spinbutton'] as const;
@@ -92,7 +94,9 @@ export function asRead(name: string, { whole = false } = {}): RegExp {
 
 /**
  * Ways to find a control for click, preferred first: by role and accessible name, then by exact
- * text, then by the tooltip a person reads on an icon button (its accessible description).
+ * text, then by the tooltip a person reads on an icon button (its accessible description), then by
+ * a tooltip (`title`) that is the target, on whatever element carries it: a pagination item whose
+ * `<li title="Next Page">` holds an icon button named by its icon ("right": Ant Design).
  */
 export function controlCandidates(scope: Scope, target: string): Locator[] {
   const name = asRead(target);
@@ -100,14 +104,16 @@ export function controlCandidates(scope: Scope, target: string): Locator[] {
     ...CONTROL_ROLES.map((role) => scope.getByRole(role, { name })),
     scope.getByText(asRead(target, { whole: true })),
     ...TOOLTIP_ROLES.map((role) => scope.getByRole(role, { description: name })),
+    scope.getByTitle(asRead(target, { whole: true })),
   ];
 }
 
 /**
  * What a fill acts on when it is not a field a person types into, by its name: a custom select (a
  * combobox that takes no text, or a button that opens a listbox: React Aria, Headless UI), a date
- * field built of segments (a group of spinbuttons: MUI X, React Aria), a slider drawn from divs, an
- * upload button or label that holds a hidden file input (MUI's "Upload photo", Ant Design's Upload).
+ * field built of segments (a group of spinbuttons: MUI X, React Aria), a slider drawn from divs
+ * (named, or else by the label beside it), an upload button or label that holds a hidden file input
+ * (MUI's "Upload photo", Ant Design's Upload).
  */
 function choiceCandidates(scope: Scope, target: string): Locator[] {
   const name = asRead(target);
@@ -118,10 +124,19 @@ function choiceCandidates(scope: Scope, target: string): Locator[] {
     scope.getByRole('button', { name }).and(scope.locator('[aria-haspopup=listbox]')),
     scope.getByRole('group', { name }).and(scope.locator(SEGMENTED)),
     scope.getByRole('slider', { name }),
+    // A slider with no name of its own, read by the label text beside it (Vuetify's v-slider).
+    scope.getByText(asRead(target, { whole: true })).locator(LABELLED_SLIDER),
     scope.getByRole('button', { name }).and(holdsFileInput),
     scope.locator('label').filter({ hasText: name }).and(holdsFileInput),
   ];
 }
+
+/**
+ * From a label's text: the one slider without a name of its own in the nearest element around the
+ * text that holds a slider (the field's group), as a person reads "Weekly hours" above its slider.
+ */
+const LABELLED_SLIDER =
+  'xpath=ancestor::*[.//*[@role="slider"]][1][count(.//*[@role="slider"]) = 1]//*[@role="slider"][not(@aria-label) and not(@aria-labelledby)]';
 
 /** A group of two or more spinbuttons: a date or time field built of segments. */
 const SEGMENTED = 'xpath=//*[count(.//*[@role="spinbutton"]) >= 2]';

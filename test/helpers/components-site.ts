@@ -250,6 +250,8 @@ async function buildApps(): Promise<{ dir: string; apps: string[]; ms: number; c
     alias: { vue: 'vue/dist/vue.esm-bundler.js' },
     define: {
       'process.env.NODE_ENV': '"production"',
+      // Vuetify's @vuetify/v0 reads it as a bundler leaves it (Vite defines it; a page has no `process`).
+      'process.env.VITE_LOGGER_ENABLED': '"false"',
       __VUE_OPTIONS_API__: 'true',
       __VUE_PROD_DEVTOOLS__: 'false',
       __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',

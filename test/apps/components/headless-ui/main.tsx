@@ -51,8 +51,10 @@ import {
   addMember,
   CONTRACTS,
   DEPARTMENTS,
+  isPhotoName,
   listMembers,
   LOCATIONS,
+  PHOTO_ERROR,
   removeMember,
   SKILLS,
   watchOnline,
@@ -76,7 +78,17 @@ function NewMember({ notify }: { notify: (n: Notice) => void }) {
   const [conduct, setConduct] = useState(false);
   const [active, setActive] = useState(false);
   const [notes, setNotes] = useState('');
+  const [photo, setPhoto] = useState('');
+  const [photoRefused, setPhotoRefused] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A file that is no PNG or JPEG is refused beside the field and not kept.
+  const choosePhoto = (input: HTMLInputElement) => {
+    const name = input.files?.[0]?.name ?? '';
+    const ok = name === '' || isPhotoName(name);
+    setPhoto(ok ? name : '');
+    setPhotoRefused(!ok);
+    if (!ok) input.value = '';
+  };
   const offices = query === '' ? LOCATIONS : LOCATIONS.filter((l) => l.toLowerCase().includes(query.toLowerCase()));
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -93,6 +105,7 @@ function NewMember({ notify }: { notify: (n: Notice) => void }) {
       conduct,
       active,
       notes,
+      photo: photo || undefined,
     });
     setBusy(false);
     notify(answer.ok ? { title: 'Member added', tone: 'success' } : { title: answer.message, tone: 'error' });
@@ -205,7 +218,13 @@ function NewMember({ notify }: { notify: (n: Notice) => void }) {
       </Disclosure>
       <Field className="field">
         <Label>Photo</Label>
-        <Input type="file" accept="image/*" />
+        <Input type="file" accept="image/*" invalid={photoRefused} onChange={(e) => choosePhoto(e.target)} />
+        {photo && <Description>{photo}</Description>}
+        {photoRefused && (
+          <Description role="alert" className="field-error">
+            {PHOTO_ERROR}
+          </Description>
+        )}
       </Field>
       <Button type="submit" className="primary" disabled={busy}>
         Add member

@@ -27,6 +27,7 @@ import Fade from '@mui/material/Fade';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -60,8 +61,10 @@ import {
   addMember,
   CONTRACTS,
   DEPARTMENTS,
+  isPhotoName,
   listMembers,
   LOCATIONS,
+  PHOTO_ERROR,
   removeMember,
   SKILLS,
   watchOnline,
@@ -91,6 +94,15 @@ function NewMember({
   const [active, setActive] = useState(false);
   const [notes, setNotes] = useState('');
   const [photo, setPhoto] = useState('');
+  const [photoRefused, setPhotoRefused] = useState(false);
+  // A file that is no PNG or JPEG is refused beside the button and not kept.
+  const choosePhoto = (input: HTMLInputElement) => {
+    const name = input.files?.[0]?.name ?? '';
+    const ok = name === '' || isPhotoName(name);
+    setPhoto(ok ? name : '');
+    setPhotoRefused(!ok);
+    if (!ok) input.value = '';
+  };
 
   const submit = async () => {
     setBusy(true);
@@ -106,6 +118,7 @@ function NewMember({
       conduct,
       active,
       notes,
+      photo: photo || undefined,
     });
     setBusy(false);
     notify(answer.ok ? { severity: 'success', text: 'Member added' } : { severity: 'error', text: answer.message });
@@ -178,11 +191,18 @@ function NewMember({
           <TextField label="Notes" multiline fullWidth value={notes} onChange={(e) => setNotes(e.target.value)} />
         </AccordionDetails>
       </Accordion>
-      <Button component="label" variant="outlined">
-        Upload photo
-        <input hidden type="file" accept="image/*" onChange={(e) => setPhoto(e.target.files?.[0]?.name ?? '')} />
-      </Button>
-      {photo && <Typography>{photo}</Typography>}
+      <Box>
+        <Button component="label" variant="outlined">
+          Upload photo
+          <input hidden type="file" accept="image/*" onChange={(e) => choosePhoto(e.target)} />
+        </Button>
+        {photo && <Typography>{photo}</Typography>}
+        {photoRefused && (
+          <FormHelperText error role="alert">
+            {PHOTO_ERROR}
+          </FormHelperText>
+        )}
+      </Box>
       <Button variant="contained" onClick={() => void submit()} disabled={busy}>
         Add member
       </Button>

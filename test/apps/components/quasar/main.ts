@@ -50,7 +50,17 @@ import {
 import '@quasar/extras/roboto-font/roboto-font.css';
 import '@quasar/extras/material-icons/material-icons.css';
 import 'quasar/dist/quasar.css';
-import { CONTRACTS, DEPARTMENTS, LOCATIONS, SKILLS, watchOnline, xhr, type Member } from '../shared/team';
+import {
+  CONTRACTS,
+  DEPARTMENTS,
+  isPhotoName,
+  LOCATIONS,
+  PHOTO_ERROR,
+  SKILLS,
+  watchOnline,
+  xhr,
+  type Member,
+} from '../shared/team';
 
 const template = /* html */ `
 <q-layout view="hHh lpR fFf">
@@ -129,7 +139,8 @@ const template = /* html */ `
             <q-expansion-item label="Advanced" icon="tune">
               <q-input filled v-model="member.notes" type="textarea" label="Notes" />
             </q-expansion-item>
-            <q-file filled v-model="photo" label="Photo" accept="image/*" />
+            <q-file filled :model-value="photo" @update:model-value="choosePhoto" @rejected="refusePhoto"
+              label="Photo" accept="image/*" :error="photoRefused" :error-message="photoError" />
             <q-btn type="submit" color="primary" label="Add member" :loading="busy" />
           </q-form>
         </q-tab-panel>
@@ -162,6 +173,17 @@ const App = {
     const step = ref(1);
     const busy = ref(false);
     const photo = ref<File | null>(null);
+    const photoRefused = ref(false);
+    // A file that is no PNG or JPEG is refused beside the field and not kept (QFile itself rejects
+    // what its `accept` does not take, a text file; an image of another kind reaches choosePhoto).
+    const choosePhoto = (file: File | null) => {
+      photoRefused.value = file !== null && !isPhotoName(file.name);
+      photo.value = photoRefused.value ? null : file;
+    };
+    const refusePhoto = () => {
+      photoRefused.value = true;
+      photo.value = null;
+    };
     const member = ref({
       name: '',
       email: '',
@@ -186,6 +208,7 @@ const App = {
         department: m.department ?? '',
         location: m.location ?? undefined,
         startDate: m.startDate ? m.startDate.replaceAll('/', '-') : undefined,
+        photo: photo.value?.name,
       };
       const answer = await xhr('POST', '/api/members', body);
       busy.value = false;
@@ -234,6 +257,10 @@ const App = {
       step,
       busy,
       photo,
+      photoRefused,
+      photoError: PHOTO_ERROR,
+      choosePhoto,
+      refusePhoto,
       member,
       departments: DEPARTMENTS,
       locations,

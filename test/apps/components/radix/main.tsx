@@ -28,8 +28,10 @@ import {
   addMember,
   CONTRACTS,
   DEPARTMENTS,
+  isPhotoName,
   listMembers,
   LOCATIONS,
+  PHOTO_ERROR,
   removeMember,
   SKILLS,
   watchOnline,
@@ -91,7 +93,17 @@ function NewMember({ notify }: { notify: (title: string, tone: Notice['tone']) =
   const [conduct, setConduct] = useState(false);
   const [active, setActive] = useState(false);
   const [notes, setNotes] = useState('');
+  const [photo, setPhoto] = useState('');
+  const [photoRefused, setPhotoRefused] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A file that is no PNG or JPEG is refused beside the field and not kept.
+  const choosePhoto = (input: HTMLInputElement) => {
+    const name = input.files?.[0]?.name ?? '';
+    const ok = name === '' || isPhotoName(name);
+    setPhoto(ok ? name : '');
+    setPhotoRefused(!ok);
+    if (!ok) input.value = '';
+  };
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -107,6 +119,7 @@ function NewMember({ notify }: { notify: (title: string, tone: Notice['tone']) =
       conduct,
       active,
       notes,
+      photo: photo || undefined,
     });
     setBusy(false);
     notify(answer.ok ? 'Member added' : answer.message, answer.ok ? 'success' : 'error');
@@ -223,7 +236,13 @@ function NewMember({ notify }: { notify: (title: string, tone: Notice['tone']) =
       </Accordion.Root>
       <div className="item">
         <Label.Root htmlFor="photo">Photo</Label.Root>
-        <input id="photo" type="file" className="input" accept="image/*" />
+        <input id="photo" type="file" className="input" accept="image/*" onChange={(e) => choosePhoto(e.target)} />
+        {photo && <p className="muted">{photo}</p>}
+        {photoRefused && (
+          <p role="alert" className="field-error">
+            {PHOTO_ERROR}
+          </p>
+        )}
       </div>
       <button type="submit" className="primary" disabled={busy}>
         {busy ? 'Please wait' : 'Add member'}

@@ -68,8 +68,10 @@ import {
   addMember,
   CONTRACTS,
   DEPARTMENTS,
+  isPhotoName,
   listMembers,
   LOCATIONS,
+  PHOTO_ERROR,
   removeMember,
   signIn,
   SKILLS,
@@ -113,7 +115,15 @@ function NewMember() {
   const [active, setActive] = useState(false);
   const [notes, setNotes] = useState('');
   const [photo, setPhoto] = useState('');
+  const [photoRefused, setPhotoRefused] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A file that is no PNG or JPEG is refused beside the button and not kept.
+  const choosePhoto = (files: FileList | null) => {
+    const name = files?.[0]?.name ?? '';
+    const ok = name === '' || isPhotoName(name);
+    setPhoto(ok ? name : '');
+    setPhotoRefused(!ok);
+  };
   const submit = async () => {
     setBusy(true);
     const answer = await addMember({
@@ -128,6 +138,7 @@ function NewMember() {
       conduct,
       active,
       notes,
+      photo: photo || undefined,
     });
     setBusy(false);
     if (answer.ok) say('Member added', 'success');
@@ -237,10 +248,17 @@ function NewMember() {
           </TextField>
         </DisclosurePanel>
       </Disclosure>
-      <FileTrigger acceptedFileTypes={['image/*']} onSelect={(files) => setPhoto(files?.[0]?.name ?? '')}>
-        <Button>Upload photo</Button>
-      </FileTrigger>
-      {photo && <Text>{photo}</Text>}
+      <div className="photo">
+        <FileTrigger acceptedFileTypes={['image/*']} onSelect={choosePhoto}>
+          <Button>Upload photo</Button>
+        </FileTrigger>
+        {photo && <Text>{photo}</Text>}
+        {photoRefused && (
+          <Text elementType="div" role="alert" className="field-error">
+            {PHOTO_ERROR}
+          </Text>
+        )}
+      </div>
       <Button className="primary" onPress={() => void submit()} isPending={busy}>
         Add member
       </Button>

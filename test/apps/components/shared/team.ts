@@ -88,9 +88,16 @@ export interface Member {
   conduct?: boolean;
   active?: boolean;
   notes?: string;
+  /** The chosen photo's file name (a PNG or JPEG); absent when none. */
+  photo?: string;
 }
 
 export type Answer = { ok: true } | { ok: false; message: string };
+
+/** What the page says beside the Photo control when the chosen file is no PNG or JPEG (it keeps no photo then). */
+export const PHOTO_ERROR = 'Only PNG or JPEG images can be uploaded';
+/** Whether a chosen file's name is one the Photo control keeps: a .png, .jpg or .jpeg. */
+export const isPhotoName = (name: string) => /\.(png|jpe?g)$/i.test(name);
 
 /** What a person is told when the server fails without saying why. */
 export const SERVER_TROUBLE = 'Something went wrong. Please try again.';
