@@ -5,8 +5,9 @@
  * loaded first, which also links the library's partially compiled code), the decorators are
  * TypeScript's experimental ones (esbuild's tsconfigRaw), change detection is zoneless and the state
  * is signals. The Location autocomplete renders its 160 offices through a CDK virtual-scroll
- * viewport in an overlay at the end of the body; the toolbar counts the people online over a
- * websocket; the prebuilt azure-blue theme and the Material Icons font come from npm.
+ * viewport in an overlay at the end of the body; Skills is a `mat-select multiple`, whose list stays
+ * open after a choice; answers are snack bars (polite: role=status). The toolbar counts the people
+ * online over a websocket; the prebuilt azure-blue theme and the Material Icons font come from npm.
  */
 import '@angular/compiler';
 import {
