@@ -118,6 +118,8 @@ export function controlCandidates(scope: Scope, target: string): Locator[] {
 function choiceCandidates(scope: Scope, target: string): Locator[] {
   const name = asRead(target);
   const holdsFileInput = scope.locator(':has(input[type=file])');
+  // A button beside its hidden file input (React Aria's FileTrigger, a button calling input.click()).
+  const besideFileInput = scope.locator(NEAR_FILE_INPUT);
   return [
     scope.getByRole('combobox', { name }),
     scope.getByTitle(name).and(scope.getByRole('combobox')),
@@ -127,6 +129,7 @@ function choiceCandidates(scope: Scope, target: string): Locator[] {
     // A slider with no name of its own, read by the label text beside it (Vuetify's v-slider).
     scope.getByText(asRead(target, { whole: true })).locator(LABELLED_SLIDER),
     scope.getByRole('button', { name }).and(holdsFileInput),
+    scope.getByRole('button', { name }).and(besideFileInput),
     scope.locator('label').filter({ hasText: name }).and(holdsFileInput),
   ];
 }
@@ -137,6 +140,9 @@ function choiceCandidates(scope: Scope, target: string): Locator[] {
  */
 const LABELLED_SLIDER =
   'xpath=ancestor::*[.//*[@role="slider"]][1][count(.//*[@role="slider"]) = 1]//*[@role="slider"][not(@aria-label) and not(@aria-labelledby)]';
+
+/** An element whose parent holds a file input. */
+const NEAR_FILE_INPUT = 'xpath=//*[..//input[@type="file"]]';
 
 /** A group of two or more spinbuttons: a date or time field built of segments. */
 const SEGMENTED = 'xpath=//*[count(.//*[@role="spinbutton"]) >= 2]';
@@ -216,6 +222,7 @@ function fillKind(element: Locator): Promise<FillKind> {
   return quietly(element.page(), () =>
     element.evaluate((el, editable): FillKind => {
       if ((el as HTMLInputElement).type === 'file' || el.querySelector('input[type=file]')) return 'file';
+      if (el.matches('button, [role=button]') && el.parentElement?.querySelector('input[type=file]')) return 'file';
       const role = el.getAttribute('role');
       if (role === 'slider' || (el as HTMLInputElement).type === 'range') return 'slider';
       const group = role === 'group' ? el : role === 'spinbutton' ? el.closest('[role=group]') : null;

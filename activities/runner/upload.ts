@@ -5,7 +5,7 @@ import { StepFailure } from '../engine/failures';
 import type { ChosenValue } from '../engine/values';
 import { announcements } from './announce';
 import { showsText } from './locate';
-import { quietly } from './quiet';
+import { quietly, readElement } from './quiet';
 import { SETTLE_CAP_MS } from './settle';
 import { remaining, rethrowClosed, sleep, type StepContext } from './step-context';
 
@@ -69,18 +69,7 @@ export async function chooseFile(
   const what = value.secret ? 'the given file' : `the file "${name}"`;
   const before: string[] = await announcements(ctx.page).catch(() => []);
   const chosenAt = performance.now();
-  const [chooser] = await Promise.all([
-    ctx.page.waitForEvent('filechooser', { timeout: Math.min(CHOOSER_MS, remaining(ctx)) }).catch((err: unknown) => {
-      rethrowClosed(err);
-      throw new StepFailure(
-        'application',
-        `The control "${target}" did not open a file chooser when clicked.`,
-        'Check that the step names the upload control, or whether the application regressed.',
-      );
-    }),
-    control.click({ timeout: remaining(ctx) }),
-  ]);
-  await chooser.setFiles(fileNamed(name), { timeout: remaining(ctx) });
+  const input = await chooseInto(ctx, control, fileNamed(name));
   await handled(ctx, chosenAt);
   const said = (await announcements(ctx.page).catch(() => [])).find((words) => !before.includes(words));
   if (said) {
@@ -93,7 +82,7 @@ export async function chooseFile(
     );
   }
   const held = await quietly(ctx.page, () =>
-    chooser.element().evaluate((el) => Array.from((el as HTMLInputElement).files ?? []).map((file) => file.name)),
+    input.evaluate((el) => Array.from((el as HTMLInputElement).files ?? []).map((file) => file.name)),
   ).catch((): string[] => []);
   if (!held.includes(name) && !(await showsText(ctx.page, name))) {
     throw new StepFailure(
@@ -104,6 +93,39 @@ export async function chooseFile(
   }
   if (!value.secret) ctx.observed.value = name;
   return `The field "${target}" holds the chosen file.`;
+}
+
+/**
+ * Gives the file to the input: straight to a file input, or to the one the control holds (a label, an
+ * upload button wrapping its hidden input); otherwise the control is clicked and the file chooser it
+ * opens is answered (a button beside its input, or one that creates it). Answers the input.
+ */
+async function chooseInto(
+  ctx: StepContext<StepOf<'fill'>>,
+  control: Locator,
+  file: ReturnType<typeof fileNamed>,
+): Promise<Pick<Locator, 'evaluate'>> {
+  const own = await readElement(control, (el) =>
+    (el as HTMLInputElement).type === 'file' ? 'self' : el.querySelector('input[type=file]') ? 'inside' : null,
+  ).catch(() => null);
+  if (own) {
+    const input = own === 'self' ? control : control.locator('input[type=file]').first();
+    await input.setInputFiles(file, { timeout: remaining(ctx) });
+    return input;
+  }
+  const [chooser] = await Promise.all([
+    ctx.page.waitForEvent('filechooser', { timeout: Math.min(CHOOSER_MS, remaining(ctx)) }).catch((err: unknown) => {
+      rethrowClosed(err);
+      throw new StepFailure(
+        'application',
+        `The control "${ctx.step.target}" did not open a file chooser when clicked.`,
+        'Check that the step names the upload control, or whether the application regressed.',
+      );
+    }),
+    control.click({ timeout: remaining(ctx) }),
+  ]);
+  await chooser.setFiles(file, { timeout: remaining(ctx) });
+  return chooser.element();
 }
 
 /** Until the page has handled the chosen file: its requests since then answered (at most SETTLE_CAP_MS), a frame drawn. */

@@ -11,7 +11,21 @@ import { startComponentsSite, type ComponentsSite } from '../helpers/components-
 const PARALLEL = 4;
 /** COMPONENTS_APPS=antd,vuetify: only those apps' flows (a developer's loop on one library). */
 const only = process.env.COMPONENTS_APPS?.split(',');
-const cases = only ? componentCases.filter((c) => only.includes(c.app)) : componentCases;
+const cases = roundRobin(only ? componentCases.filter((c) => only.includes(c.app)) : componentCases);
+
+/**
+ * The flows taken an app at a time in turn, so that the four running at once are of four apps: the
+ * heaviest page (Angular Material's, linked in the page) then loads beside lighter ones, not beside
+ * itself four times over on two cores.
+ */
+function roundRobin<T extends { app: string }>(list: T[]): T[] {
+  const byApp = new Map<string, T[]>();
+  for (const c of list) byApp.set(c.app, [...(byApp.get(c.app) ?? []), c]);
+  const turns = [...byApp.values()];
+  const out: T[] = [];
+  for (let i = 0; out.length < list.length; i++) for (const flows of turns) if (flows[i]) out.push(flows[i]);
+  return out;
+}
 
 /**
  * The runner on the apps teams really build (issue 82): every flow of test/fixtures/components/cases.ts
