@@ -11,7 +11,17 @@ import {
   seconds,
   environmentValue,
 } from '../engine/failures';
-import { POLL_MS, asRead, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
+import {
+  POLL_MS,
+  asRead,
+  controlCandidates,
+  describeElement,
+  findFillTarget,
+  findVisible,
+  showsText,
+  shownTexts,
+  type Reveal,
+} from './locate';
 import { revealFor } from './reveal';
 import { BUSY, SETTLE_CAP_MS, beforeClick, pageState, settleAfterClick, watchClick } from './settle';
 import { nearby } from './suggest';
@@ -260,6 +270,8 @@ async function confirmChosen(ctx: StepContext<StepOf<'fill'>>, box: Locator, val
 
 /** How long a combobox's list may take to show what matches the typed value. */
 const TYPED_LIST_MS = 1000;
+/** How long a combobox may stay closed after the typing before a person opens its list with the arrow key. */
+const TYPED_OPENS_MS = 300;
 
 /**
  * After typing into a combobox: when its list shows an option named by the value, click it; when
@@ -267,13 +279,23 @@ const TYPED_LIST_MS = 1000;
  * choose from. When the list offers only other options, or nothing and the combobox, emptied and
  * opened, offers a list, the value is not one it takes: the step fails naming what it offers. A
  * combobox that offers no list at all takes free text (a search box), and the typed value stands.
+ * A list that stays closed on the typed text (a library that opens it on a key, where the fill
+ * typed none: Bits UI) is opened as a person opens it, with the arrow key, the text left as typed.
  */
 async function chooseTyped(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<boolean> {
   const chosen = value.text.trim();
+  let pressed = false;
+  const openList: Reveal = async (missingForMs) => {
+    if (pressed || missingForMs < TYPED_OPENS_MS) return;
+    pressed = true;
+    if ((await box.getAttribute('aria-expanded', { timeout: 500 }).catch(() => null)) === 'false')
+      await box.press('ArrowDown', { timeout: remaining(ctx) });
+  };
   const option = await findVisible(
     ctx.page,
     (scope) => [scope.getByRole('option', { name: asRead(chosen, { whole: true }) })],
     Math.min(remaining(ctx), TYPED_LIST_MS),
+    openList,
   ).catch((err: unknown) => {
     if (!isTimeout(err)) throw err;
     return undefined;
@@ -306,7 +328,7 @@ async function offeredOptions(page: Page): Promise<string[]> {
       const found = await frame
         .getByRole('option')
         .filter({ visible: true })
-        .evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim()))
+        .evaluateAll(shownTexts)
         .catch(() => []);
       names.push(...found.filter(Boolean));
     }
@@ -340,13 +362,16 @@ const OPTIONS_NAMED = 8;
 
 /**
  * What a select shows: its own value or text, or, for one that keeps a bare focus target (Quasar's
- * read-only input), the text of the field around it.
+ * read-only input) or draws its choices over a transparent one (Shoelace's multiple select keeps
+ * "1 option selected" in an input a person never sees, under the chips), the text of the field
+ * around it.
  */
 function shownValue(box: Locator): Promise<string> {
   return quietly(box.page(), () =>
     box.evaluate((el) => {
+      const drawn = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
       const own = ((el as HTMLInputElement).value || el.getAttribute('aria-valuetext') || el.textContent || '').trim();
-      if (own) return own;
+      if (own && drawn) return own;
       // The nearest part of the field around it that shows something: a chip, the selected value.
       for (let around = el.parentElement, up = 0; around && up < 4; around = around.parentElement, up++) {
         const text = around.innerText.replace(/\s+/g, ' ').trim();
@@ -593,12 +618,14 @@ async function visibleProxy(control: Locator): Promise<Locator> {
   const label = await quietly(control.page(), () =>
     control.evaluate((el) => {
       if (el.tagName !== 'INPUT') return null;
+      // Asked of the input's own tree: from the document, an input in a shadow root is hidden behind its host.
+      const root = el.getRootNode() as Document | ShadowRoot;
       const box = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const hit = root.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
       const seen = box.width >= 4 && box.height >= 4 && getComputedStyle(el).opacity !== '0';
       if (seen && hit !== null && (hit === el || el.contains(hit))) return null;
       if (el.closest('label')) return 'ancestor';
-      return el.id && document.querySelector(`label[for="${CSS.escape(el.id)}"]`) ? el.id : null;
+      return el.id && root.querySelector(`label[for="${CSS.escape(el.id)}"]`) ? el.id : null;
     }),
   ).catch(() => null);
   if (label === null) return control;
@@ -769,7 +796,11 @@ function refusalWatch(ctx: StepContext) {
 /** Where a page announces that something failed: an alert, an assertive live region, a field marked invalid. */
 const ANNOUNCES = '[role=alert], [role=alertdialog], [aria-live=assertive], [aria-invalid=true]';
 
-/** What the page announces now (an invalid field, which has no text of its own, by its name). */
+/**
+ * What the page announces now, as a person reads it (shownTexts: a web component's alert reads the
+ * message slotted into it); an invalid field, which has no text of its own, by the error it points
+ * at or by its name.
+ */
 async function announcements(page: Page): Promise<string[]> {
   return quietly(page, async () => {
     const said: string[] = [];
@@ -777,22 +808,7 @@ async function announcements(page: Page): Promise<string[]> {
       const texts = await frame
         .locator(ANNOUNCES)
         .filter({ visible: true })
-        .evaluateAll((elements) =>
-          // No named helpers in here: the function is sent to the page as text, without what the compiler adds around names.
-          elements.map((el) => {
-            if (el.getAttribute('aria-invalid') !== 'true')
-              return (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
-            // A field's error is the message it points at, if it points at one.
-            const ids = `${el.getAttribute('aria-errormessage') ?? ''} ${el.getAttribute('aria-describedby') ?? ''}`;
-            const message = ids
-              .split(/\s+/)
-              .map((id) => (id ? (document.getElementById(id)?.innerText ?? '') : '').replace(/\s+/g, ' ').trim())
-              .find(Boolean);
-            return (
-              message ?? `a field marked invalid (${el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.id})`
-            );
-          }),
-        )
+        .evaluateAll(shownTexts, true)
         .catch(() => []);
       said.push(...texts.filter(Boolean));
     }

@@ -189,7 +189,10 @@ export const CONTEXT_OPTIONS: BrowserContextOptions = {
  *   now" that moves the page on a second later;
  * - lets the runner see into closed shadow roots as a person sees the controls in them: a closed root
  *   is made open, but the page's scripts still read `shadowRoot` as null and `mode` as "closed" (the
- *   runner's looks run in Playwright's own world, where these getters are the browser's).
+ *   runner's looks run in Playwright's own world, where these getters are the browser's);
+ * - keeps the elements whose CSS animation or transition started inside a shadow root, which
+ *   `document.getAnimations()` does not list: a web component's spinner is a busy sign too (settle.ts
+ *   pageState), found without asking each of a page's hundreds of roots (15 ms a look).
  */
 export const PAGE_PROBES = `(() => {
   const w = window;
@@ -198,7 +201,9 @@ export const PAGE_PROBES = `(() => {
   w.open = function (...args) { mark(); return open.apply(this, args); };
   document.addEventListener('click', (event) => {
     w.__qaClickAt = performance.now();
-    const link = event.target instanceof Element ? event.target.closest('a[target]') : null;
+    // The element clicked, inside a shadow root too (event.target is its host out here).
+    const from = event.composedPath()[0];
+    const link = from instanceof Element ? from.closest('a[target]') : null;
     if (link && !/^(_self|_parent|_top|)$/i.test(link.target)) mark();
   }, true);
 
@@ -245,12 +250,18 @@ export const PAGE_PROBES = `(() => {
 
   const hosts = new WeakSet();
   const roots = new WeakSet();
+  const moving = (w.__qaShadowMoving = new Set());
+  const moved = (event) => moving.add(event.composedPath()[0]);
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
-    if (!init || init.mode !== 'closed') return attach.call(this, init);
-    const root = attach.call(this, { ...init, mode: 'open' });
-    hosts.add(this);
-    roots.add(root);
+    const closed = init && init.mode === 'closed';
+    const root = attach.call(this, closed ? { ...init, mode: 'open' } : init);
+    if (closed) {
+      hosts.add(this);
+      roots.add(root);
+    }
+    root.addEventListener('animationstart', moved, true);
+    root.addEventListener('transitionstart', moved, true);
     return root;
   };
   const shadowRoot = Object.getOwnPropertyDescriptor(Element.prototype, 'shadowRoot');
