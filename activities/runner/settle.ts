@@ -68,16 +68,20 @@ export function pageState(
     __qaInflight?: Set<{ at: number }>;
     __qaClickAt?: number;
     __qaTimers?: number;
-    __qaShadowMoving?: Set<Element>;
+    __qaShadowChanged?: Set<Element>;
   };
   const candidates = new Set(Array.from(document.querySelectorAll(busy)));
-  // In shadow roots, which the query does not enter, the candidate around each element that moves
-  // there (PAGE_PROBES keeps them): a web component's button draws its spinner in its own root.
-  for (const el of Array.from(probes.__qaShadowMoving ?? [])) {
-    const still = el.isConnected && el.getAnimations().some((a) => a.playState === 'running');
-    if (!still) probes.__qaShadowMoving?.delete(el);
-    const sign = still ? el.closest(busy) : null;
-    if (sign) candidates.add(sign);
+  // In shadow roots, which the query does not enter, the candidate around each animation running in
+  // what was added there or started moving there (PAGE_PROBES keeps them): a web component's button
+  // draws its spinner in its own root. What does not move is forgotten.
+  const changed = probes.__qaShadowChanged ?? new Set<Element>();
+  for (const el of Array.from(changed)) {
+    const running = el.isConnected ? el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running') : [];
+    if (running.length === 0) changed.delete(el);
+    for (const animation of running) {
+      const sign = ((animation.effect as KeyframeEffect | null)?.target ?? el).closest(busy);
+      if (sign) candidates.add(sign);
+    }
   }
   const signs = Array.from(candidates).filter((el) => {
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
