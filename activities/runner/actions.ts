@@ -11,7 +11,17 @@ import {
   seconds,
   environmentValue,
 } from '../engine/failures';
-import { POLL_MS, asRead, controlCandidates, describeElement, findFillTarget, findVisible, showsText } from './locate';
+import {
+  POLL_MS,
+  asRead,
+  controlCandidates,
+  describeElement,
+  findFillTarget,
+  findVisible,
+  showsText,
+  shownTexts,
+  type Reveal,
+} from './locate';
 import { ANNOUNCES, ANSWERS, announcements } from './announce';
 import { revealFor } from './reveal';
 import { BUSY, SETTLE_CAP_MS, beforeClick, pageState, settleAfterClick, watchClick } from './settle';
@@ -271,10 +281,11 @@ async function findOption(
   ctx: StepContext<StepOf<'fill'>>,
   box: Locator,
   value: ChosenValue,
-  { partial, timeoutMs }: { partial: boolean; timeoutMs: number },
+  { partial, timeoutMs, reveal }: { partial: boolean; timeoutMs: number; reveal?: Reveal },
 ): Promise<Locator | undefined> {
   const chosen = value.text.trim();
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
   for (;;) {
     const option = await findVisible(
       ctx.page,
@@ -297,6 +308,7 @@ async function findOption(
       if ((await quietly(ctx.page, () => item.count()).catch(() => 0)) > 0) return item;
     }
     if (Date.now() >= deadline) return undefined;
+    await reveal?.(Date.now() - started);
     await sleep(POLL_MS);
   }
 }
@@ -359,6 +371,8 @@ async function confirmChosen(ctx: StepContext<StepOf<'fill'>>, box: Locator, val
 
 /** How long a combobox's list may take to show what matches the typed value. */
 const TYPED_LIST_MS = 1000;
+/** How long a combobox may stay closed after the typing before a person opens its list with the arrow key. */
+const TYPED_OPENS_MS = 300;
 
 /**
  * After typing into a combobox: when its list shows an option named by the value, click it; when
@@ -366,12 +380,22 @@ const TYPED_LIST_MS = 1000;
  * choose from. When the list offers only other options, or nothing and the combobox, emptied and
  * opened, offers a list, the value is not one it takes: the step fails naming what it offers. A
  * combobox that offers no list at all takes free text (a search box), and the typed value stands.
+ * A list that stays closed on the typed text (a library that opens it on a key, where the fill
+ * typed none: Bits UI) is opened as a person opens it, with the arrow key, the text left as typed.
  */
 async function chooseTyped(ctx: StepContext<StepOf<'fill'>>, box: Locator, value: ChosenValue): Promise<boolean> {
   const chosen = value.text.trim();
+  let pressed = false;
+  const openList: Reveal = async (missingForMs) => {
+    if (pressed || missingForMs < TYPED_OPENS_MS) return;
+    pressed = true;
+    if ((await box.getAttribute('aria-expanded', { timeout: 500 }).catch(() => null)) === 'false')
+      await box.press('ArrowDown', { timeout: remaining(ctx) });
+  };
   const option = await findOption(ctx, box, value, {
     partial: false,
     timeoutMs: Math.min(remaining(ctx), TYPED_LIST_MS),
+    reveal: openList,
   });
   if (option) {
     await option.click({ timeout: remaining(ctx) });
@@ -404,7 +428,7 @@ async function offeredOptions(page: Page, box: Locator): Promise<string[]> {
       const found = await frame
         .getByRole('option')
         .filter({ visible: true })
-        .evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim()))
+        .evaluateAll(shownTexts)
         .catch(() => []);
       names.push(...found.filter(Boolean));
     }
@@ -451,13 +475,16 @@ const OPTIONS_NAMED = 8;
 
 /**
  * What a select shows: its own value or text, or, for one that keeps a bare focus target (Quasar's
- * read-only input), the text of the field around it.
+ * read-only input) or draws its choices over a transparent one (Shoelace's multiple select keeps
+ * "1 option selected" in an input a person never sees, under the chips), the text of the field
+ * around it.
  */
 function shownValue(box: Locator): Promise<string> {
   return quietly(box.page(), () =>
     box.evaluate((el) => {
+      const drawn = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
       const own = ((el as HTMLInputElement).value || el.getAttribute('aria-valuetext') || el.textContent || '').trim();
-      if (own) return own;
+      if (own && drawn) return own;
       // The nearest part of the field around it that shows something: a chip, the selected value.
       for (let around = el.parentElement, up = 0; around && up < 4; around = around.parentElement, up++) {
         const text = around.innerText.replace(/\s+/g, ' ').trim();
@@ -704,12 +731,14 @@ async function visibleProxy(control: Locator): Promise<Locator> {
   const label = await quietly(control.page(), () =>
     control.evaluate((el) => {
       if (el.tagName !== 'INPUT') return null;
+      // Asked of the input's own tree: from the document, an input in a shadow root is hidden behind its host.
+      const root = el.getRootNode() as Document | ShadowRoot;
       const box = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const hit = root.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
       const seen = box.width >= 4 && box.height >= 4 && getComputedStyle(el).opacity !== '0';
       if (seen && hit !== null && (hit === el || el.contains(hit))) return null;
       if (el.closest('label')) return 'ancestor';
-      return el.id && document.querySelector(`label[for="${CSS.escape(el.id)}"]`) ? el.id : null;
+      return el.id && root.querySelector(`label[for="${CSS.escape(el.id)}"]`) ? el.id : null;
     }),
   ).catch(() => null);
   if (label === null) return control;

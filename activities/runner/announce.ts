@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { shownTexts } from './locate';
 import { quietly } from './quiet';
 
 /** Where a page announces that something failed: an alert, an assertive live region, a field marked invalid. */
@@ -10,7 +11,11 @@ export const ANNOUNCES = '[role=alert], [role=alertdialog], [aria-live=assertive
  */
 export const ANSWERS = `${ANNOUNCES}, [role=status], [aria-live=polite]`;
 
-/** What the page announces now (an invalid field, which has no text of its own, by its name). */
+/**
+ * What the page announces now in `where`, as a person reads it (shownTexts: a web component's alert
+ * reads the message slotted into it); an invalid field, which has no text of its own, by the error it
+ * points at or by its name.
+ */
 export async function announcements(page: Page, where = ANNOUNCES): Promise<string[]> {
   return quietly(page, async () => {
     const said: string[] = [];
@@ -18,22 +23,7 @@ export async function announcements(page: Page, where = ANNOUNCES): Promise<stri
       const texts = await frame
         .locator(where)
         .filter({ visible: true })
-        .evaluateAll((elements) =>
-          // No named helpers in here: the function is sent to the page as text, without what the compiler adds around names.
-          elements.map((el) => {
-            if (el.getAttribute('aria-invalid') !== 'true')
-              return (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
-            // A field's error is the message it points at, if it points at one.
-            const ids = `${el.getAttribute('aria-errormessage') ?? ''} ${el.getAttribute('aria-describedby') ?? ''}`;
-            const message = ids
-              .split(/\s+/)
-              .map((id) => (id ? (document.getElementById(id)?.innerText ?? '') : '').replace(/\s+/g, ' ').trim())
-              .find(Boolean);
-            return (
-              message ?? `a field marked invalid (${el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.id})`
-            );
-          }),
-        )
+        .evaluateAll(shownTexts, true)
         .catch(() => []);
       said.push(...texts.filter(Boolean));
     }

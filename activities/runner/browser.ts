@@ -185,11 +185,15 @@ export const CONTEXT_OPTIONS: BrowserContextOptions = {
  *   which the runner's network events may tell only later, and when the last click came, so that the
  *   runner waits for the requests a click started, not for a long poll the page keeps open;
  * - counts the timers of up to 3 s that a person's action set (while a click, key or submit event is
- *   handled, not a mere movement of the mouse), which may yet start a navigation or a request: "Pay
- *   now" that moves the page on a second later;
+ *   handled, not a mere movement of the mouse; by a handler inside a shadow root too), which may yet
+ *   start a navigation or a request: "Pay now" that moves the page on a second later;
  * - lets the runner see into closed shadow roots as a person sees the controls in them: a closed root
  *   is made open, but the page's scripts still read `shadowRoot` as null and `mode` as "closed" (the
- *   runner's looks run in Playwright's own world, where these getters are the browser's).
+ *   runner's looks run in Playwright's own world, where these getters are the browser's);
+ * - keeps the elements added to a shadow root, or whose CSS animation or transition started in one,
+ *   which neither a query of the document nor `document.getAnimations()` reaches: a web component's
+ *   spinner is a busy sign too (settle.ts pageState), found without asking each of a page's hundreds
+ *   of roots (15 ms a look).
  */
 export const PAGE_PROBES = `(() => {
   const w = window;
@@ -198,7 +202,9 @@ export const PAGE_PROBES = `(() => {
   w.open = function (...args) { mark(); return open.apply(this, args); };
   document.addEventListener('click', (event) => {
     w.__qaClickAt = performance.now();
-    const link = event.target instanceof Element ? event.target.closest('a[target]') : null;
+    // The element clicked, inside a shadow root too (event.target is its host out here).
+    const from = event.composedPath()[0];
+    const link = from instanceof Element ? from.closest('a[target]') : null;
     if (link && !/^(_self|_parent|_top|)$/i.test(link.target)) mark();
   }, true);
 
@@ -222,8 +228,17 @@ export const PAGE_PROBES = `(() => {
   const timers = new Set();
   const setTimer = w.setTimeout;
   const clearTimer = w.clearTimeout;
+  // The person's event being handled: window.event, or, for a handler inside a shadow root (where
+  // window.event is not set), the event the window saw pass on its way in, until it comes back out.
+  let handling;
+  for (const type of ['click', 'dblclick', 'auxclick', 'contextmenu', 'mousedown', 'mouseup', 'pointerdown',
+    'pointerup', 'touchstart', 'touchend', 'keydown', 'keyup', 'beforeinput', 'input']) {
+    const done = (event) => { if (handling === event) handling = undefined; };
+    w.addEventListener(type, (event) => { handling = event; setTimer.call(w, () => done(event), 0); }, true);
+    w.addEventListener(type, done);
+  }
   w.setTimeout = function (callback, delay, ...args) {
-    const event = w.event;
+    const event = w.event || handling;
     const byPerson = event && event.isTrusted && !/move|over|out|enter|leave|scroll|wheel/.test(event.type);
     if (typeof callback !== 'function' || !byPerson || !((Number(delay) || 0) <= 3000)) {
       return setTimer.call(this, callback, delay, ...args);
@@ -245,12 +260,22 @@ export const PAGE_PROBES = `(() => {
 
   const hosts = new WeakSet();
   const roots = new WeakSet();
+  const changed = (w.__qaShadowChanged = new Set());
+  const moved = (event) => changed.add(event.composedPath()[0]);
+  const added = (records) => {
+    for (const record of records) for (const node of record.addedNodes) if (node.nodeType === 1) changed.add(node);
+  };
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
-    if (!init || init.mode !== 'closed') return attach.call(this, init);
-    const root = attach.call(this, { ...init, mode: 'open' });
-    hosts.add(this);
-    roots.add(root);
+    const closed = init && init.mode === 'closed';
+    const root = attach.call(this, closed ? { ...init, mode: 'open' } : init);
+    if (closed) {
+      hosts.add(this);
+      roots.add(root);
+    }
+    root.addEventListener('animationstart', moved, true);
+    root.addEventListener('transitionstart', moved, true);
+    new MutationObserver(added).observe(root, { childList: true, subtree: true });
     return root;
   };
   const shadowRoot = Object.getOwnPropertyDescriptor(Element.prototype, 'shadowRoot');

@@ -289,34 +289,99 @@ async function lookUntilVisible(
 /**
  * Among duplicates, what a person would reach: one inside the open modal dialog when there is one
  * (what lies behind it cannot be clicked), then one whose whole name is the target ("Remove" before
- * "Remove Grace Hopper"), enabled and in the viewport, then the first in document order.
+ * "Remove Grace Hopper"), enabled and in the viewport, then the first in document order. The modal
+ * is looked for in open shadow roots too (a web component's dialog panel), and an element is inside
+ * it as drawn: through the slot it is assigned to and up from a shadow root to its host.
  */
 async function preferredIndex(candidate: Locator, target?: string): Promise<number> {
-  const facts = await candidate
-    .evaluateAll((elements, wanted) => {
+  const [facts, texts] = await Promise.all([
+    candidate.evaluateAll((elements) => {
       // The open modal dialog, found once: what lies outside it cannot be reached.
-      const modal = Array.from(document.querySelectorAll('[aria-modal=true], dialog[open]')).find(
-        (d) => d.checkVisibility() && (d.tagName !== 'DIALOG' || d.matches(':modal')),
-      );
+      let modal: Element | undefined;
+      const roots: Array<Document | ShadowRoot> = [document];
+      for (const root of roots)
+        for (const el of Array.from(root.querySelectorAll('*'))) {
+          if (el.shadowRoot) roots.push(el.shadowRoot);
+          if (
+            !modal &&
+            el.matches('[aria-modal=true], dialog[open]') &&
+            el.checkVisibility() &&
+            (el.tagName !== 'DIALOG' || el.matches(':modal'))
+          )
+            modal = el;
+        }
       return elements.map((el) => {
         const rect = el.getBoundingClientRect();
         const inView =
           rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
         const disabled = el.matches(':disabled') || el.closest('[aria-disabled="true"]') !== null;
-        const reachable = !modal || modal.contains(el);
-        const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
-        const whole = wanted !== undefined && name.toLowerCase() === wanted;
-        return { enabled: !disabled, inView, reachable, whole };
+        let reachable = !modal;
+        for (let node: Node | null = el; node && !reachable;) {
+          reachable = node === modal;
+          node = (node as Element).assignedSlot ?? node.parentNode ?? (node as ShadowRoot).host ?? null;
+        }
+        return { enabled: !disabled, inView, reachable, label: el.getAttribute('aria-label') };
       });
-    }, target?.replace(/\s+/g, ' ').trim().toLowerCase())
-    .catch(() => []);
-  const score = (f: { enabled: boolean; inView: boolean; reachable: boolean; whole: boolean }) =>
-    (f.reachable ? 8 : 0) + (f.whole ? 4 : 0) + (f.enabled ? 2 : 0) + (f.inView ? 1 : 0);
+    }),
+    candidate.evaluateAll(shownTexts),
+  ]).catch(() => [[], []] as const);
+  const wanted = target?.replace(/\s+/g, ' ').trim().toLowerCase();
+  const score = (i: number) => {
+    const f = facts[i];
+    const name = (f.label ?? texts[i] ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+    const whole = wanted !== undefined && name === wanted;
+    return (f.reachable ? 8 : 0) + (whole ? 4 : 0) + (f.enabled ? 2 : 0) + (f.inView ? 1 : 0);
+  };
   let best = 0;
-  facts.forEach((f, i) => {
-    if (score(f) > score(facts[best])) best = i;
+  facts.forEach((_, i) => {
+    if (score(i) > score(best)) best = i;
   });
   return best;
+}
+
+/**
+ * The text a person reads in each element, as drawn: hidden parts left out, and the content of
+ * shadow roots and of what is slotted into them included (innerText stops at a `<slot>`: the button
+ * inside a web component reads "" where a person reads the "Remove" its host slots into it). With
+ * `fieldErrors`, a field marked invalid (`aria-invalid`) reads as the error message it points at
+ * (aria-errormessage, aria-describedby), else as "a field marked invalid (its name)". Sent to the
+ * page as is (`evaluateAll(shownTexts)`): no named helpers inside.
+ */
+export function shownTexts(elements: Element[], fieldErrors = false): string[] {
+  // No named helpers in here (the TypeScript loader wraps even an arrow held in a const): one loop over a stack.
+  return elements.map((el) => {
+    const invalid = fieldErrors && el.getAttribute('aria-invalid') === 'true';
+    const root = el.getRootNode() as Document | ShadowRoot;
+    const ids = `${el.getAttribute('aria-errormessage') ?? ''} ${el.getAttribute('aria-describedby') ?? ''}`;
+    const sources = invalid ? ids.split(/\s+/).map((id) => (id ? root.getElementById(id) : null)) : [el];
+    for (const source of sources) {
+      if (!source) continue;
+      let text = '';
+      // Nodes in the order they are drawn; a string is the break a block puts around its text.
+      const stack: Array<Node | string> = [source];
+      while (stack.length > 0) {
+        const node = stack.pop()!;
+        if (typeof node === 'string' || node.nodeType === Node.TEXT_NODE) {
+          text += typeof node === 'string' ? node : node.textContent;
+          continue;
+        }
+        if (!(node instanceof Element)) continue;
+        if (node instanceof HTMLSlotElement) {
+          stack.push(...node.assignedNodes({ flatten: true }).reverse());
+          continue;
+        }
+        const style = getComputedStyle(node);
+        if (style.display === 'none' || style.visibility === 'hidden') continue;
+        const gap = node.tagName === 'BR' || !/^(inline|contents)/.test(style.display) ? ' ' : '';
+        stack.push(gap, ...Array.from((node.shadowRoot ?? node).childNodes).reverse(), gap);
+      }
+      text = text.replace(/\s+/g, ' ').trim();
+      if (text) return text;
+    }
+    return invalid
+      ? `a field marked invalid (${el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.id})`
+      : '';
+  });
 }
 
 /**

@@ -40,14 +40,17 @@ export function revealFor(ctx: RevealContext, target: string, { items }: { items
   };
 }
 
-/** Scrolls the page and its fullest scrollable container down by most of a screen; false when neither moved. */
+/** Scrolls the page and its fullest scrollable container (in open shadow roots too) down by most of a screen; false when neither moved. */
 export function scrollOneScreen(page: Page): Promise<boolean> {
   return quietly(page, () =>
     page
       // No named functions inside: the page has no __name helper that the TypeScript loader adds to them.
       .evaluate(() => {
         let fullest: Element | undefined;
-        for (const el of Array.from(document.body?.querySelectorAll('*') ?? [])) {
+        // Containers in open shadow roots too: a web component's list scrolls in its own.
+        const all: Element[] = Array.from(document.body?.querySelectorAll('*') ?? []);
+        for (const el of all) {
+          if (el.shadowRoot) all.push(...Array.from(el.shadowRoot.querySelectorAll('*')));
           if (el.scrollHeight <= el.clientHeight + 1 || el.clientHeight === 0) continue;
           if (!/(auto|scroll)/.test(getComputedStyle(el).overflowY)) continue;
           if (!fullest || el.scrollHeight > fullest.scrollHeight) fullest = el;

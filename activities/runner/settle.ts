@@ -64,7 +64,26 @@ export function pageState(
 ): { inflight: number; timers: number; signs: number; text: string; disabled: boolean; connected: boolean } {
   const [control, busy] = typeof first === 'string' ? [undefined, first] : [first as Element, busySelector ?? ''];
   // No named helpers in here: the function is sent to the page as text, without what the compiler adds around names.
-  const signs = Array.from(document.querySelectorAll(busy)).filter((el) => {
+  const probes = window as unknown as {
+    __qaInflight?: Set<{ at: number }>;
+    __qaClickAt?: number;
+    __qaTimers?: number;
+    __qaShadowChanged?: Set<Element>;
+  };
+  const candidates = new Set(Array.from(document.querySelectorAll(busy)));
+  // In shadow roots, which the query does not enter, the candidate around each animation running in
+  // what was added there or started moving there (PAGE_PROBES keeps them): a web component's button
+  // draws its spinner in its own root. What does not move is forgotten.
+  const changed = probes.__qaShadowChanged ?? new Set<Element>();
+  for (const el of Array.from(changed)) {
+    const running = el.isConnected ? el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running') : [];
+    if (running.length === 0) changed.delete(el);
+    for (const animation of running) {
+      const sign = ((animation.effect as KeyframeEffect | null)?.target ?? el).closest(busy);
+      if (sign) candidates.add(sign);
+    }
+  }
+  const signs = Array.from(candidates).filter((el) => {
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     const box = el.getBoundingClientRect();
     const drawn = box.width >= 2 && box.height >= 2;
@@ -77,7 +96,6 @@ export function pageState(
   }).length;
   // The requests the last click started (PAGE_PROBES): begun within a second of it. One the page
   // begins later, or had open before, is the page staying connected (a long poll, a heartbeat).
-  const probes = window as unknown as { __qaInflight?: Set<{ at: number }>; __qaClickAt?: number; __qaTimers?: number };
   const clickAt = probes.__qaClickAt ?? -Infinity;
   const inflight = Array.from(probes.__qaInflight ?? []).filter(
     (r) => r.at >= clickAt && r.at <= clickAt + 1000,
@@ -88,7 +106,9 @@ export function pageState(
     control.matches(':disabled') ||
     control.getAttribute('aria-disabled') === 'true' ||
     control.getAttribute('aria-busy') === 'true';
-  const text = (control as HTMLElement).innerText ?? control.textContent ?? '';
+  // A control inside a web component reads the words its host slots into it (innerText stops at a slot).
+  const host = (control.getRootNode() as ShadowRoot).host as HTMLElement | undefined;
+  const text = (control as HTMLElement).innerText || host?.innerText || control.textContent || '';
   return { inflight, timers, signs, text, disabled, connected: true };
 }
 

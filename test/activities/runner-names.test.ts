@@ -10,8 +10,9 @@ import { runSteps, stepReasons } from '../helpers/run-cases';
 
 /**
  * How the runner finds what a step names, as docs/runner.md says: names read as a person reads them,
- * controls inside closed shadow roots (which stay closed to the page), and, when nothing matches, the
- * closest names of that kind with a suggested change. Loopback pages only.
+ * controls inside closed shadow roots (which stay closed to the page), words slotted into web
+ * components' shadow roots, and, when nothing matches, the closest names of that kind with a
+ * suggested change. Loopback pages only.
  */
 
 /** The dashes docs/runner.md reads alike: hyphen-minus first, then every other kind it lists. */
@@ -122,6 +123,43 @@ const SHADOW = doc(
   </script>`,
 );
 
+/**
+ * Web components that draw their parts in open shadow roots and slot the page's words into them, as
+ * Shoelace does: a button, a modal dialog with an overlay over the page, an alert.
+ */
+const WEB_COMPONENTS = doc(
+  'Team',
+  `<x-button id=row>Remove Ada</x-button>
+  <x-button id=signin>Sign in</x-button>
+  <p id=out></p>
+  <script>
+    const part = (name, html) =>
+      customElements.define(name, class extends HTMLElement {
+        connectedCallback() {
+          if (!this.shadowRoot) this.attachShadow({ mode: 'open' }).innerHTML = html;
+        }
+      });
+    part('x-button', '<button><slot></slot></button>');
+    part('x-alert', '<div role="alert"><slot></slot></div>');
+    part(
+      'x-dialog',
+      '<div style="position: fixed; inset: 0; background: #0008"></div>' +
+        '<div role="dialog" aria-modal="true" style="position: fixed; top: 40%; left: 40%; background: white"><slot></slot></div>',
+    );
+    row.onclick = () => {
+      const dialog = document.createElement('x-dialog');
+      dialog.innerHTML = '<p>Remove Ada?</p><x-button>Remove</x-button>';
+      dialog.querySelector('x-button').onclick = () => (out.textContent = 'Ada removed');
+      document.body.append(dialog);
+    };
+    signin.onclick = () => {
+      const alert = document.createElement('x-alert');
+      alert.textContent = 'Wrong username or password';
+      document.body.append(alert);
+    };
+  </script>`,
+);
+
 describe('the runner finds what a step names as a person would (docs/runner.md)', function () {
   this.timeout(120_000);
   let browser: Browser;
@@ -142,6 +180,7 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
         `<label>Customer\u2019s e\u2011mail <input id=mail></label><input placeholder="Promo\u00a0\u2013 code">`,
       ),
       shadow: SHADOW,
+      'web-components': WEB_COMPONENTS,
       'exact-text': doc(
         'Shop',
         `<p>Sign in to see your orders</p><span onclick="out.textContent = 'Signing in'">Sign in</span><p id=out></p>`,
@@ -328,6 +367,19 @@ describe('the runner finds what a step names as a person would (docs/runner.md)'
         }),
       ]);
       assert.equal(result.outcome, 'passed', reasons(result));
+    });
+  });
+
+  describe('open shadow roots, the page’s words slotted into them', () => {
+    it('clicks "Remove" in a dialog a web component draws, not the "Remove Ada" behind its overlay', async () => {
+      const result = await run([go('web-components'), click('Remove Ada'), click('Remove', { text: 'Ada removed' })]);
+      assert.equal(result.outcome, 'passed', reasons(result));
+    });
+
+    it('quotes the refusal an alert drawn in a shadow root says', async () => {
+      const result = await run([go('web-components'), click('Sign in', { text: 'Welcome back' })]);
+      assert.equal(result.outcome, 'failed', reasons(result));
+      assert.match(result.steps[1].reason, /it said "Wrong username or password"/);
     });
   });
 });

@@ -46,6 +46,17 @@ const WORKING_TEXTS = ['Please wait', 'Uploading...', 'Uploading…'];
 const pages: Record<string, string | { status: number; html: string }> = {
   'pay-late-500': payLater('/p/error-500', 1000),
   'pay-late-ok': payLater('/p/receipt', 1000),
+  // The same "Pay now" drawn by a web component, its handler inside the shadow root
+  'pay-late-500-shadow': doc(
+    'Checkout',
+    `<pay-button></pay-button><script>customElements.define('pay-button', class extends HTMLElement {
+      connectedCallback() {
+        const root = this.attachShadow({ mode: 'open' });
+        root.innerHTML = '<button>Pay now</button>';
+        root.querySelector('button').onclick = () => setTimeout(() => (location.href = '/p/error-500'), 1000);
+      }
+    });</script>`,
+  ),
   'pay-slow-500': payLater('/api/status/500?delay=3000', 1000),
   'pay-busy-slow-500': payBusy('/api/status/500?delay=3000', 1000),
   'error-500': { status: 500, html: doc('Error', '<h1>Server Error (500)</h1>') },
@@ -64,6 +75,29 @@ const pages: Record<string, string | { status: number; html: string }> = {
     WORKING_TEXTS.map((text) => [
       `working-${text}`,
       doc('Editor', `<button onclick="this.disabled = true; this.textContent = '${text}'">Save</button>`),
+    ]),
+  ),
+  // A web component whose button draws a spinner in its own shadow root, for good, or for a second
+  ...Object.fromEntries(
+    [
+      ['shadow-spinner', ''],
+      ['shadow-spinner-done', 'setTimeout(() => spinner.remove(), 1000);'],
+    ].map(([name, end]) => [
+      name,
+      doc(
+        'Editor',
+        `<script>customElements.define('save-button', class extends HTMLElement {
+          connectedCallback() {
+            const root = this.attachShadow({ mode: 'open' });
+            root.innerHTML = '<style>.spinner { display: inline-block; width: 12px; height: 12px; border: 2px solid; border-radius: 50%; animation: turn 1s linear infinite } @keyframes turn { to { transform: rotate(1turn) } }</style><button><slot></slot></button>';
+            root.querySelector('button').onclick = () => {
+              const spinner = Object.assign(document.createElement('span'), { className: 'spinner' });
+              root.append(spinner);
+              ${end}
+            };
+          }
+        });</script><save-button>Save</save-button>`,
+      ),
     ]),
   ),
   'busy-before': doc(
@@ -142,6 +176,12 @@ describe('a click is judged once what it started has arrived (docs/runner.md, "W
       assert.equal(result.steps[1].observed.status, 500);
     });
 
+    it('fails the same "Pay now" when a web component handles it inside its shadow root', async () => {
+      const result = await run([go('pay-late-500-shadow'), click('Pay now')]);
+      assert.equal(result.outcome, 'failed', reasons(result));
+      assert.equal(result.steps[1].reason, 'After clicking "Pay now", the page answered with HTTP 500.');
+    });
+
     it('passes the same "Pay now" whose page moves on to a receipt', async () => {
       const result = await run([go('pay-late-ok'), click('Pay now')]);
       assert.equal(result.outcome, 'passed', reasons(result));
@@ -190,6 +230,15 @@ describe('a click is judged once what it started has arrived (docs/runner.md, "W
         assert.equal(result.steps[1].reason, 'After clicking "Save", the page was still busy after 4 s.', text);
         assert.equal(result.steps[1].diagnosis?.category, 'timeout', text);
       }
+    });
+
+    it('waits for a spinner a web component draws in its shadow root, and calls it still busy at the deadline', async () => {
+      const done = await run([go('shadow-spinner-done'), click('Save')], 4000);
+      assert.equal(done.outcome, 'passed', reasons(done));
+      assert.ok(done.steps[1].durationMs >= 900, `the click took ${done.steps[1].durationMs} ms`);
+      const forever = await run([go('shadow-spinner'), click('Save')], 4000);
+      assert.equal(forever.outcome, 'unverified', reasons(forever));
+      assert.equal(forever.steps[1].reason, 'After clicking "Save", the page was still busy after 4 s.');
     });
 
     it('does not wait for a busy region that was there before the click', async () => {

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, transform, type Plugin } from 'esbuild';
 import { WebSocketServer } from 'ws';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -277,18 +277,29 @@ async function buildApps(): Promise<{ dir: string; apps: string[]; ms: number; c
   return { dir, apps, ms: Date.now() - started, cached: false };
 }
 
-/** Compiles `.svelte` files with svelte/compiler, when svelte is installed. */
+/**
+ * Compiles Svelte 5 with svelte/compiler, when svelte is installed: components (`.svelte`, the apps'
+ * own and the ones kits such as Bits UI ship in node_modules) with `compile`, and modules that use
+ * runes (`.svelte.js`, `.svelte.ts`, TypeScript stripped first) with `compileModule`.
+ */
 async function sveltePlugin(): Promise<Plugin> {
   return {
     name: 'svelte',
     setup(setup) {
-      setup.onLoad({ filter: /\.svelte$/ }, async (args) => {
-        const { compile } = (await import('svelte/compiler' as string)) as {
-          compile(source: string, options: object): { js: { code: string } };
-        };
+      setup.onLoad({ filter: /\.svelte(\.[jt]s)?$/ }, async (args) => {
+        const { compile, compileModule } = (await import('svelte/compiler' as string)) as Record<
+          'compile' | 'compileModule',
+          (source: string, options: object) => { js: { code: string } }
+        >;
         const source = await readFile(args.path, 'utf8');
-        const { js } = compile(source, { filename: args.path, generate: 'client', css: 'injected' });
-        return { contents: js.code, loader: 'js', resolveDir: path.dirname(args.path) };
+        const resolveDir = path.dirname(args.path);
+        if (args.path.endsWith('.svelte')) {
+          const { js } = compile(source, { filename: args.path, generate: 'client', css: 'injected' });
+          return { contents: js.code, loader: 'js', resolveDir };
+        }
+        const script = args.path.endsWith('.ts') ? (await transform(source, { loader: 'ts' })).code : source;
+        const { js } = compileModule(script, { filename: args.path, generate: 'client' });
+        return { contents: js.code, loader: 'js', resolveDir };
       });
     },
   };
