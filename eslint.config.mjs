@@ -29,8 +29,8 @@ const activitiesRules = [
   workflowsOnlyContracts,
 ];
 
-/** The runner's engines, one folder a platform (activities/<engine>/). */
-const engines = ['runner', 'api-runner', 'mobile'];
+/** The runner's engines, one folder a platform (activities/engines/<platform>/). */
+const engines = ['web', 'api', 'mobile'];
 
 const rules = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
@@ -74,7 +74,7 @@ export default tseslint.config(
   // The runner: the activities Temporal calls (run/) over one engine a platform, what engines share
   // (engine/) under them all. Nothing imports upward, and no engine imports another.
   ...engines.map((engine) => ({
-    files: [`activities/${engine}/**/*.ts`],
+    files: [`activities/engines/${engine}/**/*.ts`],
     rules: rules([
       ...activitiesRules,
       { regex: into('run'), message: 'an engine never imports the runner activities (run/): they call it' },
@@ -84,10 +84,10 @@ export default tseslint.config(
     ]),
   })),
   {
-    files: ['activities/engine/**/*.ts'],
+    files: ['activities/engines/shared/**/*.ts'],
     rules: rules([
       ...activitiesRules,
-      ...refuse(['run', ...engines], 'engine/ is what every engine shares: it imports none of them'),
+      ...refuse(['run', ...engines], 'engines/shared/ is what every engine shares: it imports none of them'),
     ]),
   },
   {

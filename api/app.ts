@@ -1,9 +1,8 @@
 import Koa from 'koa';
-import { IncomingMessage, type ServerResponse } from 'node:http';
 import Router from '@koa/router';
-import type { AppDeps } from './deps';
+import type { AppDeps } from './pipeline/deps';
 import { endpoints } from './endpoints';
-import type { Endpoint } from './endpoints/model';
+import type { Endpoint } from './pipeline/model';
 import { errorEnvelope, JSON_BODY_LIMIT, requestId } from './middleware/errors';
 import { requestDeadline } from './middleware/deadline';
 import { jsonBody } from './middleware/json-body';
@@ -11,22 +10,6 @@ import { mcpEndpoints } from './surfaces/mcp';
 import { buildOpenApi } from './surfaces/openapi';
 import { documentedAllow, literalPathMethods, restRouter, restRoutes } from './surfaces/rest';
 import { v1Routes } from './surfaces/v1';
-import { v1Lane } from './surfaces/v1-lane';
-
-// What the listener returns for a request the lane took (node:http ignores it): one promise, not one each.
-const TAKEN = Promise.resolve();
-
-/** Koa, with the v1 lane (api/surfaces/v1-lane.ts) in front of its middleware chain. */
-class ServiceApp extends Koa {
-  lane: ReturnType<typeof v1Lane> = () => false;
-
-  override callback(): ReturnType<Koa['callback']> {
-    const chain = super.callback();
-    // node:http is what this service listens with (api/server.ts); Koa's type admits HTTP/2 too.
-    return (req, res) =>
-      req instanceof IncomingMessage && this.lane(req, res as ServerResponse) ? TAKEN : chain(req, res);
-  }
-}
 
 /**
  * What the service serves: the endpoint list, and /api/mcp, which is the MCP surface over HTTP
@@ -43,9 +26,8 @@ const ISSUER_WAIT_MS = 2_000;
 
 /** Builds the Koa application (no listen): the server and every test use this. */
 export function createApp(deps: AppDeps, extraEndpoints: Endpoint[] = []): Koa {
-  const app = new ServiceApp({ proxy: false });
+  const app = new Koa({ proxy: false });
   const served = servedEndpoints(extraEndpoints);
-  app.lane = v1Lane(served, deps);
   // With an OAuth issuer, the document states the issuer's own endpoints: read from its metadata
   // on the first request and kept once read (until then each request tries again).
   let openapi: string | null = deps.tokenVerifier ? null : JSON.stringify(buildOpenApi(served, deps.config));

@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { connectTemporal } from './temporal-connection';
+import { connectTemporal } from './temporal/connection';
 import { type Config, temporalEndpoint } from '../core/config';
 import { parseSecretsKey, SecretBox } from '../core/crypto';
 import { createLogger } from '../core/log';
@@ -7,11 +7,12 @@ import { AppError } from '../core/errors';
 import { createMediaStorage } from '../core/storage';
 import { createDataSource } from '../db/data-source';
 import { idempotencyRepository } from '../db/repositories/idempotency';
-import type { AppDeps } from './deps';
+import type { AppDeps } from './pipeline/deps';
 import { createTokenVerifier } from './oauth/verifier';
 import { RunWatcher } from './runs/watcher';
 import { RateLeases } from './middleware/rate-leases';
 import { ApiKeyCache } from './middleware/key-cache';
+import { sessionCredential } from './console/sessions';
 
 /** Idempotency records expire after 48 h; any API process sweeps a batch this often. */
 const IDEMPOTENCY_SWEEP_MS = 10 * 60_000;
@@ -66,6 +67,7 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
     apiKeys: new ApiKeyCache(config.API_KEY_CACHE_TTL_MS),
     rateLeases: new RateLeases(),
     tokenVerifier: null,
+    sessionCredential: null,
     onClose: (cleanup) => {
       cleanups.push(cleanup);
     },
@@ -78,5 +80,6 @@ export async function createDeps(config: Config, name = 'api'): Promise<AppDeps 
   // OAuth: without an issuer only organization API keys authenticate; the metadata is served
   // either way (with no authorization servers) because every challenge points at it.
   if (config.OAUTH_ISSUER) deps.tokenVerifier = createTokenVerifier(deps);
+  deps.sessionCredential = sessionCredential(deps);
   return deps;
 }

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../activities/runner/browser';
+import { launchBrowser } from '../activities/engines/web/browser';
 import type { Step } from '../core/steps';
 import { startComponentsSite } from '../test/helpers/components-site';
 import { runSteps } from '../test/helpers/run-cases';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createDataSource } from '../db/data-source';
 import { loadConfig } from '../core/config';
 import { newId } from '../core/ids';
-import { CHROMIUM_ARGS } from '../activities/runner/browser';
+import { CHROMIUM_ARGS } from '../activities/engines/web/browser';
 import { chromium } from 'playwright-core';
 import { commandLine, procStat, processTree } from '../scripts/lib/process-tree';
 import { startSite } from '../test/helpers/site';

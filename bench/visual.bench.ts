@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
-import { compareScreenshots } from '../activities/runner/visual-diff';
+import { compareScreenshots } from '../activities/engines/web/visual-diff';
 import { percentile } from './util';
 
 /**

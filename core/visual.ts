@@ -4,10 +4,10 @@ import { z } from 'zod';
  * Visual changes: each web step's screenshot against the same step of a baseline Run (the Test
  * Case's last passing Run in the same Environment and viewport, or a Run whose screenshots were
  * accepted since). The shapes and the verdict rule every layer shares; the pixels are compared in
- * activities/runner/visual-diff.ts.
+ * activities/engines/web/visual-diff.ts.
  */
 
-/** Every web Run's viewport (activities/runner/browser.ts): baselines are per viewport. */
+/** Every web Run's viewport (activities/engines/web/browser.ts): baselines are per viewport. */
 export const WEB_VIEWPORT = { width: 1280, height: 800 } as const;
 export const viewportName = (v: { width: number; height: number } = WEB_VIEWPORT) => `${v.width}x${v.height}`;
 

@@ -25,19 +25,3 @@ export function createDataSource(url: string, poolSize = 20, queryTimeoutMs?: nu
     extra: { connectionLimit: poolSize, waitForConnections: true, queueLimit, connectTimeout: 5_000 },
   });
 }
-
-/** True when the error is MySQL's duplicate-key error (ER_DUP_ENTRY). */
-export function isDuplicateKey(error: unknown): boolean {
-  return (
-    (error as { code?: string; driverError?: { code?: string } })?.code === 'ER_DUP_ENTRY' ||
-    (error as { driverError?: { code?: string } })?.driverError?.code === 'ER_DUP_ENTRY'
-  );
-}
-
-/** True when InnoDB chose this transaction as a deadlock victim: retrying is safe. */
-export function isDeadlock(error: unknown): boolean {
-  const code =
-    (error as { code?: string; driverError?: { code?: string } })?.code ??
-    (error as { driverError?: { code?: string } })?.driverError?.code;
-  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
-}

@@ -137,8 +137,8 @@ function mergeCoverage() {
   process.stderr.write(`[test] mutant coverage of ${merged} test files recorded (.tools/mutate/coverage.json)\n`);
 }
 
-// The build's own checks: types, the layers' import directions and formatting (eslint.config.mjs,
-// .prettierrc.json). Naming spec files skips them for a quick loop. The three run at once (each is
+// The build's own checks: types, the layers' import directions, formatting and the import graph's
+// circles (eslint.config.mjs, .prettierrc.json, scripts/import-graph.js). Naming spec files skips them for a quick loop. They run at once (each is
 // mostly one core's work), each into its own buffer, printed in order when it ends.
 async function checks() {
   const results = await Promise.all(
@@ -146,11 +146,13 @@ async function checks() {
       ['typecheck', 'tsc', ['--noEmit']],
       ['lint', 'eslint', ['.']],
       ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
+      ['imports', process.execPath, ['scripts/import-graph.js']],
     ].map(
       ([name, bin, binArgs]) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const child = spawn(path.join(root, 'node_modules', '.bin', bin), binArgs, { cwd: root });
+          const command = path.isAbsolute(bin) ? bin : path.join(root, 'node_modules', '.bin', bin);
+          const child = spawn(command, binArgs, { cwd: root });
           const output = [];
           child.stdout.on('data', (chunk) => output.push(chunk));
           child.stderr.on('data', (chunk) => output.push(chunk));

@@ -1,6 +1,6 @@
 import type { RunnerActivities } from '../../workflows/contracts';
-import { apiEngine } from '../api-runner/engine';
-import type { ApiHostDeps } from '../api-runner/setup';
+import { apiEngine } from '../engines/api/engine';
+import type { ApiHostDeps } from '../engines/api/setup';
 import type { ActivityDeps } from '../deps';
 import { runAttempt } from './attempt';
 

@@ -1,6 +1,6 @@
 import type { RunnerActivities } from '../../workflows/contracts';
 import type { ActivityDeps } from '../deps';
-import { mobileEngine, type MobileEngineDeps } from '../mobile/engine';
+import { mobileEngine, type MobileEngineDeps } from '../engines/mobile/engine';
 import { runAttempt } from './attempt';
 
 export type MobileRunnerDeps = ActivityDeps & MobileEngineDeps;

@@ -6,7 +6,7 @@ import type { Run } from '../../db/entities/runs';
 import { assuranceRepository } from '../../db/repositories/assurance';
 import { runRepository } from '../../db/repositories/runs';
 import type { ApiRunResult } from '../../core/assurance';
-import type { StepResult } from '../engine/result';
+import type { StepResult } from '../engines/shared/result';
 
 /** Records a finished step's customer-safe result (idempotent by Run and step index). */
 export async function recordStep(db: EntityManager, runId: string, step: StepResult<object>): Promise<void> {

@@ -3,8 +3,8 @@ import { visualFact, visualFailure } from '../../core/visual';
 import type { Run } from '../../db/entities/runs';
 import { baselineFor } from '../../domain/visual';
 import type { ActivityDeps } from '../deps';
-import type { VisualComparer } from '../engine/result';
-import { compareScreenshots } from '../runner/visual-diff';
+import type { VisualComparer } from '../engines/shared/result';
+import { compareScreenshots } from '../engines/web/visual-diff';
 
 /**
  * The Run's comparer, or undefined when it compares nothing (see baselineFor). The baseline's

@@ -1,7 +1,7 @@
 import type { RunnerActivities } from '../../workflows/contracts';
-import { apiSessionFor, type ApiHostDeps } from '../api-runner/setup';
+import { apiSessionFor, type ApiHostDeps } from '../engines/api/setup';
 import type { ActivityDeps } from '../deps';
-import { webEngine, type WebEngineDeps } from '../runner/engine';
+import { webEngine, type WebEngineDeps } from '../engines/web/engine';
 import { runAttempt } from './attempt';
 
 export interface RunnerDeps extends ActivityDeps, ApiHostDeps, Omit<WebEngineDeps, 'mixedRunApi'> {}

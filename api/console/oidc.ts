@@ -3,7 +3,7 @@ import * as client from 'openid-client';
 import { hmac, safeEqual } from '../../core/crypto';
 import { AppError } from '../../core/errors';
 import { allScopes } from '../../core/scopes';
-import type { AppDeps } from '../deps';
+import type { ConsoleDeps } from './deps';
 import { expectedAudience, plainHttpAllowed } from '../oauth/verifier';
 import { readCookie, setCookie } from './cookies';
 import type { SessionOwner } from './sessions';
@@ -20,14 +20,14 @@ interface Transaction {
 }
 
 /** True when the console signs in with the organization's OpenID Connect issuer. */
-export function oidcEnabled(config: AppDeps['config']): boolean {
+export function oidcEnabled(config: ConsoleDeps['config']): boolean {
   return Boolean(config.OAUTH_ISSUER && config.CONSOLE_OIDC_CLIENT_ID);
 }
 
-const configurations = new WeakMap<AppDeps, Promise<client.Configuration>>();
+const configurations = new WeakMap<ConsoleDeps, Promise<client.Configuration>>();
 
 /** The issuer found by discovery, once per app (a failure is retried on the next sign-in). */
-function issuerConfiguration(deps: AppDeps): Promise<client.Configuration> {
+function issuerConfiguration(deps: ConsoleDeps): Promise<client.Configuration> {
   let found = configurations.get(deps);
   if (!found) {
     const { config } = deps;
@@ -46,13 +46,13 @@ function issuerConfiguration(deps: AppDeps): Promise<client.Configuration> {
   return found;
 }
 
-const sealed = (deps: AppDeps, body: string) => `${body}.${hmac(deps.config.SIGNING_KEY, `console-oidc:${body}`)}`;
+const sealed = (deps: ConsoleDeps, body: string) => `${body}.${hmac(deps.config.SIGNING_KEY, `console-oidc:${body}`)}`;
 
 /**
  * Starts the authorization code flow with PKCE: the verifier, state and nonce go into a signed,
  * HttpOnly cookie scoped to the callback path; the answer is the issuer's authorization URL.
  */
-export async function authorizationUrl(ctx: Koa.Context, deps: AppDeps): Promise<string> {
+export async function authorizationUrl(ctx: Koa.Context, deps: ConsoleDeps): Promise<string> {
   const c = await issuerConfiguration(deps);
   const tx: Transaction = {
     verifier: client.randomPKCECodeVerifier(),
@@ -81,7 +81,7 @@ export async function authorizationUrl(ctx: Koa.Context, deps: AppDeps): Promise
  * every API request's token is judged (issuer, audience, organization claim, membership from the
  * list `admin member add` keeps). The tokens are dropped here; the session keeps who and what scopes.
  */
-export async function completeSignIn(ctx: Koa.Context, deps: AppDeps): Promise<SessionOwner> {
+export async function completeSignIn(ctx: Koa.Context, deps: ConsoleDeps): Promise<SessionOwner> {
   const raw = readCookie(ctx, TRANSACTION_COOKIE);
   setCookie(ctx, deps.config, TRANSACTION_COOKIE, '', { path: CALLBACK_PATH, maxAge: 0, sameSite: 'Lax' });
   const [body, mac] = (raw ?? '').split('.');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors';
 import { allScopes } from '../../core/scopes';
 import type { ConsoleSession } from '../../db/repositories/console-sessions';
-import type { AppDeps } from '../deps';
+import type { ConsoleDeps } from './deps';
 import { oidcEnabled } from './oidc';
 
 /** What the console learns of its session: who, which scopes, until when, and its anti-CSRF token. */
@@ -25,9 +25,9 @@ export const sessionView = (s: ConsoleSession) => ({
 });
 
 /** How this install signs in: with its OpenID Connect issuer when one is set for the console, else an API key. */
-export const signInMethod = (config: AppDeps['config']): 'oidc' | 'api_key' =>
+export const signInMethod = (config: ConsoleDeps['config']): 'oidc' | 'api_key' =>
   oidcEnabled(config) ? 'oidc' : 'api_key';
 
 /** 401 that tells the console which sign-in to show. */
-export const signInRequired = (config: AppDeps['config'], message = 'sign in to use the console') =>
+export const signInRequired = (config: ConsoleDeps['config'], message = 'sign in to use the console') =>
   new AppError('UNAUTHENTICATED', message, { signIn: signInMethod(config) });

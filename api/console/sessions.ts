@@ -9,8 +9,9 @@ import {
   type ConsoleSessionKind,
 } from '../../db/repositories/console-sessions';
 import { orgMemberRepository } from '../../db/repositories/org-members';
-import type { AppDeps } from '../deps';
-import { unauthenticated } from '../middleware/challenge';
+import type { ConsoleDeps } from './deps';
+import type { CredentialStrategy } from '../middleware/auth';
+import { unauthenticated } from '../oauth/challenge';
 import { readCookie, sessionCookieName, setCookie } from './cookies';
 
 /** The header every state-changing console request carries (the session's anti-CSRF token). */
@@ -27,12 +28,12 @@ export interface SessionOwner {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** True when the request carries a console session cookie (and no Authorization header, checked by the caller). */
-export function hasSessionCookie(ctx: Koa.Context, deps: AppDeps): boolean {
+export function hasSessionCookie(ctx: Koa.Context, deps: ConsoleDeps): boolean {
   return readCookie(ctx, sessionCookieName(deps.config)) !== undefined;
 }
 
 /** Opens a session, sets its cookie and answers what the console needs to know about it. */
-export async function openSession(ctx: Koa.Context, deps: AppDeps, owner: SessionOwner): Promise<ConsoleSession> {
+export async function openSession(ctx: Koa.Context, deps: ConsoleDeps, owner: SessionOwner): Promise<ConsoleSession> {
   const id = randomBytes(32).toString('base64url');
   const now = Date.now();
   const session: ConsoleSession = {
@@ -53,13 +54,13 @@ export async function openSession(ctx: Koa.Context, deps: AppDeps, owner: Sessio
 }
 
 /** The live session of the request's cookie, or null (none, expired or signed out). */
-export async function currentSession(ctx: Koa.Context, deps: AppDeps): Promise<ConsoleSession | null> {
+export async function currentSession(ctx: Koa.Context, deps: ConsoleDeps): Promise<ConsoleSession | null> {
   const id = readCookie(ctx, sessionCookieName(deps.config));
   return id ? consoleSessionRepository.findLive(deps.db.manager, sha256(id), Date.now()) : null;
 }
 
 /** Signs out: the session row goes, and the cookie with it. */
-export async function closeSession(ctx: Koa.Context, deps: AppDeps, session: ConsoleSession): Promise<void> {
+export async function closeSession(ctx: Koa.Context, deps: ConsoleDeps, session: ConsoleSession): Promise<void> {
   await consoleSessionRepository.delete(deps.db.manager, session.idHash);
   setCookie(ctx, deps.config, sessionCookieName(deps.config), '', { path: '/', maxAge: 0, sameSite: 'Strict' });
 }
@@ -70,7 +71,7 @@ export async function closeSession(ctx: Koa.Context, deps: AppDeps, session: Con
  * or Sec-Fetch-Site header, when the browser sends one, must say this site. SameSite=Strict on
  * the cookie is the first line; this is the second.
  */
-export function checkSameSite(ctx: Koa.Context, deps: AppDeps, session: ConsoleSession): void {
+export function checkSameSite(ctx: Koa.Context, deps: ConsoleDeps, session: ConsoleSession): void {
   if (SAFE_METHODS.has(ctx.method)) return;
   checkSameOrigin(ctx, deps);
   const token = ctx.get(CSRF_HEADER);
@@ -78,7 +79,7 @@ export function checkSameSite(ctx: Koa.Context, deps: AppDeps, session: ConsoleS
 }
 
 /** The browser's own word on where a request comes from, when it gives one (also guards sign-in). */
-export function checkSameOrigin(ctx: Koa.Context, deps: AppDeps): void {
+export function checkSameOrigin(ctx: Koa.Context, deps: ConsoleDeps): void {
   const fetchSite = ctx.get('Sec-Fetch-Site');
   if (fetchSite && fetchSite !== 'same-origin') throw crossSite(`Sec-Fetch-Site is ${fetchSite}`);
   const origin = ctx.get('Origin');
@@ -94,7 +95,7 @@ const crossSite = (why: string) =>
  * not revoked (cached for API_KEY_CACHE_TTL_MS, as for scripts) and a member still a member (read
  * on every request). A session whose credential is gone is deleted.
  */
-export async function sessionPrincipal(ctx: Koa.Context, deps: AppDeps): Promise<Principal> {
+export async function sessionPrincipal(ctx: Koa.Context, deps: ConsoleDeps): Promise<Principal> {
   const session = await currentSession(ctx, deps);
   if (!session) throw unauthenticated(deps, 'the console session has expired or was signed out; sign in again');
   checkSameSite(ctx, deps, session);
@@ -110,4 +111,12 @@ export async function sessionPrincipal(ctx: Koa.Context, deps: AppDeps): Promise
   if (!(await orgMemberRepository.isMember(deps.db.manager, session.orgId, session.subject)))
     throw await ended('you are no longer a member of this organization');
   return { kind: 'oauth', orgId: session.orgId, subject: session.subject, scopes: new Set(session.scopes) };
+}
+
+/** The console's session cookie as a credential authentication is given (api/deps-factory.ts). */
+export function sessionCredential(deps: ConsoleDeps): CredentialStrategy {
+  return {
+    presented: (ctx) => hasSessionCookie(ctx, deps),
+    principal: (ctx) => sessionPrincipal(ctx, deps),
+  };
 }

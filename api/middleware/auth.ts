@@ -1,28 +1,48 @@
 import type Koa from 'koa';
 import { timingSafeEqual } from 'node:crypto';
 import { sha256Digest, splitApiKey } from '../../core/crypto';
-import type { AppDeps } from '../deps';
 import { AppError } from '../../core/errors';
 import type { Principal } from '../../core/scopes';
-import { limitRequestRate } from './limits';
-import type { ActiveKey } from './key-cache';
-import { hasSessionCookie, sessionPrincipal } from '../console/sessions';
-import { unauthenticated } from './challenge';
+import { limitRequestRate, type LimitDeps } from './limits';
+import type { ActiveKey, ApiKeyCache } from './key-cache';
+import type { TokenVerifier } from '../oauth/token-verifier';
+import { unauthenticated } from '../oauth/challenge';
 
 const bearerPattern = /^Bearer [A-Za-z0-9\-._~+/]+=*$/i;
 const BEARER_PREFIX_LENGTH = 'Bearer '.length;
 
 /**
- * Resolves the caller from exactly one `Authorization: Bearer` header, or else from a console
- * session cookie (checked against cross-site requests). Organization API keys
+ * A way to find the caller of a request without an Authorization header: the console's session
+ * cookie (api/console/sessions.ts), given to authentication by the process that composes the app.
+ */
+export interface CredentialStrategy {
+  /** Whether the request carries this credential at all. */
+  presented(ctx: Koa.Context): boolean;
+  /** The caller, or the 401 (or 403) that says why not. */
+  principal(ctx: Koa.Context): Promise<Principal>;
+}
+
+/** What authentication needs of the process. */
+export interface AuthDeps extends LimitDeps {
+  apiKeys: ApiKeyCache;
+  /** OAuth access tokens; null when no issuer is configured (API keys only). */
+  tokenVerifier: TokenVerifier | null;
+  /** The credential a request without an Authorization header may carry instead; null: none. */
+  sessionCredential: CredentialStrategy | null;
+}
+
+/**
+ * Resolves the caller from exactly one `Authorization: Bearer` header, or else from the session
+ * credential it is given (the console's cookie, checked against cross-site requests). Organization API keys
  * (`aut_…`) hold every scope; anything else is an OAuth access token. A cached key with tokens in
  * hand answers without a promise (every request passes here); failures throw either way.
  */
-export function authenticate(ctx: Koa.Context, deps: AppDeps): Principal | Promise<Principal> {
+export function authenticate(ctx: Koa.Context, deps: AuthDeps): Principal | Promise<Principal> {
   const headers = authorizationHeaders(ctx.req.rawHeaders);
   if (headers === 0) {
-    // The console's browser holds a session cookie instead (api/console/sessions.ts).
-    if (hasSessionCookie(ctx, deps)) return sessionPrincipal(ctx, deps).then((p) => rateCounted(deps, p));
+    // The console's browser holds a session cookie instead.
+    const session = deps.sessionCredential;
+    if (session?.presented(ctx)) return session.principal(ctx).then((p) => rateCounted(deps, p));
     throw unauthenticated(deps, 'missing Authorization: Bearer credential');
   }
   if (headers > 1) throw unauthenticated(deps, 'send exactly one Authorization header');
@@ -49,9 +69,9 @@ export function authorizationHeaders(raw: string[]): number {
 
 /**
  * The caller of the one Authorization header of a request with no credential in its query string
- * (what authenticate() checks first; the v1 lane of api/surfaces/v1-lane.ts checks it too).
+ * (what authenticate() checks first).
  */
-export function bearerPrincipal(header: string, deps: AppDeps): Principal | Promise<Principal> {
+export function bearerPrincipal(header: string, deps: AuthDeps): Principal | Promise<Principal> {
   const known = deps.apiKeys.byHeader(header);
   if (known) return rateCounted(deps, known.principal);
   // test() and a slice rather than exec(): no match array per request.
@@ -75,19 +95,19 @@ export function bearerPrincipal(header: string, deps: AppDeps): Principal | Prom
 }
 
 /** Every authenticated request counts against its organization's rate, whatever the surface. */
-function rateCounted(deps: AppDeps, principal: Principal): Principal | Promise<Principal> {
+function rateCounted(deps: AuthDeps, principal: Principal): Principal | Promise<Principal> {
   const limited = limitRequestRate(deps, principal.orgId);
   return limited ? limited.then(() => principal) : principal;
 }
 
 /** The principal of an organization API key; 401 when it is unknown, revoked or wrong. */
-export async function verifyApiKey(credential: string, deps: AppDeps): Promise<Principal> {
+export async function verifyApiKey(credential: string, deps: AuthDeps): Promise<Principal> {
   const parts = splitApiKey(credential);
   const key = parts && (await deps.apiKeys.find(deps.db.manager, parts.keyId));
   return checkSecret(deps, key, parts?.secret ?? credential);
 }
 
-function checkSecret(deps: AppDeps, key: ActiveKey | null, secret: string): Principal {
+function checkSecret(deps: AuthDeps, key: ActiveKey | null, secret: string): Principal {
   // The secret this cached key already matched is found by a hash-table lookup, not compared
   // character by character: no timing tells how much of a wrong secret is right. The digest of
   // every request's secret was the dearest part of a follower's long-poll.

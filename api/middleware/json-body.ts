@@ -42,25 +42,10 @@ export function jsonBody(limit: number): Koa.Middleware {
   };
 }
 
-/**
- * A UTF-8 JSON body (an object or an array; `{}` when empty), or the http-errors shaped refusal.
- * A body node:http has already received whole (most are: a follower's fits in one packet) is read
- * from the stream's buffer at once, without a reader, listeners or a promise; otherwise as it comes.
- */
-export function readJson(req: IncomingMessage, limit: number, contentLength: string): unknown {
-  if (req.complete && !req.readableFlowing) {
-    const declared = contentLength === '' ? null : Number(contentLength);
-    if (declared !== null && declared > limit) throw httpError(413, 'entity.too.large', 'request entity too large');
-    const buffer = (req.read() as Buffer | null) ?? EMPTY;
-    if (buffer.length > limit) throw httpError(413, 'entity.too.large', 'request entity too large');
-    if (declared !== null && buffer.length !== declared)
-      throw httpError(400, 'request.size.invalid', 'request size did not match content length');
-    return parseJson(utf8Of(buffer));
-  }
+/** A UTF-8 JSON body (an object or an array; `{}` when empty), or the http-errors shaped refusal. */
+export function readJson(req: IncomingMessage, limit: number, contentLength: string): Promise<unknown> {
   return readUtf8(req, limit, contentLength).then(parseJson);
 }
-
-const EMPTY = Buffer.alloc(0);
 
 // A UTF-8 byte order mark is allowed and ignored (as the decoder before did).
 const utf8Of = (buffer: Buffer) =>

@@ -1,7 +1,16 @@
 import { AppError } from '../../core/errors';
 import { limitsOf } from '../../core/config';
-import type { AppDeps } from '../deps';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../core/config';
+import type { RateLeases } from './rate-leases';
 import type { TokenAnswer } from '../../db/repositories/limits';
+
+/** What the rate limits need of the process. */
+export interface LimitDeps {
+  config: Config;
+  db: DataSource;
+  rateLeases: RateLeases;
+}
 
 /** The 429 of an exhausted bucket: RESOURCE_EXHAUSTED with Retry-After in whole seconds (at least 1). */
 function exhausted(what: string, retryAfterMs: number, details: Record<string, unknown>): AppError {
@@ -19,7 +28,7 @@ function exhausted(what: string, retryAfterMs: number, details: Record<string, u
  * so. A token this process holds is taken without a promise: every request passes here.
  */
 function takeToken(
-  deps: AppDeps,
+  deps: LimitDeps,
   orgId: string,
   bucket: string,
   rate: { perSecond: number; burst: number },
@@ -44,7 +53,7 @@ function granted(
  * The organization's request rate: one token per authenticated request from a bucket in MySQL
  * that every API process draws from (in leases: RateLeases).
  */
-export function limitRequestRate(deps: AppDeps, orgId: string): void | Promise<void> {
+export function limitRequestRate(deps: LimitDeps, orgId: string): void | Promise<void> {
   // A token this process holds answers first, before the organization's limits and the refusal
   // are built: every authenticated request passes here. (Held tokens exist only under a rate.)
   const held = deps.rateLeases.takeHeld(orgId, 'requests');
@@ -60,13 +69,13 @@ export function limitRequestRate(deps: AppDeps, orgId: string): void | Promise<v
   });
 }
 
-function requestRate(deps: AppDeps, orgId: string) {
+function requestRate(deps: LimitDeps, orgId: string) {
   const limits = limitsOf(deps.config, orgId);
   return { perSecond: limits.ratePerSecond, burst: limits.rateBurst };
 }
 
 /** The organization's run-request rate (POST /api/run-requests), a bucket of its own. */
-export async function limitRunRequestRate(deps: AppDeps, orgId: string): Promise<void> {
+export async function limitRunRequestRate(deps: LimitDeps, orgId: string): Promise<void> {
   const limits = limitsOf(deps.config, orgId);
   return takeToken(
     deps,

@@ -2,9 +2,11 @@ import * as client from 'openid-client';
 import * as oauth from 'oauth4webapi';
 import { isValidSubject, orgMemberRepository } from '../../db/repositories/org-members';
 import { sha256 } from '../../core/crypto';
-import type { AppDeps } from '../deps';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../core/config';
+import type { Logger } from '../../core/log';
 import { AppError } from '../../core/errors';
-import { resourceMetadataUrl, unauthenticated } from '../middleware/challenge';
+import { resourceMetadataUrl, unauthenticated } from './challenge';
 import type { TokenVerifier } from './token-verifier';
 import { allScopes, type Principal, type Scope } from '../../core/scopes';
 import { LRUCache } from 'lru-cache';
@@ -26,7 +28,7 @@ const TIMEOUT_MS = 10_000;
 const CLOCK_TOLERANCE_S = 5;
 
 /** The audience tokens must carry: OAUTH_AUDIENCE, else the MCP resource URL itself. */
-export function expectedAudience(config: AppDeps['config']): string {
+export function expectedAudience(config: Config): string {
   return config.OAUTH_AUDIENCE ?? `${config.SITE_URL}/api/mcp`;
 }
 
@@ -41,7 +43,14 @@ export function expectedAudience(config: AppDeps['config']): string {
 export const plainHttpAllowed = (url: URL) =>
   url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 
-export function createTokenVerifier(deps: AppDeps): TokenVerifier {
+/** What the verifier needs of the process: the configuration, the log, and the members' table. */
+export interface VerifierDeps {
+  config: Config;
+  log: Logger;
+  db: DataSource;
+}
+
+export function createTokenVerifier(deps: VerifierDeps): TokenVerifier {
   const { config, log } = deps;
   const issuerUrl = new URL(config.OAUTH_ISSUER!);
   const insecure = plainHttpAllowed(issuerUrl);

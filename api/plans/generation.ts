@@ -1,7 +1,7 @@
 import { resourcePlanRepository } from '../../db/repositories/resource-plans';
 import { testPlanRepository } from '../../db/repositories/test-plans';
-import { startGenerationWorkflow } from '../workflow-starts';
-import type { AppDeps } from '../deps';
+import { startGenerationWorkflow } from '../temporal/starts';
+import type { AppDeps } from '../pipeline/deps';
 import { newId } from '../../core/ids';
 
 export interface GenerationRequest {

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { webhookEventType } from '../../core/webhooks';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../db/entities/webhooks';
-import { webhookRepository } from '../../db/repositories/webhooks';
-import type { AppDeps } from '../deps';
 
 /** Webhook endpoints and their deliveries as the resource-style API shows them. */
 export const endpointView = z.object({
@@ -72,25 +70,15 @@ const presentAttempt = (a: WebhookAttempt) => ({
   ...(a.responseExcerpt ? { response: a.responseExcerpt } : {}),
 });
 
-export async function presentDeliveries(deps: AppDeps, rows: WebhookDelivery[]) {
-  const attempts = await webhookRepository.attempts(
-    deps.db.manager,
-    rows.map((r) => r.id),
-  );
-  const types = new Map<string, string>();
-  for (const row of rows) {
-    if (!types.has(row.eventId))
-      types.set(row.eventId, (await webhookRepository.event(deps.db.manager, row.eventId))?.type ?? 'unknown');
-  }
-  return rows.map((row) => ({
-    id: row.id,
-    webhookId: row.endpointId,
-    eventId: row.eventId,
-    eventType: types.get(row.eventId)!,
-    workflowId: row.workflowId,
-    status: row.status,
-    attempts: (attempts.get(row.id) ?? []).map(presentAttempt),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  }));
-}
+/** A delivery as the API shows it, with its attempts and the type of the event it carries. */
+export const presentDelivery = (row: WebhookDelivery, attempts: WebhookAttempt[], eventType: string) => ({
+  id: row.id,
+  webhookId: row.endpointId,
+  eventId: row.eventId,
+  eventType,
+  workflowId: row.workflowId,
+  status: row.status,
+  attempts: attempts.map(presentAttempt),
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});

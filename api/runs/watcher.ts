@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { AnswerSink } from '../endpoints/later';
+import type { AnswerSink } from './later';
 import type { Run, RunStep } from '../../db/entities/runs';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import { AppError } from '../../core/errors';

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { scheduleRepository } from '../../db/repositories/schedules';
 import { removeSchedule, syncSchedule } from './temporal';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../pipeline/deps';
 
 const BATCH = 200;
 const PREFIX = 'schedule-sch_';

@@ -13,12 +13,12 @@ import {
 import { withRequestDeadline } from '../middleware/deadline';
 import { serializedOnce } from '../presenters/shared';
 import type { Config } from '../../core/config';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../pipeline/deps';
 import { AppError } from '../../core/errors';
 import { toAppError } from '../middleware/errors';
 import { jsonSchema } from './openapi';
-import { defineEndpoint, toolName, type Endpoint } from '../endpoints/model';
-import { runEndpoint } from '../endpoints/pipeline';
+import { defineEndpoint, toolName, type Endpoint } from '../pipeline/model';
+import { runEndpoint } from '../pipeline/run-endpoint';
 import type { Principal } from '../../core/scopes';
 
 /**

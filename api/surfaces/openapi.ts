@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { IssuerEndpoints } from '../oauth/token-verifier';
 import type { Config } from '../../core/config';
-import { confirmRuleText, scopeOf, toolName, type Endpoint } from '../endpoints/model';
+import { confirmRuleText, scopeOf, toolName, type Endpoint } from '../pipeline/model';
 import { errorCodes, errorStatus } from '../../core/errors';
 import { scopeDescriptions } from '../../core/scopes';
 import { TEST_EVENT_TYPE, webhookEvent, webhookEventTypes } from '../../core/webhooks';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { AppError, methodNotAllowed } from '../../core/errors';
-import type { AppDeps } from '../deps';
-import type { Endpoint, RestBinding } from '../endpoints/model';
-import { checkAccess, parseInput, runEndpoint } from '../endpoints/pipeline';
+import type { AppDeps } from '../pipeline/deps';
+import type { Endpoint, RestBinding } from '../pipeline/model';
+import { checkAccess, parseInput, runEndpoint } from '../pipeline/run-endpoint';
 import { authenticate } from '../middleware/auth';
 
 type Method = RestBinding['method'];

@@ -1,12 +1,12 @@
 import type Koa from 'koa';
 import type { ServerResponse } from 'node:http';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../pipeline/deps';
 import { AppError, methodNotAllowed } from '../../core/errors';
 import { authenticate } from '../middleware/auth';
-import type { Endpoint } from '../endpoints/model';
-import { runEndpoint } from '../endpoints/pipeline';
+import type { Endpoint } from '../pipeline/model';
+import { runEndpoint } from '../pipeline/run-endpoint';
 import { serializedOnce } from '../presenters/shared';
-import { LaterAnswer, type AnswerSink } from '../endpoints/later';
+import { LaterAnswer, type AnswerSink } from '../runs/later';
 import { toAppError } from '../middleware/errors';
 import type { Logger } from '../../core/log';
 import type { Principal } from '../../core/scopes';
@@ -78,7 +78,7 @@ export interface V1Call {
 
 /**
  * An authenticated v1 call from its JSON body: the answer's JSON text, or a LaterAnswer that a
- * long-poll parks on. Both ways a v1 request arrives (Koa, and the lane of v1-lane.ts) run it.
+ * long-poll parks on.
  */
 export function operate(
   op: Endpoint,

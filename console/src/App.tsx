@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, call, onSignedOut, useCsrfToken } from './api';
-import { Link, navigate, useLocation } from './router';
-import { SessionContext, type Session } from './session';
+import { ApiError, call, onSignedOut, useCsrfToken } from './lib/api';
+import { Link, navigate, useLocation } from './lib/router';
+import { SessionContext, type Session } from './lib/session';
 import { Environments } from './views/Environments';
 import { Insights } from './views/Insights';
 import { PlanGroup, PlanGroups } from './views/PlanGroups';

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { hmac, safeEqual } from '../crypto';
 import type { MediaStorage } from './types';
 
-/** The API route that stands in for a presigned object-store PUT (see api/endpoints/artifacts.upload.ts). */
+/** The API route that stands in for a presigned object-store PUT (see api/endpoints/artifacts/upload.ts). */
 export const LOCAL_UPLOAD_PATH = '/api/artifacts/upload';
 
 /** An upload written to a temporary file, not yet visible under its key. */

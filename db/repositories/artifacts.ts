@@ -1,5 +1,5 @@
 import { In, IsNull, type EntityManager } from 'typeorm';
-import { isDuplicateKey } from '../data-source';
+import { isDuplicateKey } from './query';
 import {
   ArtifactIntentEntity,
   ArtifactScanEntity,

@@ -1,6 +1,6 @@
 import { updateUnlessFinal, type Assignment } from './guarded-update';
 import type { EntityManager } from 'typeorm';
-import { readEntities } from '../read-query';
+import { readEntities } from './query';
 import {
   PlanGroupEntity,
   RunEntity,

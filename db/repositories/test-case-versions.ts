@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { readQuery } from '../read-query';
+import { readQuery } from './query';
 
 /**
  * Each organization's Test Case version: raised by every write to its Test Cases, in the write's
  * transaction, so a reader that sees a version sees every write it counts. In-memory answers are
- * kept against it (api/endpoints/shared/versioned-answers.ts).
+ * kept against it (api/endpoints/test-cases/versioned-answers.ts).
  */
 export const testCaseVersions = {
   /** Inside the writing transaction, after the write: its row lock orders concurrent writers. */

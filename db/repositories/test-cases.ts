@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { TestCaseEntity, type TestCase } from '../entities';
-import { readQuery } from '../read-query';
+import { readQuery } from './query';
 import { testCaseVersions } from './test-case-versions';
 
 export interface TestCaseFilter {

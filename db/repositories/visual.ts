@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { readEntities } from '../read-query';
+import { readEntities } from './query';
 import { RunEntity, type Run } from '../entities/runs';
 import { VisualBaselineEntity, type VisualBaseline } from '../entities/visual';
 

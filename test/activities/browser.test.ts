@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../activities/runner/browser';
+import { launchBrowser } from '../../activities/engines/web/browser';
 import { commandLine, processTree } from '../../scripts/lib/process-tree';
 
 /** Every process under `pid` (itself included) with its command line. */

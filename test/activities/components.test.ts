@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../activities/runner/browser';
-import type { WebRunResult } from '../../activities/engine/result';
+import { launchBrowser } from '../../activities/engines/web/browser';
+import type { WebRunResult } from '../../activities/engines/shared/result';
 import { componentCases } from '../fixtures/components/cases';
 import { runCases, stepReasons } from '../helpers/run-cases';
 import { startComponentsSite, type ComponentsSite } from '../helpers/components-site';

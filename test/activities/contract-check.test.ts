@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { ContractChecker } from '../../activities/api-runner/contract';
-import type { DocumentedOperation } from '../../activities/api-runner/openapi';
+import { ContractChecker } from '../../activities/engines/api/contract';
+import type { DocumentedOperation } from '../../activities/engines/api/openapi';
 
 /**
  * The contract check of an observed response (docs/api-assurance.md: "an undocumented status is a

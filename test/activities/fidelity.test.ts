@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { ContextPool, launchBrowser } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/engine/redactor';
-import type { WebRunResult } from '../../activities/engine/result';
-import { runWebSteps } from '../../activities/runner/web';
+import { ContextPool, launchBrowser } from '../../activities/engines/web/browser';
+import { Redactor } from '../../activities/engines/shared/redactor';
+import type { WebRunResult } from '../../activities/engines/shared/result';
+import { runWebSteps } from '../../activities/engines/web/web';
 import { egressPolicy } from '../../core/egress';
 import { corpus } from '../fixtures/fidelity/corpus';
 import { runCases, stepReasons } from '../helpers/run-cases';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { dialectOf, sessionCapabilities } from '../../activities/mobile/capabilities';
-import { locatorsFor, xpathString } from '../../activities/mobile/locators';
+import { dialectOf, sessionCapabilities } from '../../activities/engines/mobile/capabilities';
+import { locatorsFor, xpathString } from '../../activities/engines/mobile/locators';
 
 describe('Mobile session capabilities and locators', () => {
   it('defaults automationName to UiAutomator2 / XCUITest, which the runner host may override', () => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
-import { Device } from '../../activities/mobile/device';
-import { paintOver, type Rect } from '../../activities/mobile/mask';
-import { runMobileSteps } from '../../activities/mobile/steps';
-import { Redactor } from '../../activities/engine/redactor';
-import type { Dialect } from '../../activities/mobile/capabilities';
+import { Device } from '../../activities/engines/mobile/device';
+import { paintOver, type Rect } from '../../activities/engines/mobile/mask';
+import { runMobileSteps } from '../../activities/engines/mobile/steps';
+import { Redactor } from '../../activities/engines/shared/redactor';
+import type { Dialect } from '../../activities/engines/mobile/capabilities';
 
 // Issue 75: the masking rules of docs/mobile.md ("A typed secret never shows in a screenshot"),
 // each stated so that the rule broken fails a test. A field is painted over in opaque black with a
@@ -126,7 +126,7 @@ describe('masking a secret field in a mobile screenshot (paintOver)', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The runner's side (activities/mobile/steps.ts and device.ts) on a scripted WebDriver client.
+// The runner's side (activities/engines/mobile/steps.ts and device.ts) on a scripted WebDriver client.
 
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 const SECRET = 'RC-71f0-secret';

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
-import { Device } from '../../activities/mobile/device';
-import { runMobileSteps } from '../../activities/mobile/steps';
-import { Redactor } from '../../activities/engine/redactor';
+import { Device } from '../../activities/engines/mobile/device';
+import { runMobileSteps } from '../../activities/engines/mobile/steps';
+import { Redactor } from '../../activities/engines/shared/redactor';
 import { chromiumCapabilities, startAppium, type TestAppium } from '../helpers/appium';
 
 const SECRET = 'RC-9d3e-44b1-c07a';

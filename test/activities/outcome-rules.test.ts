@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { outcomeOf } from '../../activities/engine/result';
+import { outcomeOf } from '../../activities/engines/shared/result';
 
 /** The verdict rule of docs/runner.md ("How the runner decides"), step results in, outcome out. */
 describe('outcomeOf: the verdict of a Run from its steps', () => {

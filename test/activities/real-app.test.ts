@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { ContextPool, launchBrowser } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/engine/redactor';
-import type { WebRunResult } from '../../activities/engine/result';
-import { runWebSteps } from '../../activities/runner/web';
+import { ContextPool, launchBrowser } from '../../activities/engines/web/browser';
+import { Redactor } from '../../activities/engines/shared/redactor';
+import type { WebRunResult } from '../../activities/engines/shared/result';
+import { runWebSteps } from '../../activities/engines/web/web';
 import { egressPolicy } from '../../core/egress';
 import type { Step } from '../../core/steps';
 import { startDjangoAdmin, type DjangoAdmin } from '../helpers/django-admin';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Redactor } from '../../activities/engine/redactor';
+import { Redactor } from '../../activities/engines/shared/redactor';
 
 describe('Redactor', () => {
   it('replaces every occurrence, the longest secret first', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../activities/runner/browser';
-import { controlCandidates, findVisible } from '../../activities/runner/locate';
-import { isClosed } from '../../activities/engine/failures';
+import { launchBrowser } from '../../activities/engines/web/browser';
+import { controlCandidates, findVisible } from '../../activities/engines/web/locate';
+import { isClosed } from '../../activities/engines/shared/failures';
 import type { Step } from '../../core/steps';
 import { startFidelitySite, type FidelitySite } from '../helpers/fidelity-site';
 import { click, doc, fill, go } from '../fixtures/fidelity/steps';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../activities/runner/browser';
+import { launchBrowser } from '../../activities/engines/web/browser';
 import type { Step } from '../../core/steps';
 import { startFidelitySite, type FidelitySite } from '../helpers/fidelity-site';
 import { click, doc, go } from '../fixtures/fidelity/steps';

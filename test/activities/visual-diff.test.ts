@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { compareScreenshots } from '../../activities/runner/visual-diff';
+import { compareScreenshots } from '../../activities/engines/web/visual-diff';
 
 /** Screenshots of real Chromium renderings, compared as the runner compares a step with its baseline. */
 describe('visual diff of step screenshots (issue 35)', function () {

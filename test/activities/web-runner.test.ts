@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import type { Step, StepOf } from '../../core/steps';
-import { launchBrowser } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/engine/redactor';
-import type { StepResult, WebRunResult } from '../../activities/engine/result';
-import { runWebSteps, type RunWebStepsOptions } from '../../activities/runner/web';
+import { launchBrowser } from '../../activities/engines/web/browser';
+import { Redactor } from '../../activities/engines/shared/redactor';
+import type { StepResult, WebRunResult } from '../../activities/engines/shared/result';
+import { runWebSteps, type RunWebStepsOptions } from '../../activities/engines/web/web';
 import { startTestSite, type TestSite } from '../helpers/web-site';
 
 // Spaces, '$', '/' and '+' make the URL-encoded and form-encoded forms differ from the raw value.

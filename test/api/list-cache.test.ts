@@ -4,7 +4,7 @@ import { newId } from '../../core/ids';
 import type { TestCase } from '../../db/entities';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testCaseVersions } from '../../db/repositories/test-case-versions';
-import { VersionedAnswers } from '../../api/endpoints/shared/versioned-answers';
+import { VersionedAnswers } from '../../api/endpoints/test-cases/versioned-answers';
 
 // test_case.list pages and test_case.get answers are kept in the API process's memory against the organization's Test Case
 // version. A write made by another API process reaches this one only through that version, so the

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { AppError } from '../../core/errors';
-import { defineEndpoint } from '../../api/endpoints/model';
+import { defineEndpoint } from '../../api/pipeline/model';
 import { call, key, useApp } from '../helpers/app';
 
 /**

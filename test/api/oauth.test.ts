@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { defineEndpoint } from '../../api/endpoints/model';
+import { defineEndpoint } from '../../api/pipeline/model';
 import { catalog } from '../helpers/operations';
 import { allScopes, type Scope } from '../../core/scopes';
 import { orgMemberRepository } from '../../db/repositories/org-members';
 import { call, createOrg, key, useApp } from '../helpers/app';
 import { startIssuer, type TestIssuer } from '../helpers/oidc';
 import { createTokenVerifier, plainHttpAllowed } from '../../api/oauth/verifier';
-import type { AppDeps } from '../../api/deps';
+import type { AppDeps } from '../../api/pipeline/deps';
 
 const AUDIENCE = 'https://qa.test/api/mcp';
 const every = allScopes.join(' ');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { endpoints } from '../../api/endpoints';
-import { runEndpoint } from '../../api/endpoints/pipeline';
+import { runEndpoint } from '../../api/pipeline/run-endpoint';
 import { allScopes, type Principal } from '../../core/scopes';
 import { useApp } from '../helpers/app';
 

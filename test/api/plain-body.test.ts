@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { endpoints } from '../../api/endpoints';
-import { plainParse } from '../../api/endpoints/plain-body';
+import { plainParse } from '../../api/pipeline/plain-body';
 import { idPrefixes, newId } from '../../core/ids';
 
 /** A small seeded generator: the same cases on every run, so a failure can be replayed. */
@@ -50,7 +50,7 @@ const values: unknown[] = [
 ];
 
 /**
- * The plain check of api/endpoints/plain-body.ts stands in for zod's parse on the hottest v1
+ * The plain check of api/pipeline/plain-body.ts stands in for zod's parse on the hottest v1
  * bodies (run.get's follower polls). Wherever it answers it must answer as zod does: the same
  * verdict, and for an accepted body the very object zod returns, fields in the same order.
  */

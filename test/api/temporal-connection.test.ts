@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { InterceptingCall, type Interceptor, type Metadata } from '@grpc/grpc-js';
 import type { Client } from '@temporalio/client';
-import { connectTemporal } from '../../api/temporal-connection';
+import { connectTemporal } from '../../api/temporal/connection';
 
 interface Seen {
   path: string;
@@ -13,7 +13,7 @@ interface Seen {
 }
 
 /**
- * The API's Temporal connection (api/temporal-connection.ts) keeps what Connection.withMetadata and
+ * The API's Temporal connection (api/temporal/connection.ts) keeps what Connection.withMetadata and
  * withDeadline gave every call: the namespace header and, but for a history long-poll, a deadline.
  */
 describe('Temporal connection of the API', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { z } from 'zod';
-import runEvidence from '../../api/endpoints/run.evidence';
-import { runState } from '../../api/endpoints/run.get.v1';
+import runEvidence from '../../api/endpoints/runs/evidence';
+import { runState } from '../../api/endpoints/runs/get.v1';
 import { planGroupState } from '../../api/presenters/plan-groups';
 import {
   ID,

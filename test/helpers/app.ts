@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../../core/config';
 import { createApp } from '../../api/app';
 import { createDeps } from '../../api/deps-factory';
-import type { AppDeps } from '../../api/deps';
-import type { Endpoint } from '../../api/endpoints/model';
+import type { AppDeps } from '../../api/pipeline/deps';
+import type { Endpoint } from '../../api/pipeline/model';
 import { createOrganization } from '../../domain/organizations';
 import { rest } from './rest';
 

@@ -1,6 +1,6 @@
 import { servedEndpoints } from '../../api/app';
 import { endpoints } from '../../api/endpoints';
-import { scopeOf } from '../../api/endpoints/model';
+import { scopeOf } from '../../api/pipeline/model';
 import { restRoutes } from '../../api/surfaces/rest';
 
 /** The v1 operations as tests read them: name, scope, whether MCP lists them, idempotency, description. */

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { ContextPool } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/engine/redactor';
-import type { WebRunResult } from '../../activities/engine/result';
-import { runWebSteps } from '../../activities/runner/web';
+import { ContextPool } from '../../activities/engines/web/browser';
+import { Redactor } from '../../activities/engines/shared/redactor';
+import type { WebRunResult } from '../../activities/engines/shared/result';
+import { runWebSteps } from '../../activities/engines/web/web';
 import { egressPolicy } from '../../core/egress';
 import type { Step } from '../../core/steps';
 

@@ -1,6 +1,6 @@
 import { NativeConnection, Runtime, DefaultLogger } from '@temporalio/worker';
 import { randomBytes } from 'node:crypto';
-import { createWorkers } from '../../activities/workers';
+import { createWorkers } from '../../activities/worker';
 import { createMediaStorage } from '../../core/storage';
 import type { AppFixture, TestApp } from './app';
 import type { Config } from '../../core/config';

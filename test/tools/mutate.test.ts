@@ -164,7 +164,7 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
   it('mutates every product folder', () => {
     const folders = new Set(targetFiles(root).map((f: string) => f.split('/')[0]));
     assert.deepEqual([...folders].sort(), ['activities', 'api', 'core', 'db', 'domain', 'workflows']);
-    for (const file of ['api/console/sessions.ts', 'activities/runner/settle.ts', 'workflows/run.workflow.ts'])
+    for (const file of ['api/console/sessions.ts', 'activities/engines/web/settle.ts', 'workflows/run.workflow.ts'])
       assert.ok(targetFiles(root).includes(file), file);
   });
 
@@ -260,11 +260,11 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
 
   it('tries first the files that killed its neighbours, then the file named after its module', () => {
     const kills = {
-      'api/endpoints/artifacts.upload.ts#handler guard: a': { by: 'test/workflows/mobile.test.ts' },
-      'api/endpoints/artifacts.upload.ts#verify guard: b': { by: 'test/api/auth.test.ts' },
+      'api/endpoints/artifacts/upload.ts#handler guard: a': { by: 'test/workflows/mobile.test.ts' },
+      'api/endpoints/artifacts/upload.ts#verify guard: b': { by: 'test/api/auth.test.ts' },
     };
     const rankOf = (file: string, fn: string) => killerRanks(kills)({ file, fn });
-    const upload = rankOf('api/endpoints/artifacts.upload.ts', 'handler');
+    const upload = rankOf('api/endpoints/artifacts/upload.ts', 'handler');
     assert.equal(upload('test/workflows/mobile.test.ts'), 0, 'killed a mutant of the same function');
     assert.equal(upload('test/api/auth.test.ts'), 1, 'killed a mutant of the same file');
     assert.equal(upload('test/api/artifacts.test.ts'), 2, 'named after the module');

@@ -9,8 +9,8 @@ const activities = path.resolve(__dirname, '../../activities');
  * activities Temporal calls, one engine a platform, and what every engine shares under them.
  */
 const ACTIVITIES = 'run';
-const ENGINES = ['runner', 'api-runner', 'mobile'];
-const SHARED = 'engine';
+const ENGINES = ['engines/web', 'engines/api', 'engines/mobile'];
+const SHARED = 'engines/shared';
 
 /** Every relative import of every TypeScript file under `folder`, resolved to a path under activities/. */
 function importsOf(folder: string): { from: string; to: string }[] {
@@ -27,7 +27,11 @@ function importsOf(folder: string): { from: string; to: string }[] {
   return found;
 }
 
-const folderOf = (relative: string) => relative.split(path.sep)[0];
+/** The folder a path is in: `run`, or an engine's `engines/<platform>`. */
+const folderOf = (relative: string) => {
+  const [first, second] = relative.split(path.sep);
+  return first === 'engines' ? `${first}/${second}` : first;
+};
 
 describe('runner folders: no import runs back up, no engine imports another', () => {
   for (const engine of ENGINES) {
@@ -41,19 +45,23 @@ describe('runner folders: no import runs back up, no engine imports another', ()
     });
   }
 
-  it('activities/engine/ imports no engine and not run/', () => {
+  it('activities/engines/shared/ imports no engine and not run/', () => {
     const wrong = importsOf(SHARED).filter(({ to }) => [ACTIVITIES, ...ENGINES].includes(folderOf(to)));
     assert.deepEqual(wrong, []);
   });
 
   it('finds the imports it checks (the web activity calls the web engine)', () => {
-    assert.ok(importsOf(ACTIVITIES).some(({ from, to }) => from === 'run/web.ts' && to === 'runner/engine'));
+    assert.ok(importsOf(ACTIVITIES).some(({ from, to }) => from === 'run/web.ts' && to === 'engines/web/engine'));
   });
 });
 
 describe('runner folders: one attempt, an engine a platform', () => {
   /** Each activity Temporal calls, and the engine folder it picks (docs/architecture.md, "Adding a platform"). */
-  const ACTIVITY_ENGINE = { 'run/web.ts': 'runner', 'run/api.ts': 'api-runner', 'run/mobile.ts': 'mobile' };
+  const ACTIVITY_ENGINE = {
+    'run/web.ts': 'engines/web',
+    'run/api.ts': 'engines/api',
+    'run/mobile.ts': 'engines/mobile',
+  };
 
   for (const [activity, engine] of Object.entries(ACTIVITY_ENGINE)) {
     it(`${activity} is the shared attempt with ${engine}/engine.ts, and nothing of the sequence itself`, () => {

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { defineEndpoint } from '../../api/endpoints/model';
+import { defineEndpoint } from '../../api/pipeline/model';
 import { call, key, newCase, runNewCase, useApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { followRun, useRunStack } from '../helpers/runs';

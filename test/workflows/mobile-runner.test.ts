@@ -14,8 +14,8 @@ import { startSite, type TestSite } from '../helpers/site';
 import { keptLog, privateQueues, startWorkers } from '../helpers/temporal';
 import { apkZip } from '../helpers/zips';
 import { commandLine } from '../../scripts/lib/process-tree';
-import { SessionKeeper } from '../../activities/mobile/sessions';
-import { sessionCapabilities } from '../../activities/mobile/capabilities';
+import { SessionKeeper } from '../../activities/engines/mobile/sessions';
+import { sessionCapabilities } from '../../activities/engines/mobile/capabilities';
 
 const PASSWORD = 'Mobile "pass"/w0rd+ 7c1a';
 /** Runner internals the specification keeps out of External Evidence (tools, settings, raw errors). */

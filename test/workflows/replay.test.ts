@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from '@temporalio/worker';
-import { workflowBundle } from '../../activities/workers';
+import { workflowBundle } from '../../activities/worker';
 import { HISTORY_DIR } from '../helpers/histories';
 import { installRuntime } from '../helpers/temporal';
 

@@ -11,7 +11,7 @@ import { rest } from '../helpers/rest';
 import { startSite, type TestSite } from '../helpers/site';
 import { privateQueues } from '../helpers/temporal';
 import { killGroup } from '../helpers/worker-process';
-import { workflowBundle } from '../../activities/workers';
+import { workflowBundle } from '../../activities/worker';
 import { createDataSource } from '../../db/data-source';
 import { spawnTypeScript } from '../../scripts/lib/node-children';
 

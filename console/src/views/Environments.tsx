@@ -1,5 +1,5 @@
-import { v1 } from '../api';
-import { Pending, useLoad } from '../ui';
+import { v1 } from '../lib/api';
+import { Pending, useLoad } from '../lib/ui';
 
 interface Environment {
   slug: string;

@@ -1,9 +1,9 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo } from 'preact/hooks';
-import { call } from '../api';
+import { call } from '../lib/api';
 import { Chart, PALETTE } from '../charts/Chart';
-import { Link } from '../router';
-import { duration, Pending, useLoad } from '../ui';
+import { Link } from '../lib/router';
+import { duration, Pending, useLoad } from '../lib/ui';
 
 interface PassRate {
   days: number;

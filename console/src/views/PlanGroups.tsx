@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
-import { call, newKey, query, v1 } from '../api';
-import { Link, navigate } from '../router';
-import { Action, duration, Pending, Status, Time, useLoad } from '../ui';
+import { call, newKey, query, v1 } from '../lib/api';
+import { Link, navigate } from '../lib/router';
+import { Action, duration, Pending, Status, Time, useLoad } from '../lib/ui';
 
 interface Plan {
   id: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { call, newKey, v1 } from '../api';
-import { navigate } from '../router';
-import { Action, duration, Loaded, Pending, Status, useLoad } from '../ui';
+import { call, newKey, v1 } from '../lib/api';
+import { navigate } from '../lib/router';
+import { Action, duration, Loaded, Pending, Status, useLoad } from '../lib/ui';
 
 interface RunState {
   runId: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { v1 } from '../api';
-import { Link, navigate } from '../router';
-import { duration, Status, Time } from '../ui';
+import { v1 } from '../lib/api';
+import { Link, navigate } from '../lib/router';
+import { duration, Status, Time } from '../lib/ui';
 
 interface RunSummary {
   runId: string;

@@ -1,5 +1,5 @@
-import { call, newKey } from '../api';
-import { Action, Pending, Status, Time, useLoad } from '../ui';
+import { call, newKey } from '../lib/api';
+import { Action, Pending, Status, Time, useLoad } from '../lib/ui';
 
 interface Schedule {
   id: string;

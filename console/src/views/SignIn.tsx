@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { call } from '../api';
-import type { Session } from '../session';
+import { call } from '../lib/api';
+import type { Session } from '../lib/session';
 
 /**
  * Sign-in: with the organization's OpenID Connect issuer where the install has one, else with an

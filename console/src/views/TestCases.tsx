@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
-import { call, newKey, v1 } from '../api';
-import { Link } from '../router';
-import { useCan } from '../session';
-import { Pending, Time, useLoad } from '../ui';
+import { call, newKey, v1 } from '../lib/api';
+import { Link } from '../lib/router';
+import { useCan } from '../lib/session';
+import { Pending, Time, useLoad } from '../lib/ui';
 
 interface Health {
   environmentSlug?: string;

@@ -1,6 +1,6 @@
-import { call, newKey } from '../api';
-import { useCan } from '../session';
-import { Action, Pending, Status, Time, useLoad } from '../ui';
+import { call, newKey } from '../lib/api';
+import { useCan } from '../lib/session';
+import { Action, Pending, Status, Time, useLoad } from '../lib/ui';
 
 interface Endpoint {
   id: string;

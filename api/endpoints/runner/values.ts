@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { environmentRepository } from '../../../db/repositories/environments';
+import { runRepository } from '../../../db/repositories/runs';
+import { safeEqual, sha256 } from '../../../core/crypto';
+import { AppError } from '../../../core/errors';
+import { idOf as id } from '../../../core/ids';
+import { referencedValues, variableName } from '../../../core/steps';
+import { defineEndpoint } from '../../pipeline/model';
+
+/**
+ * The channel that delivers one runtime value to a runner immediately before the step that
+ * needs it. Runners authenticate with `Authorization: Runner <RUNNER_TOKEN>`; a value is only
+ * given for a Run that is executing and whose steps reference that name. Never logged.
+ */
+export default defineEndpoint({
+  name: 'runner.values',
+  bindings: { rest: { method: 'POST', path: '/internal/runner/values', internal: true } },
+  summary: 'Runner channel for runtime values.',
+  access: 'public',
+  body: z.strictObject({ runId: id('run'), name: variableName }),
+  output: z.object({ value: z.string() }),
+  async handler(input, { deps, koa }) {
+    const expected = deps.config.RUNNER_TOKEN;
+    const presented = /^Runner (.+)$/.exec(koa.get('Authorization'))?.[1] ?? '';
+    if (!expected || !safeEqual(sha256(presented), sha256(expected))) {
+      throw new AppError('UNAUTHENTICATED', 'runner credential required');
+    }
+    koa.set('Cache-Control', 'no-store');
+    const run = await runRepository.byId(deps.db.manager, input.runId);
+    if (!run || !['running', 'retrying'].includes(run.status))
+      throw new AppError('FAILED_PRECONDITION', 'the Run is not executing');
+    const referenced = referencedValues(run.steps).includes(input.name);
+    if (!referenced) throw new AppError('PERMISSION_DENIED', 'the Run does not reference this value');
+    const runSealed = await runRepository.sealedValue(deps.db.manager, run.id, input.name);
+    if (runSealed) return { value: deps.secrets.openValue(run.id, input.name, runSealed) };
+    if (run.environmentId) {
+      const [value] = await environmentRepository.sealedValues(deps.db.manager, run.environmentId, [input.name]);
+      if (value) return { value: deps.secrets.openValue(run.environmentId, input.name, value.sealed) };
+    }
+    throw new AppError('NOT_FOUND', 'no such runtime value');
+  },
+});

@@ -1,3 +1,0 @@
-import { pauseEndpoint } from './shared/schedules';
-
-export default pauseEndpoint(true, 'Pause a schedule: it does not fire until resumed (pausing twice is harmless).');
