@@ -1,7 +1,5 @@
-import type { EntityManager } from 'typeorm';
 import type { Environment, Note, NoteComment, TestCase, TestPlan } from '../../db/entities';
-import { environmentRepository } from '../../db/repositories/environments';
-import { testPlanRepository } from '../../db/repositories/test-plans';
+import type { testPlanRepository } from '../../db/repositories/test-plans';
 import type { StoredTestCase, TestCaseSummary } from '../../db/repositories/test-cases';
 import { answeredAs } from './shared';
 import type { Step } from '../../core/steps';
@@ -136,12 +134,15 @@ export function testCasePageAnswer(page: { items: TestCaseSummary[]; nextCursor:
   return answeredAs(value, `{"items":[${texts.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
 }
 
-export async function testPlanView(db: EntityManager, p: TestPlan) {
+/** A plan's members, in order, as its record shows them. */
+export type PlanMembers = Awaited<ReturnType<typeof testPlanRepository.members>>;
+
+export function testPlanView(p: TestPlan, members: PlanMembers) {
   return {
     id: p.id,
     name: p.name,
     description: p.description,
-    members: await testPlanRepository.members(db, p.id),
+    members,
     ...(p.steps.length ? { steps: p.steps } : {}),
     ...(p.status !== 'created' ? { status: p.status } : {}),
     createdAt: p.createdAt,
@@ -158,14 +159,6 @@ export const environmentView = (e: Environment, runtimeValueNames: string[]) => 
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,
 });
-
-export async function environmentViews(db: EntityManager, rows: Environment[]) {
-  const names = await environmentRepository.valueNames(
-    db,
-    rows.map((e) => e.id),
-  );
-  return rows.map((e) => environmentView(e, names.get(e.id) ?? []));
-}
 
 export const commentView = (c: NoteComment) => ({ id: c.id, noteId: c.noteId, body: c.body, createdAt: c.createdAt });
 

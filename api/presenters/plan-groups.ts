@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import type { EntityManager } from 'typeorm';
 import type { PlanGroup, Run, RunStep } from '../../db/entities/runs';
-import { quarantineRepository } from '../../db/repositories/quarantine';
-import { runRepository } from '../../db/repositories/runs';
-import { testCaseRepository } from '../../db/repositories/test-cases';
-import { testPlanRepository } from '../../db/repositories/test-plans';
 import { isTerminal, runOutcome } from '../../domain/runs/status';
 import { signedReportUrl } from '../../domain/runs/report-links';
 import { runStatus } from '../../core/runs';
 import { progressOf } from './runs';
+import type { PlanGroupRead } from '../runs/plan-group-read';
 
 export interface ReportLinks {
   baseUrl: string;
@@ -70,31 +66,8 @@ export type PlanGroupState = z.infer<typeof planGroupState>;
 
 const durationOf = (run: Run) => (run.startedAt && run.finishedAt ? run.finishedAt - run.startedAt : undefined);
 
-/** Everything a plan group view needs, read in a few queries. */
-export async function loadPlanGroup(db: EntityManager, group: PlanGroup) {
-  const runs = await runRepository.byPlanGroup(db, group.id);
-  const steps = await runRepository.steps(
-    db,
-    runs.map((r) => r.id),
-  );
-  const plan = await testPlanRepository.get(db, group.orgId, group.testPlanId);
-  const caseIds = runs.flatMap((r) => (r.testCaseId ? [r.testCaseId] : []));
-  const names = new Map(
-    (await testCaseRepository.getMany(db, group.orgId, caseIds)).map((c) => [c.id, c.name] as const),
-  );
-  const quarantines = await quarantineRepository.ofCases(
-    db,
-    group.orgId,
-    runs.filter((r) => r.quarantined).flatMap((r) => (r.testCaseId ? [r.testCaseId] : [])),
-  );
-  return { group, runs, steps, planName: plan?.name ?? group.testPlanId, names, quarantines };
-}
-
 /** The plan group's state: one row per plan member, whether it ran here, was carried, or not selected. */
-export function planGroupView(
-  loaded: Awaited<ReturnType<typeof loadPlanGroup>>,
-  links: ReportLinks,
-): z.input<typeof planGroupState> {
+export function planGroupView(loaded: PlanGroupRead, links: ReportLinks): z.input<typeof planGroupState> {
   const { group, runs, steps, planName, names, quarantines } = loaded;
   const now = Date.now();
   const members: z.input<typeof planGroupMember>[] = runs.map((run) => {

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import type { EntityManager } from 'typeorm';
-import type { RunRequest } from '../../db/entities/run-requests';
-import { runRepository } from '../../db/repositories/runs';
-import { runRequestRepository } from '../../db/repositories/run-requests';
+import type { RunRequestRead } from '../runs/run-request-read';
 import { progressOf } from './runs';
 import type { Presented } from './absent';
 
@@ -47,16 +44,12 @@ export const runRequestRecord = z.object({
 });
 
 /** The record of a run request with each entry's live Run state. */
-export async function runRequestView(
-  db: EntityManager,
-  r: RunRequest,
-): Promise<Presented<z.infer<typeof runRequestRecord>>> {
-  const entries = await runRequestRepository.entries(db, r.id);
-  const runIds = entries.map((e) => e.runId).filter((id): id is string => !!id);
-  const [states, steps] = await Promise.all([
-    runRequestRepository.runStates(db, runIds),
-    runRepository.steps(db, runIds),
-  ]);
+export function runRequestView({
+  request: r,
+  entries,
+  states,
+  steps,
+}: RunRequestRead): Presented<z.infer<typeof runRequestRecord>> {
   return {
     requestId: r.id,
     idempotencyKey: r.idemKey,

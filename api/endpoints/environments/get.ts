@@ -3,7 +3,7 @@ import { notFound } from '../../../core/errors';
 import { defineEndpoint } from '../../pipeline/model';
 import { environment } from '../../schemas/catalog';
 import { slug } from '../../../core/steps';
-import { environmentViews } from '../../presenters/catalog';
+import { presentEnvironments } from './shared';
 
 export default defineEndpoint({
   name: 'environment.get',
@@ -17,6 +17,6 @@ export default defineEndpoint({
   async handler(input, { db, orgId }) {
     const row = await environmentRepository.bySlug(db, orgId, input.slug);
     if (!row) throw notFound(`Environment ${input.slug}`);
-    return (await environmentViews(db, [row]))[0];
+    return (await presentEnvironments(db, [row]))[0];
   },
 });

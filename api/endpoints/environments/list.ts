@@ -2,7 +2,7 @@ import { environmentRepository } from '../../../db/repositories/environments';
 import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../../pipeline/pagination';
 import { defineEndpoint, listPage, pageOf } from '../../pipeline/model';
 import { environment } from '../../schemas/catalog';
-import { environmentViews } from '../../presenters/catalog';
+import { presentEnvironments } from './shared';
 
 export default defineEndpoint({
   name: 'environment.list',
@@ -17,6 +17,6 @@ export default defineEndpoint({
     const limit = input.limit ?? DEFAULT_LIMIT;
     const rows = await environmentRepository.list(db, orgId, decodeCursor(input.cursor, {}), limit + 1);
     const page = pageFrom(rows, limit, {}, (e) => e);
-    return { items: await environmentViews(db, page.items), nextCursor: page.nextCursor };
+    return { items: await presentEnvironments(db, page.items), nextCursor: page.nextCursor };
   },
 });

@@ -6,7 +6,7 @@ import { defineEndpoint } from '../../pipeline/model';
 import { environment, recordName } from '../../schemas/catalog';
 import { targets as environmentTargets, type TargetPlatform } from '../../../core/runs';
 import { slug, variableName } from '../../../core/steps';
-import { environmentViews } from '../../presenters/catalog';
+import { presentEnvironments } from './shared';
 
 const runtimeValues = z
   .record(variableName, z.string().max(10_000).nullable())
@@ -46,7 +46,7 @@ export default defineEndpoint({
       await environmentRepository.insert(db, row);
       for (const [name, value] of values)
         if (value !== null) await environmentRepository.putValue(db, row.id, name, seal(row.id, name, value), now);
-      return (await environmentViews(db, [row]))[0];
+      return (await presentEnvironments(db, [row]))[0];
     }
 
     const names = new Set((await environmentRepository.valueNames(db, [existing.id])).get(existing.id));
@@ -74,7 +74,7 @@ export default defineEndpoint({
           : {}),
       });
     }
-    if (!supplied) return (await environmentViews(db, [existing]))[0];
+    if (!supplied) return (await presentEnvironments(db, [existing]))[0];
 
     const updated = { ...existing, name: input.name ?? existing.name, targets, updatedAt: now };
     await environmentRepository.update(db, existing.id, { name: updated.name, targets, updatedAt: now });
@@ -82,6 +82,6 @@ export default defineEndpoint({
       if (value === null) await environmentRepository.removeValue(db, existing.id, name);
       else await environmentRepository.putValue(db, existing.id, name, seal(existing.id, name, value), now);
     }
-    return (await environmentViews(db, [updated]))[0];
+    return (await presentEnvironments(db, [updated]))[0];
   },
 });

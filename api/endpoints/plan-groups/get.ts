@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { runRepository } from '../../../db/repositories/runs';
 import { notFound } from '../../../core/errors';
 import { idOf as id } from '../../../core/ids';
-import { loadPlanGroup, planGroupState, planGroupView, reportLinks } from '../../presenters/plan-groups';
+import { planGroupState, planGroupView, reportLinks } from '../../presenters/plan-groups';
+import { readPlanGroup } from '../../runs/plan-group-read';
 import { defineEndpoint } from '../../pipeline/model';
 
 /** GET /api/plan-groups/{planGroupRunId}: every member of a plan trigger, for CI gates and reports. */
@@ -19,6 +20,6 @@ export default defineEndpoint({
   async handler(input, { principal, deps }) {
     const group = await runRepository.planGroup(deps.db.manager, principal.orgId, input.planGroupRunId);
     if (!group) throw notFound(`plan group ${input.planGroupRunId}`);
-    return planGroupView(await loadPlanGroup(deps.db.manager, group), reportLinks(deps.config));
+    return planGroupView(await readPlanGroup(deps.db.manager, group), reportLinks(deps.config));
   },
 });

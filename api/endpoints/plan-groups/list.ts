@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { runRepository } from '../../../db/repositories/runs';
 import { idOf as id } from '../../../core/ids';
 import { slug } from '../../../core/steps';
-import { loadPlanGroup, planGroupState, planGroupView, reportLinks } from '../../presenters/plan-groups';
+import { planGroupState, planGroupView, reportLinks } from '../../presenters/plan-groups';
+import { readPlanGroup } from '../../runs/plan-group-read';
 import { defineEndpoint, queryInt } from '../../pipeline/model';
 
 /** GET /api/plan-groups: the newest plan groups of a plan (how `qa run --rerun-failed last` finds one). */
@@ -26,6 +27,6 @@ export default defineEndpoint({
     const { limit, ...filter } = input;
     const groups = await runRepository.planGroups(deps.db.manager, principal.orgId, filter, limit);
     const links = reportLinks(deps.config);
-    return Promise.all(groups.map(async (g) => planGroupView(await loadPlanGroup(deps.db.manager, g), links)));
+    return Promise.all(groups.map(async (g) => planGroupView(await readPlanGroup(deps.db.manager, g), links)));
   },
 });

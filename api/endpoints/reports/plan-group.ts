@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { runRepository } from '../../../db/repositories/runs';
 import { notFound } from '../../../core/errors';
-import { loadPlanGroup, planGroupView, reportLinks } from '../../presenters/plan-groups';
+import { planGroupView, reportLinks } from '../../presenters/plan-groups';
+import { readPlanGroup } from '../../runs/plan-group-read';
 import { planGroupReportPage } from '../../presenters/report-page';
 import { defineEndpoint } from '../../pipeline/model';
 import { signedQuery, requireSignature, html, reportResponses } from './shared';
@@ -22,7 +23,7 @@ export default defineEndpoint({
     requireSignature(deps, 'group', input.planGroupRunId, input);
     const group = await runRepository.planGroupById(deps.db.manager, input.planGroupRunId);
     if (!group) throw notFound(`plan group ${input.planGroupRunId}`);
-    const state = planGroupView(await loadPlanGroup(deps.db.manager, group), reportLinks(deps.config));
+    const state = planGroupView(await readPlanGroup(deps.db.manager, group), reportLinks(deps.config));
     html(koa, planGroupReportPage(state as never));
     return undefined;
   },

@@ -10,6 +10,7 @@ import { AppError } from '../../../core/errors';
 import { newId } from '../../../core/ids';
 import { startRunRequestWorkflow } from '../../temporal/starts';
 import { runRequestRecord, runRequestView } from '../../presenters/run-requests';
+import { readRunRequest } from '../../runs/run-request-read';
 import { defineEndpoint } from '../../pipeline/model';
 import { limitRunRequestRate } from '../../middleware/limits';
 import { unique, idempotencyKeyOf } from '../../schemas/run-requests';
@@ -98,7 +99,7 @@ export default defineEndpoint({
       return replay(existing);
     }
     await startRunRequestWorkflow(deps, row);
-    return runRequestView(deps.db.manager, row);
+    return runRequestView(await readRunRequest(deps.db.manager, row));
 
     async function replay(existing: NonNullable<Awaited<ReturnType<typeof runRequestRepository.byKey>>>) {
       if (existing.requestHash !== requestHash) {
@@ -110,7 +111,7 @@ export default defineEndpoint({
       // A replay may follow a crash between the insert and the workflow start.
       if (existing.status === 'interpreting') await startRunRequestWorkflow(deps, existing);
       koa.set('Idempotent-Replayed', 'true');
-      return runRequestView(deps.db.manager, existing);
+      return runRequestView(await readRunRequest(deps.db.manager, existing));
     }
   },
 });

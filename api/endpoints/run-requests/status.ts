@@ -3,6 +3,7 @@ import { runRequestRepository } from '../../../db/repositories/run-requests';
 import { idOf as id } from '../../../core/ids';
 import { notFound } from '../../../core/errors';
 import { runRequestRecord, runRequestView } from '../../presenters/run-requests';
+import { readRunRequest } from '../../runs/run-request-read';
 import { defineEndpoint } from '../../pipeline/model';
 
 export default defineEndpoint({
@@ -15,6 +16,6 @@ export default defineEndpoint({
   async handler(input, { principal, deps }) {
     const request = await runRequestRepository.get(deps.db.manager, principal.orgId, input.id);
     if (!request) throw notFound(`Run request ${input.id}`);
-    return runRequestView(deps.db.manager, request);
+    return runRequestView(await readRunRequest(deps.db.manager, request));
   },
 });

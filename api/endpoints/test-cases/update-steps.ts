@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../pipeline/model';
 import { testCase } from '../../schemas/catalog';
 import { idOf as id } from '../../../core/ids';
 import { steps } from '../../../core/steps';
-import { guardCredentials } from './create';
+import { guardCredentials } from './shared';
 import { testCaseView } from '../../presenters/catalog';
 
 export default defineEndpoint({

@@ -3,7 +3,7 @@ import { newId } from '../../../core/ids';
 import { defineEndpoint } from '../../pipeline/model';
 import { resolveMembers, testCaseIds } from './members';
 import { description, recordName, testPlan } from '../../schemas/catalog';
-import { testPlanView } from '../../presenters/catalog';
+import { presentPlan } from './shared';
 
 export default defineEndpoint({
   name: 'test_plan.create',
@@ -35,6 +35,6 @@ export default defineEndpoint({
     };
     await testPlanRepository.insert(db, row);
     await testPlanRepository.replaceMembers(db, row.id, members, now);
-    return testPlanView(db, row);
+    return presentPlan(db, row);
   },
 });

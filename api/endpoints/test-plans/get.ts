@@ -3,7 +3,7 @@ import { notFound } from '../../../core/errors';
 import { defineEndpoint } from '../../pipeline/model';
 import { testPlan } from '../../schemas/catalog';
 import { idOf as id } from '../../../core/ids';
-import { testPlanView } from '../../presenters/catalog';
+import { presentPlan } from './shared';
 
 export default defineEndpoint({
   name: 'test_plan.get',
@@ -17,6 +17,6 @@ export default defineEndpoint({
   async handler(input, { db, orgId }) {
     const row = await testPlanRepository.get(db, orgId, input.testPlanId);
     if (!row) throw notFound(`Test Plan ${input.testPlanId}`);
-    return testPlanView(db, row);
+    return presentPlan(db, row);
   },
 });

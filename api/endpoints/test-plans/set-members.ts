@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../pipeline/model';
 import { resolveMembers, testCaseIds } from './members';
 import { testPlan } from '../../schemas/catalog';
 import { idOf as id } from '../../../core/ids';
-import { testPlanView } from '../../presenters/catalog';
+import { presentPlan } from './shared';
 
 export default defineEndpoint({
   name: 'test_plan.set_members',
@@ -35,6 +35,6 @@ export default defineEndpoint({
     }
     const now = Date.now();
     await testPlanRepository.replaceMembers(db, plan.id, input.testCaseIds, now);
-    return testPlanView(db, { ...plan, updatedAt: now });
+    return presentPlan(db, { ...plan, updatedAt: now });
   },
 });
