@@ -3,7 +3,8 @@ import { credentialReason } from './credential-shape';
 
 export interface CredentialFinding {
   stepIndex: number;
-  target: string;
+  /** Absent for a fill that types into the focused field. */
+  target?: string;
   reason: string;
   text: string;
 }
@@ -13,7 +14,7 @@ export function findCredentialLiterals(steps: Step[]): CredentialFinding[] {
   steps.forEach((s, stepIndex) => {
     if (s.action !== 'fill' || s.valueSpec.kind !== 'literal') return;
     const reason = credentialReason(s.target, s.valueSpec.text);
-    if (reason) found.push({ stepIndex, target: s.target, reason, text: s.valueSpec.text });
+    if (reason) found.push({ stepIndex, ...(s.target && { target: s.target }), reason, text: s.valueSpec.text });
   });
   return found;
 }

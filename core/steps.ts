@@ -16,13 +16,6 @@ export const slug = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'a slug: lowercase letters, digits and -, at most 100 characters');
 
-/** A required string whose absence is explained in words (zod's default names only the type). */
-const requiredText = (max: number, missing: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? missing : undefined) })
-    .min(1)
-    .max(max);
-
 const valueSpecOf = (missing?: string) =>
   z
     .discriminatedUnion(
@@ -132,8 +125,12 @@ export const stepConfig = z
   .describe('Assurance settings: auth profile, expected statuses, captures, isolation probes, cross-channel groups.');
 export type StepConfig = z.infer<typeof stepConfig>;
 
-const controlTarget = (action: string, description: string) =>
-  requiredText(2000, `a ${action} step needs a target`).describe(description);
+/**
+ * The field or control of a fill or click. Optional, as the specification's Step table has it:
+ * without one the step acts on the control that has focus (docs/runner.md).
+ */
+const controlTarget = (description: string) =>
+  z.string().min(1).max(2000).optional().describe(`${description} Omit it to act on the control that has focus.`);
 
 /** Run variables (`{{name}}`) and runtime values (`{{env.NAME}}`) inside an API step's path or body. */
 const placeholderPattern = /\{\{\s*(env\.)?([A-Za-z_][A-Za-z0-9_]{0,99})\s*\}\}/g;
@@ -174,7 +171,7 @@ export const step = z.discriminatedUnion('action', [
   z
     .strictObject({
       action: z.literal('fill').describe('Type into a field.'),
-      target: controlTarget('fill', 'A field label (or placeholder or name).'),
+      target: controlTarget('A field label (or placeholder or name).'),
       valueSpec: valueSpecOf('a fill step needs a valueSpec'),
       expect: stepExpectation.optional(),
       config: stepConfig.optional(),
@@ -184,7 +181,7 @@ export const step = z.discriminatedUnion('action', [
   z
     .strictObject({
       action: z.literal('click').describe('Activate a control.'),
-      target: controlTarget('click', "A control's accessible name (button, link, checkbox label)."),
+      target: controlTarget("A control's accessible name (button, link, checkbox label)."),
       expect: stepExpectation.optional(),
       config: stepConfig.optional(),
       ignore: ignoreRegions.optional(),
@@ -249,14 +246,14 @@ export const resourceStep = z
     }),
     z.strictObject({
       action: z.literal('fill').describe('Type into a field.'),
-      target: controlTarget('fill', 'A field label (or placeholder or name).'),
+      target: controlTarget('A field label (or placeholder or name).'),
       value: fillValue.optional(),
       config: stepConfig.optional(),
       ignore: ignoreRegions.optional(),
     }),
     z.strictObject({
       action: z.literal('click').describe('Activate a control.'),
-      target: controlTarget('click', "A control's accessible name (button, link, checkbox label)."),
+      target: controlTarget("A control's accessible name (button, link, checkbox label)."),
       config: stepConfig.optional(),
       ignore: ignoreRegions.optional(),
     }),
@@ -293,7 +290,7 @@ export function toRunnerStep(s: Exclude<ResourceStep, { action: 'flow' }>): Step
     case 'navigate':
       return { action: 'navigate', ...(s.target ? { target: s.target } : {}), ...config, ...ignore };
     case 'click':
-      return { action: 'click', target: s.target, ...config, ...ignore };
+      return { action: 'click', ...(s.target ? { target: s.target } : {}), ...config, ...ignore };
     case 'request':
       return { action: 'request', target: s.target, ...(s.value !== undefined ? { body: s.value } : {}), ...config };
     case 'fill': {
@@ -304,7 +301,7 @@ export function toRunnerStep(s: Exclude<ResourceStep, { action: 'flow' }>): Step
           : variable
             ? { kind: 'environment', variable }
             : { kind: 'literal', text: s.value };
-      return { action: 'fill', target: s.target, valueSpec: spec, ...config, ...ignore };
+      return { action: 'fill', ...(s.target ? { target: s.target } : {}), valueSpec: spec, ...config, ...ignore };
     }
   }
 }

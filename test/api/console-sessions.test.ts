@@ -48,8 +48,21 @@ describe('console sessions signed in with an API key', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ apiKey: t.org.apiKey }),
     });
-    assert.equal(inBody.status, 400, await inBody.text());
+    const refused = await inBody.json();
+    assert.equal(inBody.status, 400, JSON.stringify(refused));
+    assert.equal(refused.code, 'INVALID_ARGUMENT');
+    assert.match(refused.error, /Authorization: Bearer <key>, never in a request body/);
+    assert.ok(!JSON.stringify(refused).includes(t.org.apiKey), 'the refusal does not repeat the key');
     assert.equal(inBody.headers.getSetCookie().length, 0, 'no cookie');
+    // Beside a good header too: the body is refused, so a client learns not to send it.
+    const both = await fetch(`${t.app.url}/api/console/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.org.apiKey}` },
+      body: JSON.stringify({ key: t.org.apiKey }),
+    });
+    assert.equal(both.status, 400);
+    assert.equal((await both.json()).code, 'INVALID_ARGUMENT');
+    assert.equal(both.headers.getSetCookie().length, 0, 'no cookie');
     const none = await fetch(`${t.app.url}/api/console/session`, { method: 'POST' });
     assert.equal(none.status, 401);
     assert.match(none.headers.get('www-authenticate') ?? '', /^Bearer/);

@@ -45,6 +45,37 @@ describe('console at /console (issue 52)', function () {
       await context.close();
     });
 
+    it('sends the key to the sign-in endpoint only as Authorization: Bearer, never in a body or an address', async () => {
+      // The specification's Authentication: the key is "never in a request body"; interface.md: the
+      // console signs in "by an API key sent as Authorization: Bearer <key>".
+      const { page, context } = await openConsole(browser);
+      const sent: { method: string; url: string; authorization?: string; body: string | null; headers: string }[] = [];
+      await page.route('**/*', async (route) => {
+        const request = route.request();
+        const headers = await request.allHeaders();
+        sent.push({
+          method: request.method(),
+          url: request.url(),
+          authorization: headers.authorization,
+          body: request.postData(),
+          headers: JSON.stringify(Object.entries(headers).filter(([name]) => name !== 'authorization')),
+        });
+        await route.fallback();
+      });
+      await signInWithKey(page, s.app.url, s.org.apiKey);
+      const signIn = sent.filter((r) => new URL(r.url).pathname === '/api/console/session' && r.method === 'POST');
+      assert.equal(signIn.length, 1, JSON.stringify(sent.map((r) => `${r.method} ${r.url}`)));
+      assert.equal(signIn[0].authorization, `Bearer ${s.org.apiKey}`);
+      assert.ok(!signIn[0].body, `the sign-in request has no body: ${signIn[0].body}`);
+      for (const r of sent) {
+        assert.ok(!r.url.includes(s.org.apiKey), `the key is in the address ${r.method} ${r.url}`);
+        assert.ok(!(r.body ?? '').includes(s.org.apiKey), `the key is in the body of ${r.method} ${r.url}`);
+        assert.ok(!r.headers.includes(s.org.apiKey), `the key is in another header of ${r.method} ${r.url}`);
+        if (r !== signIn[0]) assert.equal(r.authorization, undefined, `${r.method} ${r.url} carries a credential`);
+      }
+      await context.close();
+    });
+
     it('holds only an HttpOnly SameSite session cookie, and follows a new Run in the list from queued to passing', async () => {
       const { page, requests, context } = await openConsole(browser);
       await signInWithKey(page, s.app.url, s.org.apiKey);

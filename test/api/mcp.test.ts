@@ -86,6 +86,17 @@ describe('MCP at /api/mcp', function () {
     assert.equal(replayed.body.id, created.id);
   });
 
+  it('takes a fill and a click without target, as HTTP does (the Step table: target is optional)', async () => {
+    const steps = [
+      { action: 'navigate', target: '/notes' },
+      { action: 'fill', valueSpec: { kind: 'literal', text: 'Quarterly report' } },
+      { action: 'click' },
+    ];
+    const result = await callTool('test_case_create', { ...newCase(), steps });
+    assert.ok(!result.isError, JSON.stringify(result));
+    assert.deepEqual((result.structuredContent as { steps: unknown[] }).steps, steps);
+  });
+
   it('answers a replacing call without confirm with the preview, and writes nothing', async () => {
     const created = (await callTool('test_case_create', newCase())).structuredContent as {
       id: string;

@@ -48,6 +48,22 @@ describe('resource-style plans and flows', () => {
     assert.equal(again.body[0].memberCount, 0);
   });
 
+  it('takes a fill and a click without target, as v1 steps do (they act on the focused control)', async () => {
+    const steps = [
+      { action: 'navigate', target: '/notes' },
+      { action: 'fill', value: 'Quarterly report' },
+      { action: 'click' },
+    ];
+    const created = await rest(t.app, t.org.apiKey, 'POST', '/api/plans', {
+      name: 'Focused',
+      steps,
+      platforms: ['web'],
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const read = await call(t.app, t.org.apiKey, 'test_plan.get', { testPlanId: created.body.testPlanId });
+    assert.deepEqual(read.body.steps, steps);
+  });
+
   it('GET /api/plans without parameters returns every plan; past 1,000 the first 1,000 and a Link to the rest', async () => {
     // Issue 33: the specification's GET /api/plans takes no parameters and returns the plan records.
     const org = await createOrg(t.app.deps);
@@ -228,7 +244,7 @@ describe('resource-style plans and flows', () => {
       ['POST', '/api/plans', { name: 'x', steps: [] }, t.org.apiKey],
       ['POST', '/api/plans', { name: long, steps: signIn }, t.org.apiKey],
       ['POST', '/api/plans', { name: 'x', steps: [{ action: 'hover', target: 'a' }] }, t.org.apiKey],
-      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'click' }] }, t.org.apiKey],
+      ['POST', '/api/plans', { name: 'x', steps: [{ action: 'click', target: '' }] }, t.org.apiKey],
       ['POST', '/api/plans', { name: 'x', steps: [{ action: 'click', target: 'Go', value: 'v' }] }, t.org.apiKey],
       [
         'POST',

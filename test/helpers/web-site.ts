@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A tiny site for runner tests: a sign-in form, a late field, an error page and a page that never loads. */
+/** A tiny site for runner tests: a sign-in form, a late field, a page of focus moves, an error page and a page that never loads. */
 export interface TestSite {
   baseUrl: string;
   /** Sign-in forms the server received, in order. */
@@ -32,6 +32,42 @@ const LATE = page(
   <script>fetch('/late-field').then((r) => r.text()).then((html) => { document.getElementById('root').innerHTML = html; });</script>`,
 );
 
+// Where the focus is decides for steps without target: a click on "Title" puts it in the field, a
+// full code moves it to "Confirm" (as code fields do), and nothing has it when the page loads.
+const FOCUS = page(
+  'Focus',
+  `<label for="title">Title</label> <input id="title" name="title">
+  <p>Preview: <span id="preview"></span></p>
+  <label for="code">Code</label> <input id="code" name="code" maxlength="4">
+  <button type="button" id="confirm">Confirm</button>
+  <p id="answer"></p>
+  <script>
+    const $ = (id) => document.getElementById(id);
+    $('title').addEventListener('input', () => { $('preview').textContent = $('title').value; });
+    $('code').addEventListener('input', () => { if ($('code').value.length === 4) $('confirm').focus(); });
+    $('confirm').addEventListener('click', () => { $('answer').textContent = 'Confirmed ' + $('code').value; });
+  </script>`,
+);
+
+// The same move inside a frame, in a component's closed shadow root: the focus is followed into both.
+const FOCUS_FRAME = page('Focus in a frame', `<iframe title="Editor" src="/focus-frame/inner"></iframe>`);
+const FOCUS_FRAME_INNER = page(
+  'Editor',
+  `<note-field></note-field>
+  <p>Preview: <span id="preview"></span></p>
+  <script>
+    customElements.define('note-field', class extends HTMLElement {
+      constructor() {
+        super();
+        const root = this.attachShadow({ mode: 'closed' });
+        root.innerHTML = '<label>Note <input id="note"></label>';
+        const note = root.getElementById('note');
+        note.addEventListener('input', () => { document.getElementById('preview').textContent = note.value; });
+      }
+    });
+  </script>`,
+);
+
 export async function startTestSite(password: string): Promise<TestSite> {
   const signIns: TestSite['signIns'] = [];
   const heldBack: ServerResponse[] = [];
@@ -39,6 +75,9 @@ export async function startTestSite(password: string): Promise<TestSite> {
     const path = new URL(req.url ?? '/', 'http://site').pathname;
     if (req.method === 'GET' && path === '/login') return send(res, 200, LOGIN);
     if (req.method === 'GET' && path === '/late') return send(res, 200, LATE);
+    if (req.method === 'GET' && path === '/focus') return send(res, 200, FOCUS);
+    if (req.method === 'GET' && path === '/focus-frame') return send(res, 200, FOCUS_FRAME);
+    if (req.method === 'GET' && path === '/focus-frame/inner') return send(res, 200, FOCUS_FRAME_INNER);
     if (req.method === 'GET' && path === '/late-field') return void heldBack.push(res);
     if (req.method === 'GET' && path === '/broken') return send(res, 500, page('Error', '<p>Internal error</p>'));
     if (req.method === 'GET' && path === '/hang') return; // never answers

@@ -114,13 +114,34 @@ export class Device {
     return null;
   }
 
-  async describe(element: string, target: string): Promise<string> {
+  /**
+   * The element that has focus (the field the keyboard types into), or null when none has: W3C's
+   * Get Active Element, which UiAutomator2 and XCUITest answer with the focused element (or no such
+   * element), and a browser with the body when nothing has focus.
+   */
+  async focused(): Promise<string | null> {
+    let element: { [ELEMENT_KEY]?: string } | undefined;
+    try {
+      element = (await this.client.getActiveElement()) as never;
+    } catch (err) {
+      if (isUnavailable(err)) throw err;
+      return null;
+    }
+    const id = element?.[ELEMENT_KEY];
+    if (!id) return null;
+    if (this.dialect === 'web' && /^(body|html)$/i.test(await this.client.getElementTagName(id))) return null;
+    return id;
+  }
+
+  /** The element's kind in a person's words and, when the step named it, that name: `Button "Sign in"`. */
+  async describe(element: string, target?: string): Promise<string> {
     const tag = await this.client.getElementTagName(element).catch(() => 'element');
     // A person's word for the kind, not the UI tree's class name (android.widget.Button, XCUIElementTypeButton).
-    return `${tag
+    const kind = tag
       .replace(/^XCUIElementType/, '')
       .split('.')
-      .pop()} "${target}"`;
+      .pop();
+    return target === undefined ? `${kind}` : `${kind} "${target}"`;
   }
 
   async click(element: string): Promise<void> {

@@ -7,6 +7,8 @@ import {
   asStepFailure,
   canceled,
   seconds,
+  the,
+  The,
   verdictOf,
   environmentValue,
 } from '../shared/failures';
@@ -189,11 +191,13 @@ async function maskedScreenshot(ctx: Ctx): Promise<Buffer> {
 
 async function act(ctx: Ctx, step: WebStep): Promise<string> {
   if (step.action === 'navigate') return navigate(ctx, step);
-  const element = await locate(ctx, step.action === 'fill' ? 'field' : 'control', step.target);
+  const wanted = step.action === 'fill' ? 'field' : 'control';
+  // Without target the step acts where the focus is, as on the web (docs/mobile.md).
+  const element = step.target === undefined ? await locateFocused(ctx, wanted) : await locate(ctx, wanted, step.target);
   ctx.observed.found = await ctx.device.describe(element, step.target);
   if (step.action === 'click') {
     await ctx.device.click(element);
-    return `Tapped the control "${step.target}".`;
+    return `Tapped ${the('control', step.target)}.`;
   }
   return fill(ctx, step, element);
 }
@@ -242,6 +246,23 @@ async function locate(ctx: Ctx, wanted: Wanted, target: string): Promise<string>
   }
 }
 
+/** The focused element, waited for within the step's bound; with nothing focused the step's definition is wrong. */
+async function locateFocused(ctx: Ctx, wanted: Wanted): Promise<string> {
+  for (;;) {
+    if (ctx.options.signal?.aborted) throw canceled();
+    const element = await ctx.device.focused();
+    if (element) return element;
+    if (Date.now() >= ctx.deadline) {
+      throw new StepFailure(
+        'test_definition',
+        `The step names no target, and no ${wanted} had focus to ${wanted === 'field' ? 'type into' : 'tap'} within ${seconds(ctx.options.stepTimeoutMs ?? 10_000)}.`,
+        SUGGEST.noTarget,
+      );
+    }
+    await sleep(200);
+  }
+}
+
 async function fill(ctx: Ctx, step: StepOf<'fill'>, element: string): Promise<string> {
   const secretField = await ctx.device.isSecretField(element);
   const value = await chooseValue(ctx, step, secretField);
@@ -257,11 +278,11 @@ async function fill(ctx: Ctx, step: StepOf<'fill'>, element: string): Promise<st
   if (!secretField && held !== value.text) {
     throw new StepFailure(
       'application',
-      `The field "${step.target}" did not keep the value typed into it.`,
+      `${The('field', step.target)} did not keep the value typed into it.`,
       'Check whether the field rejects or rewrites this input, or change the value the step types.',
     );
   }
-  return `The field "${step.target}" holds the entered value.`;
+  return `${The('field', step.target)} holds the entered value.`;
 }
 
 async function chooseValue(ctx: Ctx, step: StepOf<'fill'>, secretField: boolean): Promise<ChosenValue> {
@@ -335,8 +356,8 @@ export function expectationWords(step: WebStep): string {
     return parts.filter(Boolean).join(' and ');
   }
   if (step.action === 'navigate') return step.target ? `the link ${step.target} opens` : 'the app opens';
-  if (step.action === 'fill') return `the field "${step.target}" holds the entered value`;
-  return `the control "${step.target}" can be tapped`;
+  if (step.action === 'fill') return `${the('field', step.target)} holds the entered value`;
+  return `${the('control', step.target)} can be tapped`;
 }
 
 const skipped = (step: Step, index: number, reason: string, diagnosis?: StepResult['diagnosis']): MobileStepResult =>

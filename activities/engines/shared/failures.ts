@@ -25,6 +25,8 @@ export class StepFailure extends Error {
 export const SUGGEST = {
   testDefinition:
     "Check that the step's target matches a label, placeholder, name or visible text on the page at this point, and that the earlier steps lead to that page.",
+  noTarget:
+    "The step names no target, so it acts on the control that has focus: give it a target (the field's label or the control's name), or focus that control in an earlier step (a click on it).",
   timeout: 'Retry the Run; if it happens again, check whether the page is slow or blocked at this step.',
   infrastructure: 'Retry the Run; the runner had a problem unrelated to the application.',
   unreachable: "Check the Environment's web base URL and that the deployment is running and reachable.",
@@ -69,6 +71,20 @@ export function internalMessage(err: unknown): string {
 
 export function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * What a fill or click acts on, in its reasons: `the field "Email"`, or `the focused field` for a
+ * step without target (it acts where the focus is).
+ */
+export function the(kind: string, target: string | undefined): string {
+  return target === undefined ? `the focused ${kind}` : `the ${kind} "${target}"`;
+}
+
+/** `the`, capitalized. */
+export function The(kind: string, target: string | undefined): string {
+  const words = the(kind, target);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** "10 s", "0.6 s": durations as customers read them. */

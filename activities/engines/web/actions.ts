@@ -10,6 +10,8 @@ import {
   message,
   seconds,
   environmentValue,
+  the,
+  The,
 } from '../shared/failures';
 import {
   POLL_MS,
@@ -17,6 +19,8 @@ import {
   controlCandidates,
   describeElement,
   findFillTarget,
+  findFocused,
+  findFocusedFillTarget,
   findVisible,
   showsText,
   shownTexts,
@@ -157,13 +161,18 @@ function navigationFailure(
 
 async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
   const target = ctx.step.target;
+  const theField = The('field', target);
   let phase: 'locate' | 'act' = 'locate';
   let value: ChosenValue | undefined; // chosen once per step, so a recovery types the same value again
-  const reveal = revealFor(ctx, target, { items: false });
+  // Without target the step types where the focus is, as a person does: nothing to look for or reveal.
+  const reveal = target === undefined ? undefined : revealFor(ctx, target, { items: false });
   try {
     return await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
-      const { field, kind } = await findFillTarget(ctx.page, target, timeout, reveal);
+      const { field, kind } =
+        target === undefined
+          ? await findFocusedFillTarget(ctx.page, timeout)
+          : await findFillTarget(ctx.page, target, timeout, reveal);
       phase = 'act';
       const described = await describeElement(field, target);
       ctx.observed.found ??= described.text;
@@ -207,24 +216,27 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       if (held !== (facts.type === 'select' ? value.text.trim() : value.text)) {
         throw new StepFailure(
           'application',
-          `The field "${target}" did not keep the value typed into it.`,
+          `${theField} did not keep the value typed into it.`,
           'Check whether the field rejects or rewrites this input, or change the value the step types.',
         );
       }
-      return `The field "${target}" holds the entered value.`;
+      return `${theField} holds the entered value.`;
     });
   } catch (err) {
     if (err instanceof StepFailure || isClosed(err)) throw err;
     const failure = await timedOutIn(phase, err, ctx, {
       locate: `No field labelled "${target}" appeared`,
-      act: `The field "${target}" appeared but did not accept input`,
+      act:
+        target === undefined
+          ? 'The focused field did not accept input'
+          : `${theField} appeared but did not accept input`,
       kind: 'field',
     });
     if (failure) throw failure;
     if (/not an <input>|not an input|cannot be filled/i.test(message(err))) {
       throw new StepFailure(
         'test_definition',
-        `The element "${target}" is not a field that accepts text.`,
+        `${The('element', target)} is not a field that accepts text.`,
         SUGGEST.testDefinition,
         err,
       );
@@ -362,11 +374,11 @@ async function confirmChosen(ctx: StepContext<StepOf<'fill'>>, box: Locator, val
   if (!shows.toLowerCase().includes(chosen.toLowerCase())) {
     throw new StepFailure(
       'application',
-      `The list "${ctx.step.target}" did not take the option ${optionWords(value)}.`,
+      `${The('list', ctx.step.target)} did not take the option ${optionWords(value)}.`,
       'Check whether choosing this option works in the application, or change the value the step chooses.',
     );
   }
-  return `The list "${ctx.step.target}" shows the chosen option.`;
+  return `${The('list', ctx.step.target)} shows the chosen option.`;
 }
 
 /** How long a combobox's list may take to show what matches the typed value. */
@@ -457,12 +469,12 @@ async function notOffered(ctx: StepContext<StepOf<'fill'>>, box: Locator, value:
 }
 
 /** The application does not take a value its list does not offer: the reason names what it offers. */
-function notOfferedFailure(target: string, value: ChosenValue, offered: string[]): StepFailure {
+function notOfferedFailure(target: string | undefined, value: ChosenValue, offered: string[]): StepFailure {
   const options = offered.filter(Boolean);
   const shown = options.slice(0, OPTIONS_NAMED).map((o) => `"${o}"`);
   return new StepFailure(
     'application',
-    `The list "${target}" offers no option ${optionWords(value)}${shown.length ? `; it offers ${shown.join(', ')}${options.length > OPTIONS_NAMED ? ', …' : ''}` : ''}.`,
+    `${The('list', target)} offers no option ${optionWords(value)}${shown.length ? `; it offers ${shown.join(', ')}${options.length > OPTIONS_NAMED ? ', …' : ''}` : ''}.`,
     "Check the step's value against the options the list offers, or whether the application should offer it.",
   );
 }
@@ -521,7 +533,7 @@ async function slideByKeys(ctx: StepContext<StepOf<'fill'>>, slider: Locator, va
   if (!Number.isFinite(wanted) || wanted < at.min || wanted > at.max) {
     throw new StepFailure(
       'test_definition',
-      `The slider "${target}" takes a number from ${at.min} to ${at.max}, not ${value.secret ? 'the given value' : `"${value.text}"`}.`,
+      `${The('slider', target)} takes a number from ${at.min} to ${at.max}, not ${value.secret ? 'the given value' : `"${value.text}"`}.`,
       "Change the step's value to one the slider offers.",
     );
   }
@@ -543,11 +555,11 @@ async function slideByKeys(ctx: StepContext<StepOf<'fill'>>, slider: Locator, va
   if (at.now !== wanted) {
     throw new StepFailure(
       'application',
-      `The slider "${target}" did not take the value ${value.secret ? 'given' : wanted}; it holds ${at.now}.`,
+      `${The('slider', target)} did not take the value ${value.secret ? 'given' : wanted}; it holds ${at.now}.`,
       'Check whether the slider allows this value (its step), or change the value the step sets.',
     );
   }
-  return `The slider "${target}" holds the entered value.`;
+  return `${The('slider', target)} holds the entered value.`;
 }
 
 /** A bound on the arrow presses of one slider fill. */
@@ -568,7 +580,7 @@ async function typeSegments(ctx: StepContext<StepOf<'fill'>>, found: Locator, va
   if (parts.length !== count) {
     throw new StepFailure(
       'test_definition',
-      `The field "${target}" has ${count} parts to type into; ${what} has ${parts.length}.`,
+      `${The('field', target)} has ${count} parts to type into; ${what} has ${parts.length}.`,
       'Write the value as the field shows it (e.g. 12/24/2026 for month, day and year).',
     );
   }
@@ -586,11 +598,11 @@ async function typeSegments(ctx: StepContext<StepOf<'fill'>>, found: Locator, va
   if (held.some((text, i) => Number(text.replace(/\D+/g, '')) !== Number(parts[i]) || !/\d/.test(text))) {
     throw new StepFailure(
       'application',
-      `The field "${target}" did not keep the value typed into it.`,
+      `${The('field', target)} did not keep the value typed into it.`,
       'Check whether the field rejects or rewrites this input, or change the value the step types.',
     );
   }
-  return `The field "${target}" holds the entered value.`;
+  return `${The('field', target)} holds the entered value.`;
 }
 
 /**
@@ -607,6 +619,15 @@ async function timedOutIn(
   if (err instanceof StepFailure || isClosed(err) || !isTimeout(err)) return undefined;
   const within = `within ${seconds(ctx.stepTimeoutMs)}`;
   if (phase === 'act') return new StepFailure('timeout', `${words.act} ${within}.`, SUGGEST.timeout, err);
+  if (ctx.step.target === undefined) {
+    const verb = words.kind === 'field' ? 'type into' : 'press';
+    return new StepFailure(
+      'test_definition',
+      `The step names no target, and no ${words.kind} had focus to ${verb} ${within}.`,
+      SUGGEST.noTarget,
+      err,
+    );
+  }
   // Not a dead end: the closest controls of that kind, and the target to try instead, if one is close.
   const target = ctx.step.target ?? '';
   const near = await nearby(ctx.page, words.kind, target).catch(() => undefined);
@@ -686,14 +707,19 @@ async function chooseValue(ctx: StepContext<StepOf<'fill'>>, facts: FieldFacts):
 
 async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
   const target = ctx.step.target;
+  const theControl = target === undefined ? 'the focused control' : `"${target}"`;
   let phase: 'locate' | 'act' = 'locate';
   const watch = watchClick(ctx);
-  const reveal = revealFor(ctx, target, { items: true });
+  const reveal = target === undefined ? undefined : revealFor(ctx, target, { items: true });
   let before: Awaited<ReturnType<typeof beforeClick>> | undefined;
   try {
     await withRecovery(ctx, async (timeout) => {
       phase = 'locate';
-      const control = await findVisible(ctx.page, (scope) => controlCandidates(scope, target), timeout, reveal, target);
+      // Without target the step presses the control that has focus, as a person presses Enter on it.
+      const control =
+        target === undefined
+          ? await findFocused(ctx.page, timeout)
+          : await findVisible(ctx.page, (scope) => controlCandidates(scope, target), timeout, reveal, target);
       phase = 'act';
       ctx.observed.found ??= (await describeElement(control, target)).text;
       void before?.control?.dispose().catch(() => undefined);
@@ -707,19 +733,23 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
     throw (
       (await timedOutIn(phase, err, ctx, {
         locate: `No control named "${target}" appeared`,
-        act: `The control "${target}" appeared but could not be clicked`,
+        act:
+          target === undefined
+            ? 'The focused control could not be clicked'
+            : `The control "${target}" appeared but could not be clicked`,
         kind: 'control',
       })) ?? err
     );
   }
   // The expectation may be checked while the click's effects arrive (a toast can be gone by the time they have).
   const clicked = before ?? { text: '', disabled: false, signs: 0 };
-  ctx.settled = settleAfterClick(ctx, target, watch.seen, clicked).finally(() => {
+  ctx.settled = settleAfterClick(ctx, theControl, watch.seen, clicked).finally(() => {
     watch.stop();
     void clicked.control?.dispose().catch(() => undefined);
   });
   ctx.settled.catch(() => undefined);
-  return `Clicked ${ctx.observed.found ?? `"${target}"`}.`;
+  if (!ctx.observed.found) return `Clicked ${theControl}.`;
+  return `Clicked ${target === undefined ? `the focused ${ctx.observed.found}` : ctx.observed.found}.`;
 }
 
 /**
@@ -756,8 +786,8 @@ export function expectationWords(step: WebStep): string {
       .map((part) => part.words)
       .join(' and ');
   if (step.action === 'navigate') return `the page "${step.target ?? '/'}" loads`;
-  if (step.action === 'fill') return `the field "${step.target}" holds the entered value`;
-  return `the control "${step.target}" can be clicked`;
+  if (step.action === 'fill') return `${the('field', step.target)} holds the entered value`;
+  return `${the('control', step.target)} can be clicked`;
 }
 
 interface Part {

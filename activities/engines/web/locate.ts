@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { errors, type Frame, type Locator, type Page } from 'playwright-core';
-import { isClosed } from '../shared/failures';
+import { SUGGEST, StepFailure, isClosed } from '../shared/failures';
 import { quietly } from './quiet';
 
 /** Where controls are looked for: the page's main frame or any of its frames (same- or cross-origin, nested). */
@@ -217,6 +218,71 @@ export async function findFillTarget(
   };
 }
 
+/**
+ * The element that has focus: not the body or root of a page where nothing has, nor the frame or
+ * shadow host around the element that has (they match `:focus` too; the element itself comes last).
+ */
+const FOCUSED = ':focus:not(html):not(body):not(iframe):not(frame)';
+
+/** Marks the element a step without target acts on (see findFocused). */
+const FOCUS_MARK = 'data-qa-focused';
+
+/**
+ * The control that has focus, in whichever frame holds it and inside shadow roots (Playwright's
+ * selectors see into them), waited for up to `timeoutMs`: a fill or click without target acts on
+ * it, as a person types into the field they clicked into. The element is marked and found by its
+ * mark, so the step keeps acting on it when the action moves the focus (a select's list takes it).
+ * Throws Playwright's TimeoutError when nothing has focus by then.
+ */
+export async function findFocused(page: Page, timeoutMs: number): Promise<Locator> {
+  const mark = randomUUID();
+  const deadline = Date.now() + timeoutMs;
+  return quietly(page, async () => {
+    for (;;) {
+      for (const frame of page.frames()) {
+        const focused = frame.locator(FOCUSED).last();
+        if ((await focused.count().catch(zero)) === 0) continue;
+        const marked = await focused
+          .evaluate((el, [name, value]) => el.setAttribute(name, value), [FOCUS_MARK, mark] as const, { timeout: 1000 })
+          .then(() => true)
+          .catch((err: unknown) => {
+            if (isClosed(err)) throw err;
+            return false; // it lost focus, or its frame went away: look again
+          });
+        if (marked) return frame.locator(`[${FOCUS_MARK}="${mark}"]`);
+      }
+      if (Date.now() >= deadline) throw new errors.TimeoutError(`Nothing had focus within ${timeoutMs} ms.`);
+      await sleep(POLL_MS);
+    }
+  });
+}
+
+/** Lists, selects and sliders a fill without target may act on besides a field one types into. */
+const FOCUSED_CHOICE = '[role=combobox], [role=listbox], [aria-haspopup=listbox], [role=slider], [role=spinbutton]';
+
+/**
+ * What a fill without target acts on: the focused element, when it takes a value (a field, a
+ * select, a slider, a date's segment, a file input). Anything else (a focused button or link) is no
+ * field: the step's definition is wrong.
+ */
+export async function findFocusedFillTarget(page: Page, timeoutMs: number): Promise<FillTarget> {
+  const field = await findFocused(page, timeoutMs);
+  return {
+    field,
+    kind: async (role) => {
+      const kind = await fillKind(field);
+      if (kind === 'select' && !(await quietly(page, () => field.evaluate((el, c) => el.matches(c), FOCUSED_CHOICE)))) {
+        throw new StepFailure(
+          'test_definition',
+          `The focused element${role ? ` (a ${role})` : ''} is not a field that accepts text.`,
+          SUGGEST.noTarget,
+        );
+      }
+      return kind;
+    },
+  };
+}
+
 /** How a fill acts on the element, read in the page. */
 function fillKind(element: Locator): Promise<FillKind> {
   return quietly(element.page(), () =>
@@ -409,15 +475,17 @@ export interface Described {
  * The element by role and accessible name, e.g. `textbox "Email"`, for observed facts. Read from the
  * accessibility snapshot's first line only, so neither the field's value nor any subtree is included.
  */
-export async function describeElement(element: Locator, fallbackName: string): Promise<Described> {
+export async function describeElement(element: Locator, fallbackName?: string): Promise<Described> {
+  // An element with no name of its own, found by focus rather than by name, is told by its kind alone.
+  const named = (kind: string, name = fallbackName) => (name === undefined ? kind : `${kind} "${name}"`);
   try {
     const snapshot = await quietly(element.page(), () => element.ariaSnapshot({ timeout: 1000 }));
     const match = /^- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?/.exec(snapshot);
-    if (!match) return { text: `element "${fallbackName}"` };
+    if (!match) return { text: named('element') };
     const role = match[1] === 'generic' ? 'text' : match[1];
-    return { text: `${role} "${match[2] ?? fallbackName}"`, role: match[1] };
+    return { text: named(role, match[2] ?? fallbackName), role: match[1] };
   } catch {
-    return { text: `element "${fallbackName}"` };
+    return { text: named('element') };
   }
 }
 

@@ -169,11 +169,12 @@ export function watchClick(ctx: StepContext): { seen: Seen; stop(): void } {
  * set (bounded by SETTLE_CAP_MS).
  * Then let the page's handlers of those answers run, and judge: a navigation to a 5xx page fails the
  * step; so does, for a step without `expect`, a request that answered 5xx. No fixed idle period: a
- * click that starts nothing costs one animation frame.
+ * click that starts nothing costs one animation frame. `clicked` names the control in a reason:
+ * `"Save"`, or `the focused control`.
  */
 export async function settleAfterClick(
   ctx: StepContext<StepOf<'click'>>,
-  target: string,
+  clicked: string,
   seen: Seen,
   before: Before,
 ): Promise<void> {
@@ -197,14 +198,14 @@ export async function settleAfterClick(
     if (stillBusy && !ctx.step.expect) {
       throw new StepFailure(
         'timeout',
-        `After clicking "${target}", the page was still ${stillBusy} after ${seconds(ctx.stepTimeoutMs)}.`,
+        `After clicking ${clicked}, the page was still ${stillBusy} after ${seconds(ctx.stepTimeoutMs)}.`,
         SUGGEST.timeout,
       );
     }
     await ctx.page.waitForLoadState('load', { timeout: remaining(ctx) }).catch(rethrowClosed);
     await Promise.race([openedTabs(ctx), sleep(250)]); // the page's handlers of the answers have run
   }
-  judge(ctx, target, seen);
+  judge(ctx, clicked, seen);
 }
 
 /**
@@ -256,14 +257,14 @@ function clickRequests(ctx: StepContext, before: Before) {
 }
 
 /** A navigation to a 5xx page fails the click; without `expect`, so does a request of the page that answered 5xx. */
-function judge(ctx: StepContext<StepOf<'click'>>, target: string, seen: Seen): void {
+function judge(ctx: StepContext<StepOf<'click'>>, clicked: string, seen: Seen): void {
   const status = seen.document?.status();
   if (status !== undefined) ctx.observed.status = status;
   // Only 5xx: a 4xx page after a click can be the intended answer (e.g. wrong credentials → 401).
   if (status !== undefined && status >= 500) {
     throw new StepFailure(
       'application',
-      `After clicking "${target}", the page answered with HTTP ${status}.`,
+      `After clicking ${clicked}, the page answered with HTTP ${status}.`,
       "Check the application's logs for the request this click sent.",
     );
   }
@@ -273,7 +274,7 @@ function judge(ctx: StepContext<StepOf<'click'>>, target: string, seen: Seen): v
   if (failed && !ctx.step.expect) {
     throw new StepFailure(
       'application',
-      `After clicking "${target}", a request of the page answered with HTTP ${failed.status()}.`,
+      `After clicking ${clicked}, a request of the page answered with HTTP ${failed.status()}.`,
       "Check the application's logs for the request this click sent.",
     );
   }

@@ -16,7 +16,16 @@ export default defineEndpoint({
   bindings: { rest: { method: 'POST', path: '/api/console/session', status: 201, internal: true } },
   summary: 'Signs the console in with an API key (installs without an OpenID Connect issuer for the console).',
   access: 'public',
-  body: z.strictObject({}).describe('Empty: the API key goes in the Authorization header, never in a body.').optional(),
+  // Refused rather than ignored: a client that puts the key in a body has already sent it where
+  // bodies are logged and kept, and silently answering 401 for a missing header would hide why.
+  body: z
+    .looseObject({})
+    .refine(
+      (body) => Object.keys(body).length === 0,
+      'send the API key as Authorization: Bearer <key>, never in a request body',
+    )
+    .describe('Empty: the API key goes in the Authorization header, never in a body.')
+    .optional(),
   output: consoleSessionSchema,
   async handler(_input, { koa, deps }) {
     checkSameOrigin(koa, deps);
