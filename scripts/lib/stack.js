@@ -78,8 +78,13 @@ class Stack {
     try {
       entry.handle = await start();
     } catch (err) {
-      this.entries.splice(this.entries.indexOf(entry), 1);
+      this.entries = this.entries.filter((e) => e !== entry);
       throw err;
+    }
+    // The stack began to stop while this one was starting: it has nobody left to serve.
+    if (this.stopping) {
+      await entry.handle.stop().catch(() => {});
+      throw new Error(`${name} started while the stack was stopping`);
     }
     if (watch) this.watch(name, entry.handle.exited, entry);
     return entry.handle;
@@ -114,7 +119,11 @@ class Stack {
       this.say(`stopping ${name}`);
       await handle.stop().catch((err) => this.say(`stopping ${name} failed: ${err.message}`));
     };
-    const entries = this.entries.splice(0).reverse();
+    // One still starting is stopped by add() once it is up.
+    const entries = this.entries
+      .splice(0)
+      .reverse()
+      .filter((e) => e.handle);
     if (together) await Promise.all(entries.map(stopOne));
     else for (const entry of entries) await stopOne(entry);
   }
