@@ -7,7 +7,8 @@ import { apiBench } from './api.bench';
 import { readsBench } from './reads.bench';
 import { runnerBench } from './runner.bench';
 import { visualBench } from './visual.bench';
-import * as services from '../scripts/lib/services';
+import { Stack } from '../scripts/lib/stack';
+import { freePort } from '../scripts/lib/ports';
 import { consoleBench } from './console.bench';
 import { stackBench } from './stack.bench';
 import { componentsBench } from './components.bench';
@@ -24,21 +25,19 @@ async function main() {
   // A step's time in the component-library apps needs only the apps and Chromium.
   if (only === 'components') return componentsBench(rounds);
   const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
-  const stops: Array<() => Promise<void>> = [];
+  const stack = new Stack();
   try {
-    const db = await services.startMariadb({
+    const db = await stack.mariadb({
       dataDir: join(dir, 'mysql'),
-      port: await services.freePort(),
+      port: await freePort(),
       logFile: join(dir, 'mysql.log'),
     });
-    stops.push(() => db.stop());
-    const temporal = await services.startTemporal({
-      port: await services.freePort(),
+    const temporal = await stack.temporal({
+      port: await freePort(),
       uiPort: null,
       dbFile: null,
       logFile: join(dir, 'temporal.log'),
     });
-    stops.push(() => temporal.stop());
     const env = {
       DATABASE_URL: db.url,
       TEMPORAL_ADDRESS: temporal.address,
@@ -62,7 +61,7 @@ async function main() {
     if (!only || only === 'console') await consoleBench(env);
     if (!only) await componentsBench(rounds);
   } finally {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await stack.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   if (!only) await stackBench(rounds);

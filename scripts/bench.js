@@ -7,12 +7,11 @@ if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__
 
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const tools = require('./lib/tools.js');
+const { ensureStackTools } = require('./lib/stack.js');
 
 const root = path.resolve(__dirname, '..');
-tools.ensureNodeModules(root);
-const env = { ...process.env, TEMPORAL_BIN: tools.ensureTemporal(root), CHROMIUM_PATH: tools.ensureChromium() };
-tools.ensureMariadb();
+const { temporalBin, chromium } = ensureStackTools(root);
+const env = { ...process.env, TEMPORAL_BIN: temporalBin, CHROMIUM_PATH: chromium };
 // The client's own collections must stay out of the figures: a young generation large enough for a
 // whole pass (10,000 long-polls in flight), emptied before each measured pass (bench/util.ts).
 const clientFlags = ['--expose-gc', '--min-semi-space-size=256', '--max-semi-space-size=256'];

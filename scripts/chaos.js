@@ -12,12 +12,11 @@ if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__
 
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const tools = require('./lib/tools.js');
+const { ensureStackTools } = require('./lib/stack.js');
 
 const root = path.resolve(__dirname, '..');
-tools.ensureNodeModules(root);
-const env = { ...process.env, TEMPORAL_BIN: tools.ensureTemporal(root), CHROMIUM_PATH: tools.ensureChromium() };
-tools.ensureMariadb();
+const { temporalBin, chromium } = ensureStackTools(root);
+const env = { ...process.env, TEMPORAL_BIN: temporalBin, CHROMIUM_PATH: chromium };
 const result = spawnSync(process.execPath, ['--import', 'tsx', 'test/chaos/index.ts'], {
   cwd: root,
   env,

@@ -21,14 +21,15 @@ const http = require('node:http');
 const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
 const tools = require('./lib/tools.js');
-const services = require('./lib/services.js');
+const { freePort } = require('./lib/ports.js');
+const { Stack, ensureStackTools } = require('./lib/stack.js');
 
 const root = path.resolve(__dirname, '..');
 const say = (msg) => process.stderr.write(`[fuzz] ${msg}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const stops = [];
+const stack = new Stack();
 
-/** The loopback site every Run targets: a page with a login form, and JSON for API steps. */
+/** The loopback site every Run targets: a page with a login form, and JSON for API steps; { url, stop }. */
 function startSite() {
   const page = `<!doctype html><html><head><title>Fuzz target</title></head><body><h1>Welcome</h1>
 <form><label>Email <input name="email"></label><label>Password <input name="password" type="password"></label>
@@ -42,11 +43,11 @@ function startSite() {
     res.end(page);
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      stops.push(() => new Promise((r) => server.close(() => r())));
-      resolve(`http://127.0.0.1:${server.address().port}`);
-    }),
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, stop })),
   );
+  function stop() {
+    return new Promise((resolve) => server.close(() => resolve()));
+  }
 }
 
 async function until(what, fn, limitMs = 90_000) {
@@ -60,19 +61,18 @@ async function until(what, fn, limitMs = 90_000) {
 }
 
 async function main() {
-  tools.ensureNodeModules(root);
-  const temporalBin = tools.ensureTemporal(root);
-  tools.ensureMariadb();
-  const chromium = tools.ensureChromium();
+  const { temporalBin, chromium } = ensureStackTools(root);
   const st = tools.ensureSchemathesis(root);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-fuzz-'));
-  stops.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const [temporalPort, apiPort] = await Promise.all([services.freePort(), services.freePort()]);
+  await stack.add('temporary files', async () => ({
+    stop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  }));
+  const [temporalPort, apiPort] = await Promise.all([freePort(), freePort()]);
   say('starting MariaDB and Temporal');
   const [db, temporal] = await Promise.all([
-    services.startThrowawayMariadb(dir, { say }),
-    services.startTemporal({
+    stack.throwawayMariadb(dir, { say }),
+    stack.temporal({
       bin: temporalBin,
       port: temporalPort,
       uiPort: null,
@@ -80,8 +80,7 @@ async function main() {
       logFile: path.join(dir, 'temporal.log'),
     }),
   ]);
-  stops.push(db.stop, temporal.stop);
-  const site = await startSite();
+  const site = (await stack.add('site', startSite)).url;
   const base = `http://127.0.0.1:${apiPort}`;
   const env = {
     DATABASE_URL: db.url,
@@ -105,8 +104,7 @@ async function main() {
     PLAN_GROUP_MAX_MEMBERS: '100000',
     LOG_LEVEL: 'warn',
   };
-  const migrate = services.runNode('db/migrate.ts', [], env, { name: 'db' });
-  if ((await migrate.exited).code !== 0) throw new Error('migrations failed');
+  await stack.run('migrations', 'db/migrate.ts', env, { prefix: 'db' });
 
   const admin = await new Promise((resolve, reject) => {
     const child = spawn(
@@ -127,13 +125,9 @@ async function main() {
 
   say('starting the API and a worker');
   // The API as `npm start` runs it: compiled (scripts/lib/api-build.js).
-  const api = services.runNode(require('./lib/api-build.js').buildApi(root), [], env, { name: 'api' });
-  const worker = services.runNode('activities/worker.ts', [], env, { name: 'worker' });
-  stops.push(
-    () => worker.stop(),
-    () => api.stop(),
-  );
-  await until('GET /healthz', async () => (await fetch(`${base}/healthz`)).ok);
+  await stack.node('API', require('./lib/api-build.js').buildApi(root), env, { prefix: 'api' });
+  await stack.node('worker', 'activities/worker.ts', env, { prefix: 'worker' });
+  await stack.waitHealthy(base, { timeoutMs: 90_000 });
 
   const auth = { Authorization: `Bearer ${admin.apiKey}`, 'Content-Type': 'application/json' };
   const request = async (method, url, body, tries = 5) => {
@@ -176,7 +170,7 @@ async function main() {
     environmentSlugs: ['fuzz'],
     idempotencyKey: crypto.randomUUID(),
   });
-  const hookSite = await startSite();
+  const hookSite = (await stack.add('webhook receiver', startSite)).url;
   const webhook = await request('POST', '/api/webhooks', { url: `${hookSite}/hook`, events: ['run.completed'] });
   await request('POST', `/api/webhooks/${webhook.id}/test`);
   const delivery = await until('a webhook delivery', async () => {
@@ -229,18 +223,14 @@ async function main() {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
 
-async function stopAll() {
-  for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
-}
-
 main().then(
   async (code) => {
-    await stopAll();
+    await stack.stop();
     process.exit(code);
   },
   async (err) => {
     say(`failed: ${err.stack || err.message}`);
-    await stopAll();
+    await stack.stop();
     process.exit(1);
   },
 );

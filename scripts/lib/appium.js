@@ -5,6 +5,7 @@
 
 const { spawn } = require('node:child_process');
 const { alive, descendants, killTrees } = require('./process-tree.js');
+const { track } = require('./processes.js');
 
 /**
  * The session capabilities a runner host gives (APPIUM_CAPABILITIES_ANDROID / _IOS) to drive
@@ -51,10 +52,14 @@ function chromiumCapabilities(
 async function startAppium({ bin, home, port, tmpDir, sessionDiscovery = false, onOutput = () => {} }) {
   const args = ['--address', '127.0.0.1', '--port', String(port), '--log-level', 'warn'];
   if (sessionDiscovery) args.push('--allow-insecure', '*:session_discovery');
+  // In a group of its own and tracked like every service (processes.js): a Ctrl-C reaches only the
+  // parent, which stops it in order, and it never outlives the parent.
   const child = spawn(bin, args, {
     env: { ...process.env, APPIUM_HOME: home, ...(tmpDir ? { TMPDIR: tmpDir } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  if (child.pid) track(child.pid, 'appium', child);
   let tail = '';
   const take = (d) => {
     tail = (tail + d).slice(-4000);

@@ -99,6 +99,7 @@ async function startMariadb({ dataDir, port, logFile, database = 'qa', timeoutMs
         ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db'],
         { stdio: ['ignore', fd, fd] },
       );
+      if (p.pid) track(p.pid, 'mariadb-install-db', p);
       p.on('error', (error) => resolve({ code: null, error }));
       p.on('exit', (code) => resolve({ code }));
     });

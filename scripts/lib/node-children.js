@@ -5,7 +5,7 @@
 const path = require('node:path');
 const readline = require('node:readline');
 const { spawn } = require('node:child_process');
-const { ROOT, sleep, track, untrack, terminate } = require('./processes.js');
+const { ROOT, sleep, track, terminate } = require('./processes.js');
 
 function prefixLines(stream, out, prefix) {
   const rl = readline.createInterface({ input: stream, crlfDelay: Infinity });
@@ -17,8 +17,8 @@ function prefixLines(stream, out, prefix) {
  * The one way a TypeScript entry point of this repository is started as a process: `node --import
  * tsx <script>` (a compiled `.js` one: `node --enable-source-maps <script>`), so the process is the
  * script itself (its pid is the one to measure or kill, and signals reach it directly). Used by
- * `npm start` and fuzz (runNode below), the benchmarks, the fault-injection suite and the tests'
- * worker processes.
+ * the stack (runNode below), the benchmarks, the fault-injection suite and the tests' worker
+ * processes. Every one is tracked (processes.js), so none outlives us.
  * @param {string} script path relative to the repository root
  * @param {{args?: string[], env?: Record<string, string>, stdio?: import('child_process').StdioOptions,
  *   detached?: boolean, nodeArgs?: string[], cwd?: string}} [options]
@@ -31,12 +31,14 @@ function spawnTypeScript(
   // A compiled entry point (the API's bundle, scripts/lib/api-build.js) runs on plain node, its
   // stack traces mapped back to the TypeScript sources.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
-  return spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio,
     detached,
   });
+  if (child.pid) track(child.pid, path.basename(script), child);
+  return child;
 }
 
 /**
@@ -61,9 +63,6 @@ function runNode(script, args = [], env = {}, { name, cwd = ROOT } = {}) {
       resolve({ code, signal });
     });
   });
-  if (child.pid) track(child.pid, name);
-  // Forgotten only once the output is flushed: tsx's node process may still be finishing.
-  exited.then(() => child.pid && untrack(child.pid));
   const handle = {
     name,
     pid: child.pid,

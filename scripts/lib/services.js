@@ -1,7 +1,8 @@
 'use strict';
-// Starts and stops the local services of the dev stack and the test run: a private MariaDB,
-// a Temporal dev server and the TypeScript processes of the service.
-// Plain CommonJS with no npm dependencies (used by scripts/start.js and test/helpers/global.ts).
+// The starters of the local services, one at a time: a private MariaDB, a Temporal dev server and
+// the TypeScript processes of the service. A whole stack is started through stack.js, which uses
+// these; the tests of a single server (dev-state, hung dependencies) use them directly.
+// Plain CommonJS with no npm dependencies (it runs before `npm install`).
 //
 // This file only gathers the public names; the code lives in one module per concern:
 //  - processes.js      tracking of child process groups, stopping them, exit hooks, waiting helpers

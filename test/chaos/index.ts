@@ -9,7 +9,15 @@ import { startReceiver, type Receiver } from '../helpers/receiver';
 import { startSite } from '../helpers/site';
 import { freeze } from '../../scripts/lib/process-tree';
 import { Api, BOUND_MS, type Reply } from './client';
-import { answers, ClusterDependencies, type ClusterService, Dependencies, ServiceProcess, services } from './stack';
+import {
+  answers,
+  ClusterDependencies,
+  type ClusterService,
+  Dependencies,
+  freePort,
+  ServiceProcess,
+  Stack,
+} from './stack';
 
 /**
  * `npm run chaos`: real MariaDB, the real Temporal dev server, two API processes and the two
@@ -104,7 +112,9 @@ interface Trigger {
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-chaos-'));
   say(`state and logs in ${dir}`);
-  const deps = settings.onCluster ? new ClusterDependencies(dir) : new Dependencies(dir);
+  // Every service of the suite, stopped in reverse order at the end: the workers and APIs, then the servers.
+  const stack = new Stack();
+  const deps = settings.onCluster ? new ClusterDependencies(dir, stack) : new Dependencies(dir, stack);
   if (settings.onCluster) say('target: a Temporal cluster on PostgreSQL, one process per service');
   const procs: ServiceProcess[] = [];
   let site: Awaited<ReturnType<typeof startSite>> | undefined;
@@ -173,7 +183,12 @@ async function main() {
     );
     procs.push(...apis, runner, orchestration);
     say('starting two API processes and the runner and orchestration workers');
-    await Promise.all(procs.map((p) => p.start()));
+    await Promise.all(
+      procs.map(async (p) => {
+        await stack.add(p.name, async () => p);
+        await p.start();
+      }),
+    );
 
     const api = new Api(apiUrls, org.apiKey);
     const suite = new Suite(api, deps, { apis, runner, orchestration }, site.url, receiver);
@@ -185,8 +200,8 @@ async function main() {
   } catch (error) {
     say(`failed: ${(error as Error).stack ?? error}`);
   } finally {
-    for (const p of procs) await p.stop().catch(() => undefined);
-    await deps.stop().catch(() => undefined);
+    deps.resume();
+    await stack.stop();
     await site?.close();
     await receiver?.close();
     if (ok && !process.env.CHAOS_KEEP) fs.rmSync(dir, { recursive: true, force: true });
@@ -195,7 +210,7 @@ async function main() {
   process.exit(ok ? 0 : 1);
 }
 
-const free = () => services.freePort();
+const free = freePort;
 
 class Suite {
   runs = new Map<string, TrackedRun>();

@@ -5,29 +5,19 @@ import { spawnTypeScript } from '../../scripts/lib/node-children';
 
 export const root = path.resolve(__dirname, '..', '..');
 
-// Plain CommonJS shared with scripts/start.js and test/api/hung-dependencies.test.ts.
-import * as services from '../../scripts/lib/services';
+// The one stack launcher, shared with scripts/start.js (plain CommonJS).
+import { Stack, type TemporalCluster } from '../../scripts/lib/stack';
+import { freePort } from '../../scripts/lib/ports';
 import type { StartedService } from '../../scripts/lib/services';
 
-export { services };
+export { Stack, freePort };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Every process group we started, so that an interrupted suite leaves nothing running. */
-const groups = new Set<number>();
-process.on('exit', () => {
-  for (const pid of groups) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      /* gone */
-    }
-  }
-});
-
 /**
  * One TypeScript process of the service (API or worker), as one node process in its own group
- * with its output in a log file: SIGKILL then reaches exactly it, as a crash would.
+ * with its output in a log file: SIGKILL then reaches exactly it, as a crash would. spawnTypeScript
+ * tracks it, so an interrupted suite leaves nothing running.
  */
 export class ServiceProcess {
   child: ChildProcess | null = null;
@@ -63,9 +53,7 @@ export class ServiceProcess {
     fs.closeSync(fd);
     this.child = child;
     this.expectedDown = false;
-    if (child.pid) groups.add(child.pid);
     child.once('exit', (code, signal) => {
-      if (child.pid) groups.delete(child.pid);
       if (!this.expectedDown && this.child === child)
         this.unexpectedExits.push(`${this.name} exited by itself (${signal ?? `code ${code}`})`);
     });
@@ -133,45 +121,48 @@ export async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** The private MariaDB and Temporal dev server, restartable on the same data and ports. */
+/**
+ * The private MariaDB and Temporal dev server in `stack`, each started again on the same data and
+ * ports after a kill (MariaDB's first start retries on fresh ports and data dirs: Stack.throwawayMariadb).
+ */
 export class Dependencies {
-  db!: StartedService & { url: string };
-  temporal!: StartedService & { address: string };
-  /** Where MariaDB's first start settled: each restart starts it there again. */
-  private settled!: { port: number; dataDir: string; logFile: string };
-  private temporalPort = 0;
+  constructor(
+    protected readonly dir: string,
+    protected readonly stack: Stack,
+  ) {}
 
-  constructor(private readonly dir: string) {}
+  get db(): StartedService & { url: string } {
+    return this.stack.get('MariaDB')!;
+  }
+
+  get temporal(): { address: string; pid: number } {
+    return this.stack.get<StartedService & { address: string }>('Temporal')!;
+  }
 
   async start() {
-    this.temporalPort = await services.freePort();
-    await Promise.all([this.firstDb(), this.startTemporal()]);
+    await Promise.all([
+      this.stack.throwawayMariadb(this.dir, { say: (m) => console.log(`[chaos] ${m}`) }),
+      this.firstTemporal(),
+    ]);
   }
 
-  /**
-   * The first start retries on fresh ports and data dirs (a CI run saw the Temporal dev server,
-   * started beside it, take MariaDB's picked port); restarts after a kill (startDb) reuse the port
-   * and data dir it settled on.
-   */
-  private async firstDb() {
-    const db = await services.startThrowawayMariadb(this.dir, { say: (m) => console.log(`[chaos] ${m}`) });
-    this.db = db;
-    this.settled = { port: db.port, dataDir: db.dataDir, logFile: db.logFile };
-  }
-
-  async startDb() {
-    this.db = await services.startMariadb(this.settled);
-  }
-
-  async startTemporal() {
+  protected async firstTemporal() {
     // State in a file, not in memory: a killed server restarts with its workflows.
-    this.temporal = await services.startTemporal({
+    await this.stack.temporal({
       bin: process.env.TEMPORAL_BIN,
-      port: this.temporalPort,
+      port: await freePort(),
       uiPort: null,
       dbFile: path.join(this.dir, 'temporal.sqlite'),
       logFile: path.join(this.dir, 'temporal.log'),
     });
+  }
+
+  async startDb() {
+    await this.stack.restart('MariaDB');
+  }
+
+  async startTemporal() {
+    await this.stack.restart('Temporal');
   }
 
   static async killPid(pid: number) {
@@ -190,29 +181,18 @@ export class Dependencies {
     }
   }
 
-  async stop() {
-    for (const pid of [this.db?.pid, this.temporal?.pid]) {
+  /** Lets a server left frozen by a hang fault go on, so that it can be stopped. */
+  resume() {
+    for (const name of ['MariaDB', 'Temporal']) {
+      const pid = (this.stack.get(name) as { pid?: number } | undefined)?.pid;
       try {
         if (pid) process.kill(pid, 'SIGCONT');
       } catch {
         /* gone */
       }
     }
-    await Promise.all([this.db?.stop(), this.temporal?.stop()]);
   }
 }
-
-interface TemporalCluster {
-  address: string;
-  start(name: string): Promise<unknown>;
-  kill(name: string): Promise<void>;
-  pid(name: string): number;
-  stop(): Promise<void>;
-}
-// Plain CommonJS shared with scripts/cluster.js.
-const clusterLib: {
-  startCluster(o: { root: string; dir: string; temporalCli: string; historyHosts?: number }): Promise<TemporalCluster>;
-} = require('../../scripts/lib/temporal-cluster.js');
 
 /** The Temporal services a cluster fault kills, one at a time (CHAOS_TARGET=cluster). */
 export type ClusterService = 'frontend' | 'history' | 'matching';
@@ -223,24 +203,22 @@ export type ClusterService = 'frontend' | 'history' | 'matching';
  * processes of their own, each killed and started again on its own by a fault.
  */
 export class ClusterDependencies extends Dependencies {
-  cluster!: TemporalCluster;
-
-  constructor(private readonly clusterDir: string) {
-    super(clusterDir);
+  private get cluster(): TemporalCluster {
+    return this.stack.get<TemporalCluster>('Temporal cluster')!;
   }
 
-  override async startTemporal() {
-    if (!this.cluster) {
-      this.cluster = await clusterLib.startCluster({
-        root,
-        dir: path.join(this.clusterDir, 'temporal'),
-        temporalCli: process.env.TEMPORAL_BIN!,
-      });
-    }
-    const cluster = this.cluster;
-    // The cluster's services come and go one by one (killService): no single exit to wait for.
-    const exited = new Promise<never>(() => undefined);
-    this.temporal = { address: cluster.address, pid: cluster.pid('frontend'), exited, stop: () => cluster.stop() };
+  override get temporal() {
+    return { address: this.cluster.address, pid: this.cluster.pid('frontend') };
+  }
+
+  protected override async firstTemporal() {
+    // The cluster's services come and go one by one (killService): none is watched.
+    await this.stack.temporalCluster({
+      root,
+      dir: path.join(this.dir, 'temporal'),
+      temporalCli: process.env.TEMPORAL_BIN!,
+      watch: false,
+    });
   }
 
   async killService(name: ClusterService) {
@@ -249,6 +227,5 @@ export class ClusterDependencies extends Dependencies {
 
   async startService(name: ClusterService) {
     await this.cluster.start(name);
-    this.temporal.pid = this.cluster.pid('frontend');
   }
 }

@@ -8,14 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// Plain CommonJS shared with scripts/start.js (it must run before `npm install`).
-import * as services from '../../scripts/lib/services';
+// The one stack launcher, shared with scripts/start.js (plain CommonJS: it runs before `npm install`).
+import { Stack } from '../../scripts/lib/stack';
+import { freePort } from '../../scripts/lib/ports';
 
-interface Running {
-  stop(): Promise<void>;
-}
-
-const running: Running[] = [];
+let stack: Stack | undefined;
 let tmpDir: string | undefined;
 
 /**
@@ -54,13 +51,13 @@ export async function mochaGlobalSetup(): Promise<void> {
   const started = Date.now();
 
   // Side by side: both take a few seconds.
+  const services = new Stack();
+  stack = services;
   const [db, temporal] = await Promise.allSettled([
-    wantDb
-      ? services.startThrowawayMariadb(dir, { say: (m) => process.stderr.write(`[test] ${m}\n`) })
-      : Promise.resolve(null),
+    wantDb ? services.throwawayMariadb(dir, { say: (m) => process.stderr.write(`[test] ${m}\n`) }) : null,
     wantTemporal
-      ? services.freePort().then((port) =>
-          services.startTemporal({
+      ? freePort().then((port) =>
+          services.temporal({
             bin: process.env.TEMPORAL_BIN,
             port,
             uiPort: null,
@@ -68,9 +65,8 @@ export async function mochaGlobalSetup(): Promise<void> {
             logFile: path.join(dir, 'temporal.log'),
           }),
         )
-      : Promise.resolve(null),
+      : null,
   ]);
-  for (const r of [db, temporal]) if (r.status === 'fulfilled' && r.value) running.push(r.value);
   const failed = [db, temporal].find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
     // Mocha skips the teardown when the setup throws: clean up here.
@@ -89,9 +85,11 @@ export async function mochaGlobalSetup(): Promise<void> {
 }
 
 export async function mochaGlobalTeardown(): Promise<void> {
-  const stopping = running.splice(0);
-  await Promise.all(stopping.map((r) => r.stop()));
+  const stopping = stack;
+  stack = undefined;
+  const count = stopping?.entries.length ?? 0;
+  await stopping?.stop({ together: true });
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
   tmpDir = undefined;
-  if (stopping.length) process.stderr.write(`[test] services stopped (${stopping.length})\n`);
+  if (count) process.stderr.write(`[test] services stopped (${count})\n`);
 }

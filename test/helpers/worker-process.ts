@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawnTypeScript } from '../../scripts/lib/node-children';
+import { waitHealthy } from '../../scripts/lib/stack';
 import { freePort, type TestApp } from './app';
 
 /**
@@ -68,18 +69,13 @@ export async function startApiProcess(
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { url, child };
-    if (child.exitCode !== null || i > 1200) {
-      killGroup(child);
-      throw new Error('the API process did not start');
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitHealthy(url, { timeoutMs: 120_000, intervalMs: 100, child });
+  } catch (err) {
+    killGroup(child);
+    throw new Error(`the API process did not start: ${(err as Error).message}`);
   }
+  return { url, child };
 }
 
 /** SIGKILLs a worker process started above, with its children (Chromium). */
