@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { Device } from '../../activities/mobile/device';
-import { runMobileSteps } from '../../activities/mobile/steps';
-import { Redactor } from '../../activities/engine/redactor';
+import { Device } from '../../activities/engines/mobile/device';
+import { runMobileSteps } from '../../activities/engines/mobile/steps';
+import { Redactor } from '../../activities/engines/shared/redactor';
 import type { Step } from '../../core/steps';
 import { chromiumCapabilities, startAppium, type TestAppium } from '../helpers/appium';
 import { startTestSite, type TestSite } from '../helpers/web-site';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import type { Step } from '../../core/steps';
-import { launchBrowser } from '../../activities/runner/browser';
-import { Redactor } from '../../activities/engine/redactor';
-import { runWebSteps, type RunWebStepsOptions } from '../../activities/runner/web';
+import { launchBrowser } from '../../activities/engines/web/browser';
+import { Redactor } from '../../activities/engines/shared/redactor';
+import { runWebSteps, type RunWebStepsOptions } from '../../activities/engines/web/web';
 import { startTestSite, type TestSite } from '../helpers/web-site';
 
 /**

@@ -25,7 +25,7 @@ import { VISUAL_SUGGESTION } from '../../../core/visual';
 
 /**
  * What the web engine asks of a mixed Run's API side, declared here so the engine depends on no
- * other engine (activities/api-runner's apiSession is what the web activity passes).
+ * other engine (activities/engines/api's apiSession is what the web activity passes).
  */
 export interface MixedRunApiSteps {
   /** Runs one request step with the Run's variables. */
