@@ -1,19 +1,12 @@
-import type { Config } from '../../core/config';
+import { providerSettings, type ProviderConfig } from '../ai/settings';
 import { embeddedGenerator } from './embedded';
 import { providerGenerator } from './provider';
 import type { Generator } from './types';
 
 /** The configured generator: the chat-completions provider when AI_BASE_URL is set, else the embedded one. */
-export function createGenerator(
-  config: Pick<Config, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>,
-): Generator {
-  if (!config.AI_BASE_URL) return embeddedGenerator;
-  return providerGenerator({
-    baseUrl: config.AI_BASE_URL,
-    apiKey: config.AI_API_KEY,
-    model: config.AI_MODEL!,
-    timeoutMs: config.AI_TIMEOUT_MS,
-  });
+export function createGenerator(config: ProviderConfig): Generator {
+  const settings = providerSettings(config);
+  return settings ? providerGenerator(settings) : embeddedGenerator;
 }
 
 export { embeddedGenerator, stepsFromDiff, stepsFromPrompt } from './embedded';

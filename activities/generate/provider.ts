@@ -1,5 +1,5 @@
 import { AiProviderError, chatJson } from '../ai/chat';
-import type { ProviderSettings } from '../interpret/provider';
+import type { ProviderSettings } from '../ai/settings';
 import { dedupe, sanitizeSteps } from './steps';
 import type { GenerationInput, Generator } from './types';
 import type { ResourceStep } from '../../core/steps';

@@ -1,19 +1,12 @@
-import type { Config } from '../../core/config';
+import { providerSettings, type ProviderConfig } from '../ai/settings';
 import { embeddedInterpreter } from './embedded';
 import { providerInterpreter } from './provider';
 import type { Interpreter } from './types';
 
 /** The configured interpreter: the chat-completions provider when AI_BASE_URL is set, else the embedded matcher. */
-export function createInterpreter(
-  config: Pick<Config, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>,
-): Interpreter {
-  if (!config.AI_BASE_URL) return embeddedInterpreter;
-  return providerInterpreter({
-    baseUrl: config.AI_BASE_URL,
-    apiKey: config.AI_API_KEY,
-    model: config.AI_MODEL!,
-    timeoutMs: config.AI_TIMEOUT_MS,
-  });
+export function createInterpreter(config: ProviderConfig): Interpreter {
+  const settings = providerSettings(config);
+  return settings ? providerInterpreter(settings) : embeddedInterpreter;
 }
 
 export { embeddedInterpreter, findNamed } from './embedded';

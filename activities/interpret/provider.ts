@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { AiProviderError, chatJson } from '../ai/chat';
+import type { ProviderSettings } from '../ai/settings';
 import { PLATFORMS, type InterpretCatalog, type Interpreter, type InterpreterAnswer } from './types';
-
-export interface ProviderSettings {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs: number;
-}
 
 const SYSTEM = [
   'You resolve a QA run request into a selection of test plans, environments and platforms.',

@@ -5,6 +5,13 @@ const { id, ref, ms } = column;
 
 export type QuarantineSource = 'manual' | 'policy';
 
+/** Why, how and by whom: a quarantine and each of its events record the same three columns. */
+const why = {
+  reason: { type: 'varchar', length: 500 },
+  source: { type: 'varchar', length: 10 },
+  byWhom: { type: 'varchar', length: 200, name: 'by_whom' },
+} as const;
+
 /** A Test Case in quarantine: its Runs keep their verdicts but gate nothing. */
 export interface Quarantine {
   testCaseId: string;
@@ -21,9 +28,7 @@ export const QuarantineEntity = new EntitySchema<Quarantine>({
   columns: {
     testCaseId: { ...ref, name: 'test_case_id', primary: true },
     orgId: { ...ref, name: 'org_id' },
-    reason: { type: 'varchar', length: 500 },
-    source: { type: 'varchar', length: 10 },
-    byWhom: { type: 'varchar', length: 200, name: 'by_whom' },
+    ...why,
     since: ms,
   },
 });
@@ -47,9 +52,7 @@ export const QuarantineEventEntity = new EntitySchema<QuarantineEvent>({
     orgId: { ...ref, name: 'org_id' },
     testCaseId: { ...ref, name: 'test_case_id' },
     kind: { type: 'varchar', length: 20 },
-    reason: { type: 'varchar', length: 500 },
-    source: { type: 'varchar', length: 10 },
-    byWhom: { type: 'varchar', length: 200, name: 'by_whom' },
+    ...why,
     at: ms,
   },
 });

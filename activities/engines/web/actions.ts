@@ -824,34 +824,41 @@ function expectationParts(expect: Expectation): Part[] {
       },
     });
   }
-  if (expect.urlIncludes) {
-    const part = expect.urlIncludes;
-    parts.push({
-      words: `the address contains "${part}"`,
-      async check(ctx, deadline) {
-        await ctx.settled;
-        const held = await pollUntil(async () => ctx.page.url().includes(part), deadline);
-        return held ? null : `the address ${ctx.page.url()} does not contain "${part}"`;
-      },
-    });
-  }
-  if (expect.titleIncludes) {
-    const part = expect.titleIncludes;
-    parts.push({
-      words: `the title contains "${part}"`,
-      async check(ctx, deadline) {
-        await ctx.settled;
-        const held = await pollUntil(
-          async () => (await quietly(ctx.page, () => ctx.page.title())).includes(part),
-          deadline,
-        );
-        if (held) return null;
-        const title = await quietly(ctx.page, () => ctx.page.title()).catch(() => '');
-        return `the title "${title}" does not contain "${part}"`;
-      },
-    });
-  }
+  if (expect.urlIncludes)
+    parts.push(
+      contains('address', expect.urlIncludes, {
+        read: async (ctx) => ctx.page.url(),
+        unmet: (url, part) => `the address ${url} does not contain "${part}"`,
+      }),
+    );
+  if (expect.titleIncludes)
+    parts.push(
+      contains('title', expect.titleIncludes, {
+        read: (ctx) => quietly(ctx.page, () => ctx.page.title()),
+        unmet: (title, part) => `the title "${title}" does not contain "${part}"`,
+      }),
+    );
   return parts;
+}
+
+/**
+ * The expectation that something of the page (its address, its title) contains `part`: read until
+ * it does or the deadline passes; when it never did, `unmet` says what was read last.
+ */
+function contains(
+  what: string,
+  part: string,
+  { read, unmet }: { read: (ctx: StepContext) => Promise<string>; unmet: (seen: string, part: string) => string },
+): Part {
+  return {
+    words: `the ${what} contains "${part}"`,
+    async check(ctx, deadline) {
+      await ctx.settled;
+      const held = await pollUntil(async () => (await read(ctx)).includes(part), deadline);
+      if (held) return null;
+      return unmet(await read(ctx).catch(() => ''), part);
+    },
+  };
 }
 
 /**

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { notFound } from '../../../core/errors';
 import { idOf } from '../../../core/ids';
-import { testCaseRepository } from '../../../db/repositories/test-cases';
 import { quarantineRepository } from '../../../db/repositories/quarantine';
 import { quarantineCase } from '../../../domain/quarantine';
-import { announceChange } from '../../temporal/starts';
+import { changeByHand } from './shared';
 import { presentQuarantine, quarantineView } from '../../presenters/quarantine';
 import { defineEndpoint } from '../../pipeline/model';
 
@@ -22,20 +20,14 @@ export default defineEndpoint({
     reason: z.string().min(1).max(500).regex(/\S/, 'must not be blank').describe('Why, for whoever reads the report.'),
   }),
   output: quarantineView,
-  async handler(input, { principal, deps }) {
-    const testCase = await testCaseRepository.get(deps.db.manager, principal.orgId, input.testCaseId);
-    if (!testCase) throw notFound(`Test Case ${input.testCaseId}`);
-    const change = await quarantineCase(deps.db.manager, {
-      orgId: principal.orgId,
-      testCaseId: testCase.id,
+  async handler(input, ctx) {
+    const testCaseId = await changeByHand(ctx, input.testCaseId, {
+      change: quarantineCase,
       reason: input.reason.trim(),
-      source: 'manual',
-      byWhom: principal.subject,
     });
-    if (change) await announceChange(deps, principal.orgId, change);
     return presentQuarantine(
-      testCase.id,
-      await quarantineRepository.get(deps.db.manager, principal.orgId, testCase.id),
+      testCaseId,
+      await quarantineRepository.get(ctx.deps.db.manager, ctx.principal.orgId, testCaseId),
     );
   },
 });

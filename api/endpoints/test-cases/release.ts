@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { notFound } from '../../../core/errors';
 import { idOf } from '../../../core/ids';
-import { testCaseRepository } from '../../../db/repositories/test-cases';
 import { releaseCase } from '../../../domain/quarantine';
-import { announceChange } from '../../temporal/starts';
+import { changeByHand } from './shared';
 import { presentQuarantine, quarantineView } from '../../presenters/quarantine';
 import { defineEndpoint } from '../../pipeline/model';
 
@@ -16,17 +14,8 @@ export default defineEndpoint({
   idempotency: 'optional',
   params: z.object({ testCaseId: idOf('tc') }),
   output: quarantineView,
-  async handler(input, { principal, deps }) {
-    const testCase = await testCaseRepository.get(deps.db.manager, principal.orgId, input.testCaseId);
-    if (!testCase) throw notFound(`Test Case ${input.testCaseId}`);
-    const change = await releaseCase(deps.db.manager, {
-      orgId: principal.orgId,
-      testCaseId: testCase.id,
-      reason: 'released by hand',
-      source: 'manual',
-      byWhom: principal.subject,
-    });
-    if (change) await announceChange(deps, principal.orgId, change);
-    return presentQuarantine(testCase.id, null);
+  async handler(input, ctx) {
+    const testCaseId = await changeByHand(ctx, input.testCaseId, { change: releaseCase, reason: 'released by hand' });
+    return presentQuarantine(testCaseId, null);
   },
 });
