@@ -3,7 +3,7 @@ const path = require('node:path');
 
 /**
  * Which test files to try first for a mutant: those that killed other mutants of its function,
- * then of its file (kill memory), then those named after its module (`artifacts.upload.ts` →
+ * then of its file (kill memory), then those named after its module (`artifacts/upload.ts` →
  * `artifacts.test.ts`: the file written to test it), then the rest; within each, the cheapest
  * first. A mutant is then usually killed by its first file, and a budget (--max-test-seconds)
  * spent where kills are.
@@ -39,9 +39,14 @@ const nameWords = (file) =>
     .split(/[._-]+/)
     .filter((w) => w.length >= 4);
 
-/** A module's words: its file name's, or its folder's for an index.ts (`domain/quarantine/index.ts`). */
-const moduleWords = (file) =>
-  path.posix.basename(file) === 'index.ts' ? nameWords(`${path.posix.dirname(file)}.ts`) : nameWords(file);
+/**
+ * A module's words: its file name's and its folder's (`api/endpoints/artifacts/upload.ts` → upload,
+ * artifacts), or only its folder's for an index.ts (`domain/quarantine/index.ts`).
+ */
+const moduleWords = (file) => {
+  const folder = nameWords(`${path.posix.dirname(file)}.ts`);
+  return path.posix.basename(file) === 'index.ts' ? folder : [...nameWords(file), ...folder];
+};
 
 /** `webhook` and `webhooks`, `quarantine` and `quarantined`: one word's stem holds the other. */
 const sharesStem = (a, b) => a.startsWith(b) || b.startsWith(a);
