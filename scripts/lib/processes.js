@@ -65,7 +65,13 @@ process.stdin.on('error', finish);
 function guardSend(line) {
   try {
     if (!guard) {
-      guard = spawn(process.execPath, ['-e', GUARD_SRC], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+      // No environment of ours: the guard belongs to no service (a test that marks a service's
+      // processes by a variable must not find it among them).
+      guard = spawn(process.execPath, ['-e', GUARD_SRC], {
+        detached: true,
+        env: {},
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
       guard.on('error', () => {});
       guard.stdin.on('error', () => {});
       // Neither the guard nor its pipe may keep our event loop alive.
