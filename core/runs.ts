@@ -54,6 +54,25 @@ export interface Diagnosis {
   suggestedChange?: SuggestedChange;
 }
 
+/** The specification's verdicts; a step that did not run to an end (pending, running, skipped) has none. */
+export const stepVerdicts = ['passed', 'failed', 'unverified'] as const;
+export type StepVerdict = (typeof stepVerdicts)[number];
+
+/**
+ * The verdict rule for one step: passed when it passed; failed when it demonstrated that the
+ * application misbehaves (a failure diagnosed `application`); unverified when it failed without
+ * proving either way (its control never appeared, the site was unreachable, a value was missing,
+ * time ran out, the runner failed, the Run was canceled). A Run fails on a failed step only.
+ */
+export function stepVerdict(step: {
+  status: string;
+  diagnosis?: Pick<Diagnosis, 'category'> | null;
+}): StepVerdict | undefined {
+  if (step.status === 'passed') return 'passed';
+  if (step.status !== 'failed') return undefined;
+  return step.diagnosis?.category === 'application' ? 'failed' : 'unverified';
+}
+
 export interface SuggestedChange {
   /** The step's target as the page names the closest control or field. */
   target: string;
@@ -121,6 +140,8 @@ export interface RunTrigger {
   scope: 'changed' | 'all' | null;
   changedFiles: string[];
   environmentSlug: string | null;
+  /** A Run queued again from one Run's page (POST /api/runs/{runId}/rerun): the Run it repeats. */
+  rerunOf?: string;
 }
 
 /** The API settings a Run snapshots when it is queued: its plan's identities and the fuzz bound. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { suggestion } from './suggestion';
 
 /**
  * Visual changes: each web step's screenshot against the same step of a baseline Run (the Test
@@ -18,6 +19,17 @@ export const viewportName = (v: { width: number; height: number } = WEB_VIEWPORT
  * anti-aliasing none. Strict, as screenshot tools are by default; a plan raises it when it must.
  */
 export const DEFAULT_VISUAL_THRESHOLD = 0.0001;
+
+/**
+ * Who accepted a Run's screenshots as its steps' look, and when: kept on the Run (a later
+ * acceptance of another Run replaces the baseline, never this record).
+ */
+export const visualAcceptance = z.object({
+  by: z.string().describe('Who accepted: the person (their OpenID Connect subject) or the API key id.'),
+  credential: z.enum(['api_key', 'oauth']).describe('What they signed in with: an API key or OpenID Connect / OAuth.'),
+  at: z.number().describe('When (epoch ms).'),
+});
+export type VisualAcceptance = z.infer<typeof visualAcceptance>;
 
 export const visualModes = ['off', 'report', 'fail'] as const;
 export type VisualMode = (typeof visualModes)[number];
@@ -114,5 +126,7 @@ export function visualFailure(fact: VisualFact): string | null {
   );
 }
 
-export const VISUAL_SUGGESTION =
-  'Look at the before, after and diff images in the evidence; if the change is intended, accept it: POST /api/runs/{runId}/visual/accept.';
+export const VISUAL_SUGGESTION = suggestion(
+  "Look at the before, after and diff images. Accept the change on the Run's page if it is intended.",
+  'POST /api/runs/{runId}/visual/accept',
+);

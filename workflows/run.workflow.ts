@@ -124,7 +124,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
         status: 'failed',
         diagnosis: {
           category: 'environment',
-          suggestedAction: `Add the runtime value(s) ${names.join(', ')} to the Environment (environment.upsert), then trigger again.`,
+          // core/suggestion.ts: a person's words, then the call after "By API:".
+          suggestedAction: `Add the runtime value(s) ${names.join(', ')} to the Environment, then trigger again. By API: environment.upsert.`,
           reason: 'The Run references Environment runtime values that do not exist; no step was started.',
         },
       });

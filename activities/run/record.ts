@@ -6,6 +6,7 @@ import type { Run } from '../../db/entities/runs';
 import { assuranceRepository } from '../../db/repositories/assurance';
 import { runRepository } from '../../db/repositories/runs';
 import type { ApiRunResult } from '../../core/assurance';
+import { suggestion } from '../../core/suggestion';
 import type { StepResult } from '../engines/shared/result';
 
 /** Records a finished step's customer-safe result (idempotent by Run and step index). */
@@ -55,7 +56,7 @@ export function runDiagnosis(
   return {
     diagnosis: {
       category: 'application',
-      suggestedAction: 'Read the assurance snapshot: GET /api/runs/{runId}/assurance.',
+      suggestedAction: suggestion("Read the Run's API assurance snapshot.", 'GET /api/runs/{runId}/assurance'),
       reason: blocking.message,
     },
   };

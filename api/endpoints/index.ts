@@ -27,6 +27,7 @@ import runEvidence from './runs/evidence';
 import runGet from './runs/get.v1';
 import runList from './runs/list.v1';
 import runRerun from './runs/rerun';
+import runsRerun from './runs/rerun-one';
 import runTrigger from './runs/trigger';
 import runRequestsCreate from './run-requests/create';
 import runRequestsStatus from './run-requests/status';
@@ -148,6 +149,7 @@ export const endpoints: Endpoint[] = [
   runsPin,
   runsUnpin,
   runsVisualAccept,
+  runsRerun,
   testCasesHealth,
   insightsFlaky,
   insightsPassRate,

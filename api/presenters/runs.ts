@@ -2,10 +2,13 @@ import type { Run, RunMedia, RunStep } from '../../db/entities/runs';
 import type { RunTrigger } from '../../core/runs';
 import { runOutcome } from '../../domain/runs/status';
 import { signedMediaUrl } from '../runs/media-links';
-import { isEvidenceMedia, type EvidenceMediaKind } from '../../core/runs';
+import { isEvidenceMedia, stepVerdict, type EvidenceMediaKind } from '../../core/runs';
 
 /** The baseline Run's screenshot media id per step index (none once its media expired). */
 export type BaselineMedia = Map<number, string>;
+
+/** A suggested action as a script reads it: the API call it names is this Run's (see core/suggestion.ts). */
+const advice = (run: Run, suggestedAction: string) => suggestedAction.replaceAll('{runId}', run.id);
 
 /** The Run-level diagnosis, customer-safe fields only. */
 const runDiagnosis = (run: Run) =>
@@ -13,7 +16,7 @@ const runDiagnosis = (run: Run) =>
     ? {
         diagnosis: {
           category: run.diagnosis.category,
-          suggestedAction: run.diagnosis.suggestedAction,
+          suggestedAction: advice(run, run.diagnosis.suggestedAction),
           ...(run.diagnosis.reason ? { reason: run.diagnosis.reason } : {}),
         },
       }
@@ -31,6 +34,12 @@ export function progressOf(steps: RunStep[]) {
   };
 }
 
+/** A finished step's verdict (passed, failed, unverified); none for a step pending, running or skipped. */
+const verdictOf = (s: RunStep) => {
+  const verdict = stepVerdict(s);
+  return verdict ? { verdict } : {};
+};
+
 /** What a Run is and where it stands: the first fields of both v1 views. */
 const headline = (run: Run, outcome: ReturnType<typeof runOutcome>) => ({
   runId: run.id,
@@ -47,6 +56,9 @@ const origin = (run: Run) => ({
   environmentSlug: run.environmentSlug,
 });
 
+/** Who accepted the Run's screenshots as the visual baseline, and when; nothing until someone did. */
+const acceptanceOf = (run: Run) => (run.visualAcceptance ? { visualAcceptance: run.visualAcceptance } : {});
+
 /** The v1 view of run.get. */
 export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl?: string) {
   const outcome = runOutcome(run.status, run.flaky);
@@ -60,6 +72,7 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl
       action: s.action,
       ...(s.target ? { target: s.target } : {}),
       status: s.status,
+      ...verdictOf(s),
     })),
     evidenceAvailable: steps.some(finished),
     next: outcome.next,
@@ -69,6 +82,7 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl
     attempt: run.attempt,
     ...runDiagnosis(run),
     ...(run.quarantined ? { quarantined: true } : {}),
+    ...acceptanceOf(run),
     ...(reportUrl ? { reportUrl } : {}),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
@@ -161,6 +175,7 @@ export function evidenceView(
       action: s.action,
       ...(s.target ? { target: s.target } : {}),
       status: s.status as 'passed' | 'failed' | 'skipped',
+      ...verdictOf(s),
       reason: s.reason ?? '',
       observed: s.observed ?? {},
       expectation: s.expectation ?? '',
@@ -171,7 +186,7 @@ export function evidenceView(
         ? {
             diagnosis: {
               category: s.diagnosis.category,
-              suggestedAction: s.diagnosis.suggestedAction,
+              suggestedAction: advice(run, s.diagnosis.suggestedAction),
               ...(s.diagnosis.suggestedChange && { suggestedChange: { target: s.diagnosis.suggestedChange.target } }),
             },
           }
@@ -203,6 +218,7 @@ export function resourceRunView<Link extends string | undefined = undefined>(
     // Left out of the JSON when there is none (a list).
     reportUrl: reportUrl as Link,
     ...retentionFields(run),
+    ...acceptanceOf(run),
     logs: steps.map((s) => ({
       stepIndex: s.stepIndex,
       action: s.action,

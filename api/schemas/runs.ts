@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visualAcceptance } from '../../core/visual';
 
 export const resourceRun = z
   .object({
@@ -12,6 +13,9 @@ export const resourceRun = z
       .number()
       .optional()
       .describe("When retention removed the Run's media (epoch ms); evidence then lists no media."),
+    visualAcceptance: visualAcceptance
+      .optional()
+      .describe("Who accepted the Run's screenshots as its steps' visual baseline, and when; omitted until accepted."),
   })
   .passthrough();
 

@@ -2,7 +2,7 @@ import { EntitySchema } from 'typeorm';
 import { column } from './json';
 import type { Diagnosis, RunApiSettings, RunStatus, RunTrigger, StepStatus, Targets } from '../../core/runs';
 import type { Step } from '../../core/steps';
-import type { RunVisualSettings, VisualFact } from '../../core/visual';
+import type { RunVisualSettings, VisualAcceptance, VisualFact } from '../../core/visual';
 
 const { id, ref, ms, json } = column;
 
@@ -42,6 +42,8 @@ export interface Run {
   visual?: RunVisualSettings | null;
   /** The Run whose screenshots this Run's steps were compared with, once chosen (first attempt). */
   visualBaselineRunId?: string | null;
+  /** Who accepted this Run's screenshots as the baseline, and when (POST /api/runs/{runId}/visual/accept). */
+  visualAcceptance?: VisualAcceptance | null;
 }
 export const RunEntity = new EntitySchema<Run>({
   name: 'Run',
@@ -74,6 +76,7 @@ export const RunEntity = new EntitySchema<Run>({
     mediaExpiredAt: { ...ms, name: 'media_expired_at', nullable: true },
     visual: { ...json, name: 'visual_settings', nullable: true },
     visualBaselineRunId: { ...ref, name: 'visual_baseline_run_id', nullable: true },
+    visualAcceptance: { ...json, name: 'visual_acceptance', nullable: true },
   },
 });
 

@@ -16,6 +16,7 @@ import { Quarantine1764210000000 } from './1764210000000-Quarantine';
 import { VisualChanges1764220000000 } from './1764220000000-VisualChanges';
 import { TestCaseVersions1764300000000 } from './1764300000000-TestCaseVersions';
 import { ConsoleSessions1764400000000 } from './1764400000000-ConsoleSessions';
+import { VisualAcceptance1764500000000 } from './1764500000000-VisualAcceptance';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   VisualChanges1764220000000,
   TestCaseVersions1764300000000,
   ConsoleSessions1764400000000,
+  VisualAcceptance1764500000000,
 ];

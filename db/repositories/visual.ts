@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { readEntities } from './query';
 import { RunEntity, type Run } from '../entities/runs';
 import { VisualBaselineEntity, type VisualBaseline } from '../entities/visual';
+import type { VisualAcceptance } from '../../core/visual';
 
 /** Whose screenshots a Run's are compared with: a Test Case's Runs, or a plan's inline steps. */
 export const visualSubjectOf = (run: Pick<Run, 'testCaseId' | 'testPlanId'>): string | null =>
@@ -29,6 +30,14 @@ export const visualRepository = {
     await db
       .getRepository(VisualBaselineEntity)
       .upsert(baseline, ['orgId', 'subjectId', 'environmentSlug', 'viewport']);
+  },
+
+  /** Records on the Run who accepted its screenshots and when (its cursor grows: run.get shows a change). */
+  async recordAcceptance(db: EntityManager, runId: string, acceptance: VisualAcceptance): Promise<void> {
+    await db.query(
+      'UPDATE runs SET visual_acceptance = ?, cursor_value = cursor_value + 1, updated_at = ? WHERE id = ?',
+      [JSON.stringify(acceptance), acceptance.at, runId],
+    );
   },
 
   /**

@@ -6,6 +6,7 @@ import { quarantineRepository } from '../../db/repositories/quarantine';
 import { AppError, notFound } from '../../core/errors';
 import { newId } from '../../core/ids';
 import type { SecretBox } from '../../core/crypto';
+import type { RunTrigger } from '../../core/runs';
 import { pendingStep, type QueuedRuns } from './trigger';
 
 /**
@@ -70,34 +71,87 @@ export async function recordRerun(
   );
   const runIds: string[] = [];
   for (const previous of again) {
-    const run: Run = {
-      ...previous,
-      id: newId('run'),
-      planGroupId: id,
-      status: 'queued',
-      flaky: false,
-      cursor: 1,
-      attempt: 0,
-      diagnosis: null,
-      createdAt: now,
-      updatedAt: now,
-      startedAt: null,
-      finishedAt: null,
-    };
-    const steps: RunStep[] = stepsByRun
-      .get(previous.id)!
-      .map((s) =>
-        pendingStep({ runId: run.id, stepIndex: s.stepIndex, action: s.action, target: s.target }, s.platform, now),
-      );
-    await runRepository.insert(db, run, steps);
-    // Run-only values are sealed to their Run: open them with the old id, seal them to the new one.
-    for (const name of await runRepository.valueNames(db, previous.id)) {
-      const sealed = (await runRepository.sealedValue(db, previous.id, name))!;
-      const value = secrets.openValue(previous.id, name, sealed);
-      await runRepository.putValue(db, run.id, name, secrets.sealValue(run.id, name, value));
-    }
-    runIds.push(run.id);
+    runIds.push(await queueAgain(previous, stepsByRun.get(previous.id)!, { db, secrets, planGroupId: id, now }));
   }
   await quarantineRepository.markQueued(db, runIds);
   return { runIds, planGroupRunId: id, rerunOf: original.id, carried };
+}
+
+/**
+ * Queues a copy of a Run as it was queued: the same steps, targets, Environment, branch and
+ * deployment fields, and its Run-only runtime values (sealed again to the new Run). Nothing the
+ * first Run produced comes along: its outcome, pin, media, visual baseline choice or acceptance.
+ */
+async function queueAgain(
+  previous: Run,
+  previousSteps: RunStep[],
+  {
+    db,
+    secrets,
+    planGroupId,
+    now,
+    trigger = previous.trigger,
+  }: { db: EntityManager; secrets: SecretBox; planGroupId: string | null; now: number; trigger?: RunTrigger },
+): Promise<string> {
+  const run: Run = {
+    ...previous,
+    id: newId('run'),
+    planGroupId,
+    trigger,
+    status: 'queued',
+    flaky: false,
+    cursor: 1,
+    attempt: 0,
+    diagnosis: null,
+    createdAt: now,
+    updatedAt: now,
+    startedAt: null,
+    finishedAt: null,
+    pinnedAt: null,
+    mediaExpiredAt: null,
+    visualBaselineRunId: null,
+    visualAcceptance: null,
+  };
+  const steps = previousSteps.map((s) =>
+    pendingStep({ runId: run.id, stepIndex: s.stepIndex, action: s.action, target: s.target }, s.platform, now),
+  );
+  await runRepository.insert(db, run, steps);
+  // Run-only values are sealed to their Run: open them with the old id, seal them to the new one.
+  for (const name of await runRepository.valueNames(db, previous.id)) {
+    const sealed = (await runRepository.sealedValue(db, previous.id, name))!;
+    const value = secrets.openValue(previous.id, name, sealed);
+    await runRepository.putValue(db, run.id, name, secrets.sealValue(run.id, name, value));
+  }
+  return run.id;
+}
+
+/**
+ * Runs one ended Run again, whatever it was started from (a Test Case, a plan's own steps in a plan
+ * group, explicit targets): a new Run outside any plan group, queued as `previous` was (see
+ * queueAgain), its trigger naming the Run it repeats (`rerunOf`) and the surface that asked.
+ */
+export async function recordRunRerun(
+  runId: string,
+  {
+    db,
+    orgId,
+    secrets,
+    source,
+  }: { db: EntityManager; orgId: string; secrets: SecretBox; source: RunTrigger['source'] },
+): Promise<QueuedRuns> {
+  const previous = await runRepository.get(db, orgId, runId);
+  if (!previous) throw notFound(`Run ${runId}`);
+  if (!terminalStatuses.includes(previous.status))
+    throw new AppError('FAILED_PRECONDITION', `Run ${runId} is ${previous.status}: rerun it once it has ended`);
+  const { scheduleId: _schedule, runRequestId: _request, ...trigger } = previous.trigger;
+  const steps = (await runRepository.steps(db, [previous.id])).get(previous.id)!;
+  const id = await queueAgain(previous, steps, {
+    db,
+    secrets,
+    planGroupId: null,
+    now: Date.now(),
+    trigger: { ...trigger, source, rerunOf: previous.id },
+  });
+  await quarantineRepository.markQueued(db, [id]);
+  return { runIds: [id] };
 }

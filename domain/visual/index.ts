@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, notFound } from '../../core/errors';
 import { viewportName } from '../../core/visual';
+import type { Principal } from '../../core/scopes';
 import type { Run } from '../../db/entities/runs';
 import { runRepository, terminalStatuses } from '../../db/repositories/runs';
 import { visualRepository, visualSubjectOf, type BaselineScreenshot } from '../../db/repositories/visual';
@@ -54,7 +55,7 @@ export async function acceptVisual(
   db: EntityManager,
   orgId: string,
   runId: string,
-  by: string,
+  by: Pick<Principal, 'kind' | 'subject'>,
 ): Promise<{
   runId: string;
   subjectId: string;
@@ -96,9 +97,14 @@ export async function acceptVisual(
     viewport: viewportName(),
     runId: run.id,
     acceptedAt: Date.now(),
-    acceptedBy: by,
+    acceptedBy: by.subject,
   };
   await visualRepository.accept(db, baseline);
+  await visualRepository.recordAcceptance(db, run.id, {
+    by: by.subject,
+    credential: by.kind,
+    at: baseline.acceptedAt,
+  });
   const { orgId: _org, acceptedBy: _by, ...view } = baseline;
   return { ...view, screenshots: screenshots.length };
 }

@@ -70,7 +70,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     }
     await assertAccessible(page, 'a Run with a visual change');
     await page.getByRole('button', { name: 'Accept visual change' }).click();
-    await page.getByText('Accept visual change: done').waitFor();
+    await page.getByText(/^Accepted by key \S+ at /).waitFor();
 
     // The next Run of the plan compares with the accepted screenshots: it passes, seen in the console.
     const next = await call(s.app, s.org.apiKey, 'run.trigger', {
@@ -114,7 +114,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     await row.getByText('no such order').waitFor();
     await assertAccessible(page, 'Webhooks with a failing endpoint');
     await row.getByRole('button', { name: 'Redeliver' }).click();
-    await row.getByText('Redeliver: done').waitFor();
+    await row.getByRole('status').getByText('Redelivered', { exact: true }).waitFor();
 
     const received = await receiver.waitFor('/console-hook', 2);
     assert.equal(received.length, 2, 'the redelivery reached the endpoint once');

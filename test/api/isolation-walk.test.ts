@@ -63,6 +63,7 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
   'runs.pin': (s) => ({ rest: ['POST', `/api/runs/${s.runId}/pin`] }),
   'runs.unpin': (s) => ({ rest: ['DELETE', `/api/runs/${s.runId}/pin`] }),
   'runs.visual_accept': (s) => ({ rest: ['POST', `/api/runs/${s.runId}/visual/accept`] }),
+  'runs.rerun': (s) => ({ rest: ['POST', `/api/runs/${s.runId}/rerun`] }),
   'plan_groups.get': (s) => ({ rest: ['GET', `/api/plan-groups/${s.planGroupRunId}`] }),
   'plan_groups.list': (s) => ({ rest: ['GET', `/api/plan-groups?testPlanId=${s.testPlanId}`], expect: 'empty' }),
   'flows.get': (s) => ({ rest: ['GET', `/api/flows/${s.flowSlug}`] }),

@@ -5,6 +5,7 @@ import { runnerEgress } from '../../../core/egress';
 import type { Logger } from '../../../core/log';
 import type { MediaStorage } from '../../../core/storage';
 import type { Run } from '../../../db/entities/runs';
+import { suggestion } from '../../../core/suggestion';
 import { artifactRepository } from '../../../db/repositories/artifacts';
 import type { DataSource } from 'typeorm';
 import type { Engine } from '../shared/contract';
@@ -107,7 +108,10 @@ export function mobileEngine(deps: MobileEngineDeps): Engine<MobileObserved> {
       if (scan?.status !== 'clean' || !intent) {
         throw ApplicationFailure.nonRetryable('artifact not clean', 'ArtifactNotClean', {
           category: 'test_definition',
-          suggestedAction: 'Upload the app again and scan it (POST /api/artifacts/scan) until its status is clean.',
+          suggestedAction: suggestion(
+            'Upload the app again and have it scanned until its status is clean.',
+            'POST /api/artifacts/scan',
+          ),
           reason: `The app artifact ${target.storageId} has no clean scan.`,
         });
       }

@@ -1,7 +1,7 @@
 import type { Step, WebStep } from '../../../core/steps';
 import type { VisualFact } from '../../../core/visual';
 
-import type { Diagnosis } from '../../../core/runs';
+import { stepVerdict, type Diagnosis } from '../../../core/runs';
 
 export type { Diagnosis, DiagnosisCategory } from '../../../core/runs';
 
@@ -109,6 +109,5 @@ export interface WebRunResult {
  */
 export function outcomeOf(steps: readonly Pick<StepResult<object>, 'status' | 'diagnosis'>[]): Outcome {
   if (steps.length > 0 && steps.every((s) => s.status === 'passed')) return 'passed';
-  const demonstrated = steps.some((s) => s.status === 'failed' && s.diagnosis?.category === 'application');
-  return demonstrated ? 'failed' : 'unverified';
+  return steps.some((s) => stepVerdict(s) === 'failed') ? 'failed' : 'unverified';
 }

@@ -4,7 +4,7 @@ import { notFound } from '../../../core/errors';
 import { evidenceView } from '../../presenters/runs';
 import { defineEndpoint } from '../../pipeline/model';
 import { idOf as id } from '../../../core/ids';
-import { evidenceMediaKinds } from '../../../core/runs';
+import { evidenceMediaKinds, stepVerdicts } from '../../../core/runs';
 import { evidenceSources } from '../../runs/evidence-sources';
 
 const signedLink = z.object({ url: z.string(), expiresAt: z.number() });
@@ -14,6 +14,12 @@ const evidenceStep = z.object({
   action: z.string(),
   target: z.string().optional(),
   status: z.enum(['passed', 'failed', 'skipped']),
+  verdict: z
+    .enum(stepVerdicts)
+    .optional()
+    .describe(
+      "The step's verdict: passed; failed when it demonstrated that the application misbehaves (diagnosis application); unverified when it failed without proving either way. Omitted for a step not finished or skipped.",
+    ),
   reason: z.string(),
   observed: z
     .record(z.string(), z.unknown())

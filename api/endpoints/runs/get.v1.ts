@@ -11,7 +11,8 @@ import { LaterAnswer, type AnswerSink } from '../../runs/later';
 import { signedReportUrl } from '../../../domain/runs/report-links';
 import { reportLinks } from '../../presenters/plan-groups';
 import { idOf as id } from '../../../core/ids';
-import { MAX_WAIT_MS, runStatus } from '../../../core/runs';
+import { MAX_WAIT_MS, runStatus, stepVerdicts } from '../../../core/runs';
+import { visualAcceptance } from '../../../core/visual';
 
 const views = new WeakMap<RunSnapshot, { timedOut?: object; changed?: object }>();
 
@@ -39,6 +40,12 @@ const runStepState = z.object({
   action: z.string(),
   target: z.string().optional(),
   status: z.enum(['pending', 'running', 'passed', 'failed', 'skipped']),
+  verdict: z
+    .enum(stepVerdicts)
+    .optional()
+    .describe(
+      "The step's verdict: passed; failed when it demonstrated that the application misbehaves (diagnosis application); unverified when it failed without proving either way. Omitted for a step not finished or skipped.",
+    ),
 });
 
 export const runState = z
@@ -76,6 +83,9 @@ export const runState = z
       .boolean()
       .optional()
       .describe('Its Test Case was in quarantine when the Run was queued: the verdict is real but gates nothing.'),
+    visualAcceptance: visualAcceptance
+      .optional()
+      .describe("Who accepted the Run's screenshots as its steps' visual baseline, and when; omitted until accepted."),
     reportUrl: z
       .string()
       .optional()

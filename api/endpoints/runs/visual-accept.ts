@@ -10,7 +10,8 @@ export default defineEndpoint({
   description:
     'The next Runs of its Test Case (or plan inline steps) in its Environment compare each step with these ' +
     'screenshots, until a later passing Run becomes the baseline. Needs an ended web Run with an Environment whose ' +
-    'screenshots are still kept (FAILED_PRECONDITION otherwise). Accepting again makes it the baseline again.',
+    'screenshots are still kept (FAILED_PRECONDITION otherwise). Accepting again makes it the baseline again. ' +
+    'The Run records who accepted it and when: visualAcceptance on run.get and GET /api/runs/{runId}.',
   access: { scope: 'svc:runs:write' },
   idempotency: 'optional',
   params: z.object({ runId: idOf('run') }),
@@ -23,6 +24,6 @@ export default defineEndpoint({
     screenshots: z.number().int().describe('How many step screenshots the baseline holds.'),
   }),
   async handler(input, { principal, deps }) {
-    return acceptVisual(deps.db.manager, principal.orgId, input.runId, principal.subject);
+    return acceptVisual(deps.db.manager, principal.orgId, input.runId, principal);
   },
 });

@@ -41,11 +41,15 @@ export function Pending({ loaded, what }: { loaded: Loaded<unknown>; what: strin
 
 /**
  * A button for one change, offered only with the scope it needs: without it the button is
- * disabled and says which scope is missing. Its outcome is announced to screen readers.
+ * disabled and says which scope is missing. Its outcome is announced to screen readers: on
+ * success `result`, the state the change made in a word or two ("Paused", "Pinned"); a refusal
+ * with the API's reason.
  */
 export function Action(props: {
   scope: string;
   label: string;
+  /** What is true once the change is made, e.g. "Paused": the page's new state, not a log line. */
+  result: string;
   run: () => Promise<unknown>;
   done?: () => void;
   confirm?: string;
@@ -58,11 +62,16 @@ export function Action(props: {
     setBusy(true);
     setMessage(undefined);
     try {
+      // Read at the click: a button whose label follows the state (Pause, Resume) words its own result.
+      const result = props.result;
       await props.run();
-      setMessage({ ok: true, text: `${props.label}: done` });
+      setMessage({ ok: true, text: result });
       props.done?.();
     } catch (e) {
-      setMessage({ ok: false, text: `${props.label} failed: ${e instanceof ApiError ? e.message : String(e)}` });
+      setMessage({
+        ok: false,
+        text: `${props.label} failed: ${e instanceof ApiError ? forPeople(e.message) : String(e)}`,
+      });
     } finally {
       setBusy(false);
     }
@@ -92,6 +101,18 @@ export function duration(ms: number): string {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
+/**
+ * A suggestion or message as a person reads it in the console: without the part for scripts after
+ * "By API:" (core/suggestion.ts) and without a route named inline (text stored before that form).
+ */
+export function forPeople(text: string): string {
+  return text
+    .replace(/\s*By API: [\s\S]*$/, '')
+    .replace(/:?\s*\(?\b(?:GET|POST|PUT|PATCH|DELETE) \/api\/[^\s)]*\)?/g, '')
+    .trim();
+}
+
+/** A status or verdict badge, in the specification's words (passing, failed, unverified, …). */
 export function Status({ value }: { value: string | undefined }) {
   return <span class={`badge badge-${value ?? 'none'}`}>{value ?? '–'}</span>;
 }

@@ -158,6 +158,7 @@ export function PlanGroup({ id }: { id: string }) {
           <Action
             scope="svc:runs:write"
             label={`Rerun the ${notPassing} that did not pass`}
+            result="Queued"
             run={async () => {
               const rerun = await call<{ planGroupRunId: string }>('POST', '/api/runs/rerun', {
                 key: newKey(),

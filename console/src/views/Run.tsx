@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, newKey, v1 } from '../lib/api';
-import { navigate } from '../lib/router';
-import { Action, duration, Loaded, Pending, Status, useLoad } from '../lib/ui';
+import { Link, navigate } from '../lib/router';
+import { Action, duration, forPeople, Loaded, Pending, Status, Time, useLoad } from '../lib/ui';
+
+/** Who accepted a Run's screenshots as its steps' look, and when (run.get's visualAcceptance). */
+interface VisualAcceptance {
+  by: string;
+  credential: 'api_key' | 'oauth';
+  at: number;
+}
 
 interface RunState {
   runId: string;
@@ -9,8 +16,9 @@ interface RunState {
   verdict?: string;
   cursor: number;
   progress: { total: number; completed: number; passed: number; failed: number; skipped: number };
-  steps: Array<{ index: number; action: string; target?: string; status: string }>;
+  steps: Array<{ index: number; action: string; target?: string; status: string; verdict?: string }>;
   evidenceAvailable: boolean;
+  visualAcceptance?: VisualAcceptance;
 }
 interface Visual {
   changedRatio: number;
@@ -23,6 +31,7 @@ interface EvidenceStep {
   action: string;
   target?: string;
   status: string;
+  verdict?: string;
   reason: string;
   observed: Record<string, unknown>;
   expectation: string;
@@ -41,10 +50,14 @@ const ENDED = new Set(['passing', 'failed', 'unverified', 'canceled', 'invalid']
 /** How long one read waits for a change (run.get long-poll): a running Run costs one request per change. */
 const WAIT_MS = 20_000;
 
-/** Follows a Run with run.get's cursor: each answer comes when the Run changed, or after WAIT_MS. */
-function useFollowedRun(runId: string): { run?: RunState; error?: string } {
+/**
+ * Follows a Run with run.get's cursor: each answer comes when the Run changed, or after WAIT_MS.
+ * `reload` reads an ended Run again (after a change made from this page).
+ */
+function useFollowedRun(runId: string): { run?: RunState; error?: string; reload: () => void } {
   const [run, setRun] = useState<RunState>();
   const [error, setError] = useState<string>();
+  const [round, setRound] = useState(0);
   useEffect(() => {
     let stopped = false;
     (async () => {
@@ -58,38 +71,37 @@ function useFollowedRun(runId: string): { run?: RunState; error?: string } {
     return () => {
       stopped = true;
     };
-  }, [runId]);
-  return { run, error };
+  }, [runId, round]);
+  return { run, error, reload: () => setRound((r) => r + 1) };
 }
 
 /** What the Run document says it was queued with (GET /api/runs/{runId}). */
 interface RunDocument {
-  testCaseId: string | null;
-  trigger: { environmentSlug?: string | null; branch?: string | null; deployment?: { commitSha?: string } | null };
+  trigger: { rerunOf?: string };
 }
 
 /**
- * Runs the same Test Case again on the same Environment, branch and commit, as a script would
- * (run.trigger), then opens the new Run. A Run that named its targets itself has no Environment
- * to run on again: its caller reruns it.
+ * Runs this Run again as it was queued (POST /api/runs/{runId}/rerun: the same steps, Environment
+ * or targets, branch and commit, whatever started it), then opens the new Run.
  */
 async function rerun(runId: string): Promise<void> {
-  const run = await call<RunDocument>('GET', `/api/runs/${runId}`);
-  const { environmentSlug, branch, deployment } = run.trigger;
-  if (!run.testCaseId || !environmentSlug)
-    throw new Error('this Run named its own targets (no Environment); rerun it from where it was triggered');
-  const { runIds } = await v1<{ runIds: string[] }>('run.trigger', {
-    idempotencyKey: newKey(),
-    testCaseId: run.testCaseId,
-    environmentSlug,
-    ...(branch && { branch }),
-    ...(deployment?.commitSha && { deployment: { commitSha: deployment.commitSha } }),
-  });
-  navigate(`/console/runs/${runIds[0]}`);
+  const again = await call<{ runId: string }>('POST', `/api/runs/${runId}/rerun`, { key: newKey() });
+  navigate(`/console/runs/${again.runId}`);
+}
+
+/** "Accepted by alice at …": a person by their name at the issuer, an API key by its id. */
+function Accepted({ acceptance }: { acceptance: VisualAcceptance }) {
+  return (
+    <p>
+      Accepted by {acceptance.credential === 'api_key' ? `key ${acceptance.by}` : acceptance.by} at{' '}
+      <Time ms={acceptance.at} />
+    </p>
+  );
 }
 
 export function Run({ runId }: { runId: string }) {
-  const { run, error } = useFollowedRun(runId);
+  const { run, error, reload } = useFollowedRun(runId);
+  const document = useLoad(() => call<RunDocument>('GET', `/api/runs/${runId}`), [runId]);
   const evidence = useLoad<Evidence | null>(
     () => (run?.evidenceAvailable ? v1<Evidence>('run.evidence', { runId }) : Promise.resolve(null)),
     [runId, run?.evidenceAvailable, run?.status],
@@ -112,6 +124,7 @@ export function Run({ runId }: { runId: string }) {
     );
   const ended = ENDED.has(run.status);
   const hasVisual = evidence.value?.steps.some((s) => s.visual) ?? false;
+  const rerunOf = document.value?.trigger.rerunOf;
   return (
     <>
       <h1>Run {runId}</h1>
@@ -119,30 +132,41 @@ export function Run({ runId }: { runId: string }) {
         Status <Status value={run.status} /> {run.verdict && <>verdict {run.verdict}</>} · {run.progress.completed} of{' '}
         {run.progress.total} steps done ({run.progress.passed} passed, {run.progress.failed} failed)
       </p>
+      {rerunOf && (
+        <p>
+          This Run re-runs <Link href={`/console/runs/${rerunOf}`}>{rerunOf}</Link>.
+        </p>
+      )}
+      {run.visualAcceptance && <Accepted acceptance={run.visualAcceptance} />}
       <div class="actions">
         {!ended && (
           <Action
             scope="svc:runs:write"
             label="Cancel"
+            result="Canceling"
             run={() => call('POST', `/api/runs/${runId}/cancel`, { body: {} })}
           />
         )}
-        {ended && hasVisual && (
+        {ended && hasVisual && !run.visualAcceptance && (
           <Action
             scope="svc:runs:write"
             label="Accept visual change"
+            result="Accepted"
             run={() => call('POST', `/api/runs/${runId}/visual/accept`, { key: newKey() })}
+            done={reload}
           />
         )}
-        {ended && <Action scope="svc:runs:write" label="Rerun" run={() => rerun(runId)} />}
+        {ended && <Action scope="svc:runs:write" label="Rerun" result="Queued" run={() => rerun(runId)} />}
         {ended && !evidence.value?.pinned && (
           <Action
             scope="svc:runs:write"
             label="Pin"
+            result="Pinned"
             run={() => call('POST', `/api/runs/${runId}/pin`, { key: newKey() })}
             done={evidence.reload}
           />
         )}
+        {ended && evidence.value?.pinned && <span class="muted">Pinned: kept whatever its age.</span>}
         {ended && (
           <a class="button" href={`/api/runs/${runId}/trace`} download>
             Download trace
@@ -160,7 +184,7 @@ function LiveSteps({ run, evidence }: { run: RunState; evidence: Loaded<Evidence
     <ol class="steps" aria-label="Steps">
       {run.steps.map((s) => (
         <li key={s.index}>
-          <Status value={s.status} /> {s.action} {s.target && <code>{s.target}</code>}
+          <Status value={s.verdict ?? s.status} /> {s.action} {s.target && <code>{s.target}</code>}
         </li>
       ))}
     </ol>
@@ -173,14 +197,14 @@ function Steps({ steps }: { steps: EvidenceStep[] }) {
       {steps.map((s) => (
         <li key={s.index}>
           <h2 class="step-title">
-            <Status value={s.status} /> {s.index + 1}. {s.action} {s.target && <code>{s.target}</code>}{' '}
+            <Status value={s.verdict ?? s.status} /> {s.index + 1}. {s.action} {s.target && <code>{s.target}</code>}{' '}
             <small class="muted">{duration(s.durationMs)}</small>
           </h2>
           {s.reason && <p>{s.reason}</p>}
           {s.expectation && <p class="muted">Expected: {s.expectation}</p>}
           {s.diagnosis && (
             <p>
-              Diagnosis: <strong>{s.diagnosis.category}</strong> — {s.diagnosis.suggestedAction}
+              Diagnosis: <strong>{s.diagnosis.category}</strong> — {forPeople(s.diagnosis.suggestedAction)}
             </p>
           )}
           {Object.keys(s.observed).length > 0 && (

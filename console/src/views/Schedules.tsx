@@ -46,12 +46,14 @@ export function Schedules() {
               <Action
                 scope="svc:runs:write"
                 label={s.paused ? 'Resume' : 'Pause'}
+                result={s.paused ? 'Active' : 'Paused'}
                 run={() => call('POST', `/api/schedules/${s.id}/${s.paused ? 'resume' : 'pause'}`, { key: newKey() })}
                 done={list.reload}
               />
               <Action
                 scope="svc:runs:write"
                 label="Run now"
+                result="Queued"
                 run={() => call('POST', `/api/schedules/${s.id}/trigger`, { key: newKey() })}
               />
             </div>

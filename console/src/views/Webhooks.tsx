@@ -113,6 +113,7 @@ function WebhookEndpoint({ endpoint }: { endpoint: Endpoint }) {
                       <Action
                         scope="svc:webhooks:write"
                         label="Redeliver"
+                        result="Redelivered"
                         run={() => call('POST', `/api/webhooks/deliveries/${d.id}/redeliver`, { key: newKey() })}
                         done={deliveries.reload}
                       />
