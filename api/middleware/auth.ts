@@ -34,15 +34,14 @@ export interface AuthDeps extends LimitDeps {
 /**
  * Resolves the caller from exactly one `Authorization: Bearer` header, or else from the session
  * credential it is given (the console's cookie, checked against cross-site requests). Organization API keys
- * (`aut_…`) hold every scope; anything else is an OAuth access token. A cached key with tokens in
- * hand answers without a promise (every request passes here); failures throw either way.
+ * (`aut_…`) hold every scope; anything else is an OAuth access token.
  */
-export function authenticate(ctx: Koa.Context, deps: AuthDeps): Principal | Promise<Principal> {
+export async function authenticate(ctx: Koa.Context, deps: AuthDeps): Promise<Principal> {
   const headers = authorizationHeaders(ctx.req.rawHeaders);
   if (headers === 0) {
     // The console's browser holds a session cookie instead.
     const session = deps.sessionCredential;
-    if (session?.presented(ctx)) return session.principal(ctx).then((p) => rateCounted(deps, p));
+    if (session?.presented(ctx)) return rateCounted(deps, await session.principal(ctx));
     throw unauthenticated(deps, 'missing Authorization: Bearer credential');
   }
   if (headers > 1) throw unauthenticated(deps, 'send exactly one Authorization header');
@@ -71,7 +70,7 @@ export function authorizationHeaders(raw: string[]): number {
  * The caller of the one Authorization header of a request with no credential in its query string
  * (what authenticate() checks first).
  */
-export function bearerPrincipal(header: string, deps: AuthDeps): Principal | Promise<Principal> {
+export async function bearerPrincipal(header: string, deps: AuthDeps): Promise<Principal> {
   const known = deps.apiKeys.byHeader(header);
   if (known) return rateCounted(deps, known.principal);
   // test() and a slice rather than exec(): no match array per request.
@@ -85,19 +84,19 @@ export function bearerPrincipal(header: string, deps: AuthDeps): Principal | Pro
   const verifier = deps.tokenVerifier;
   if (!credential.startsWith('aut_') && !verifier)
     throw unauthenticated(deps, 'invalid credential', 'error="invalid_token", ');
-  if (!credential.startsWith('aut_')) return verifier!.verify(credential).then((p) => rateCounted(deps, p));
+  if (!credential.startsWith('aut_')) return rateCounted(deps, await verifier!.verify(credential));
   const parts = splitApiKey(credential);
   const cached = parts && deps.apiKeys.cached(parts.keyId);
-  if (!cached) return verifyApiKey(credential, deps).then((p) => rateCounted(deps, p));
+  if (!cached) return rateCounted(deps, await verifyApiKey(credential, deps));
   const principal = checkSecret(deps, cached, parts.secret);
   deps.apiKeys.rememberHeader(header, cached);
   return rateCounted(deps, principal);
 }
 
 /** Every authenticated request counts against its organization's rate, whatever the surface. */
-function rateCounted(deps: AuthDeps, principal: Principal): Principal | Promise<Principal> {
-  const limited = limitRequestRate(deps, principal.orgId);
-  return limited ? limited.then(() => principal) : principal;
+async function rateCounted(deps: AuthDeps, principal: Principal): Promise<Principal> {
+  await limitRequestRate(deps, principal.orgId);
+  return principal;
 }
 
 /** The principal of an organization API key; 401 when it is unknown, revoked or wrong. */

@@ -26,34 +26,23 @@ export type ExtendDeadline = (waitMs: number) => void;
  * Runs `work` within `ms`, or rejects with UNAVAILABLE. `work` gets `extend`: a long-poll calls it
  * as it starts waiting, and the bound becomes the wait plus a fresh `ms` for what follows. Until
  * then (authentication, the first reads) the plain bound holds, so a long-poll meets a hung
- * dependency with 503 UNAVAILABLE as fast as any other request. Work that answers at once (a
- * long-poll that parks on what it already had) needs no bound: it is returned as it is, with no
- * timer. Passed by hand, not through AsyncLocalStorage: on Node 20 that turns on promise hooks for
- * every promise of the process, which cost the hot reads about 5 % of their CPU.
+ * dependency with 503 UNAVAILABLE as fast as any other request. Passed by hand, not through
+ * AsyncLocalStorage, which turns on promise hooks for every promise of the process.
  */
-export function withRequestDeadline<T>(ms: number, work: (extend: ExtendDeadline) => T | Promise<T>): T | Promise<T> {
-  // Anonymous arrows only: every request passes here (see readUtf8 in json-body.ts for why).
-  let waited = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let expire: (() => void) | undefined;
-  const result = work((waitMs) => {
-    if (!expire) {
-      waited = waitMs; // still in work's first, synchronous part: the timer starts after it
-      return;
-    }
-    clearTimeout(timer);
-    timer = setTimeout(expire, waitMs + ms);
-  });
-  if (!(result instanceof Promise)) return result;
+export function withRequestDeadline<T>(ms: number, work: (extend: ExtendDeadline) => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    expire = () => reject(tooSlow(ms));
-    timer = setTimeout(expire, waited + ms);
-    result.then(
+    const expire = () => reject(tooSlow(ms));
+    let timer = setTimeout(expire, ms);
+    const extend: ExtendDeadline = (waitMs) => {
+      clearTimeout(timer);
+      timer = setTimeout(expire, waitMs + ms);
+    };
+    // A late failure after the deadline answered settles nothing and is handled here.
+    work(extend).then(
       (value) => {
         clearTimeout(timer);
         resolve(value);
       },
-      // A late failure after the deadline answered settles nothing and is handled here.
       (error) => {
         clearTimeout(timer);
         reject(error);

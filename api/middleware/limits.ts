@@ -25,19 +25,19 @@ function exhausted(what: string, retryAfterMs: number, details: Record<string, u
 
 /**
  * Takes one token of the organization's `bucket` (0 per second: off), or throws the 429 that says
- * so. A token this process holds is taken without a promise: every request passes here.
+ * so. A token this process holds is taken without asking MySQL.
  */
-function takeToken(
+async function takeToken(
   deps: LimitDeps,
   orgId: string,
   bucket: string,
   rate: { perSecond: number; burst: number },
   refusal: { message: string; details: Record<string, unknown> },
-): void | Promise<void> {
+): Promise<void> {
   if (rate.perSecond === 0) return;
-  const held = deps.rateLeases.takeHeld(orgId, bucket);
-  if (held) return granted(held, rate, refusal);
-  return deps.rateLeases.take(deps.db.manager, orgId, bucket, rate).then((answer) => granted(answer, rate, refusal));
+  const answer =
+    deps.rateLeases.takeHeld(orgId, bucket) ?? (await deps.rateLeases.take(deps.db.manager, orgId, bucket, rate));
+  granted(answer, rate, refusal);
 }
 
 function granted(
@@ -53,7 +53,7 @@ function granted(
  * The organization's request rate: one token per authenticated request from a bucket in MySQL
  * that every API process draws from (in leases: RateLeases).
  */
-export function limitRequestRate(deps: LimitDeps, orgId: string): void | Promise<void> {
+export async function limitRequestRate(deps: LimitDeps, orgId: string): Promise<void> {
   // A token this process holds answers first, before the organization's limits and the refusal
   // are built: every authenticated request passes here. (Held tokens exist only under a rate.)
   const held = deps.rateLeases.takeHeld(orgId, 'requests');

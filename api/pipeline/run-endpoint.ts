@@ -100,7 +100,7 @@ function noCommitOf(endpoint: Endpoint): () => never {
  * Every endpoint of every surface runs here: access, parsing, the confirm rule, extra scopes,
  * idempotency, the handler and the absent-field rule. Surfaces authenticate and write envelopes.
  */
-export function runEndpoint(endpoint: Endpoint, raw: RawRequest, call: Call): Answer | Promise<Answer> {
+export async function runEndpoint(endpoint: Endpoint, raw: RawRequest, call: Call): Promise<Answer> {
   const { principal } = call;
   checkAccess(endpoint, principal);
   const input = parseRequest(endpoint, raw);
@@ -123,20 +123,14 @@ export function runEndpoint(endpoint: Endpoint, raw: RawRequest, call: Call): An
     koa: call.koa,
   };
   const keyed = keyOf(endpoint, input, call);
-  if (!keyed || !principal) {
-    // A handler that answers at once (a long-poll that parks) is answered without a promise.
-    const answer = endpoint.handler(input, ctx);
-    return answer instanceof Promise ? answer.then((a) => unkeyed(a, call)) : unkeyed(answer, call);
-  }
+  if (!keyed || !principal) return unkeyed(await endpoint.handler(input, ctx), call);
   return keyedRun(endpoint, input, call, ctx, principal, keyed);
 }
 
-function unkeyed(answer: unknown, call: Call): Answer | Promise<Answer> {
+async function unkeyed(answer: unknown, call: Call): Promise<Answer> {
   if (!(answer instanceof LaterAnswer)) return { value: omitAbsent(answer), replayed: false };
-  return call.keepLater ? { value: answer, replayed: false } : answer.settled.then(settledAnswer);
+  return { value: call.keepLater ? answer : await answer.settled, replayed: false };
 }
-
-const settledAnswer = (value: unknown): Answer => ({ value, replayed: false });
 
 async function keyedRun(
   endpoint: Endpoint,

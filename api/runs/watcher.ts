@@ -27,8 +27,6 @@ interface SharedRead {
   read: Promise<RunSnapshot | null>;
   /** performance.now() when the read finished; undefined while in flight. */
   readAt?: number;
-  /** What the read found, once it finished. */
-  found?: RunSnapshot | null;
 }
 
 /** What a parked long-poll is told: the change (or null at its deadline), or why it cannot wait. */
@@ -236,24 +234,21 @@ export class RunWatcher {
    * then either answers a change it has not seen yet or waits, and the next check compares the
    * stored cursor, so no change is missed. Null when the organization has no such Run.
    */
-  arrival(orgId: string, runId: string): RunSnapshot | null | Promise<RunSnapshot | null> {
+  async arrival(orgId: string, runId: string): Promise<RunSnapshot | null> {
     const now = performance.now();
     let shared = this.recent.get(runId);
     if (!shared || (shared.readAt !== undefined && now - shared.readAt > ARRIVAL_SHARE_MS)) {
       this.sweep(now);
       shared = this.share(runId, readRun(this.db.manager, runId));
     }
-    // A finished read answers at once, without a promise: most of a burst of followers arrive then.
-    if (shared.readAt !== undefined) return ofOrg(shared.found!, orgId);
-    return shared.read.then((snapshot) => ofOrg(snapshot, orgId));
+    return ofOrg(await shared.read, orgId);
   }
 
   /** Makes `read` the one new arrivals of the Run share; a failed read is not shared. */
   private share(runId: string, read: Promise<RunSnapshot | null>): SharedRead {
     const entry: SharedRead = { read };
     read.then(
-      (found) => {
-        entry.found = found;
+      () => {
         entry.readAt = performance.now();
       },
       () => this.recent.get(runId) === entry && this.recent.delete(runId),

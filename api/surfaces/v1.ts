@@ -45,8 +45,7 @@ async function answerV1(
   operation: string,
 ): Promise<void> {
   if (ctx.method !== 'POST') throw methodNotAllowed(ctx.method, ctx.path, 'POST');
-  const authenticated = authenticate(ctx, deps);
-  const principal = authenticated instanceof Promise ? await authenticated : authenticated;
+  const principal = await authenticate(ctx, deps);
   const op = operations.get(operation);
   if (!op) throw new AppError('NOT_FOUND', `unknown operation "${operation}"; see GET /api/openapi.json`);
   // The exact header most clients send is matched without parsing it (type-is does the rest).
@@ -80,19 +79,20 @@ export interface V1Call {
  * An authenticated v1 call from its JSON body: the answer's JSON text, or a LaterAnswer that a
  * long-poll parks on.
  */
-export function operate(
+export async function operate(
   op: Endpoint,
   body: unknown,
   principal: Principal,
   deps: AppDeps,
   call: V1Call,
-): string | LaterAnswer | Promise<string | LaterAnswer> {
+): Promise<string | LaterAnswer> {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
   // Named fields, not a spread of `call`: every v1 request passes here.
   const { requestId, receivedAt, extendDeadline } = call;
-  const answer = runEndpoint(op, { body }, { principal, deps, requestId, receivedAt, extendDeadline, keepLater: true });
-  return answer instanceof Promise ? answer.then(textOf) : textOf(answer);
+  return textOf(
+    await runEndpoint(op, { body }, { principal, deps, requestId, receivedAt, extendDeadline, keepLater: true }),
+  );
 }
 
 /** The JSON text of an answer, or the LaterAnswer a long-poll parks on. */

@@ -120,15 +120,12 @@ export default defineEndpoint({
       .describe('Wait up to this long for a change (0..25000; larger values are clamped).'),
   },
   output: runState,
-  // Not async: a follower arriving after the shared read of its Run is answered (parked) at once.
-  handler(input, { db, orgId, deps, receivedAt, extendDeadline }) {
+  async handler(input, { db, orgId, deps, receivedAt, extendDeadline }) {
     const waitMs = Math.min(input.waitMs ?? 0, MAX_WAIT_MS);
-    const read = waitMs > 0 ? deps.runWatcher.arrival(orgId, input.runId) : readRun(db, input.runId, orgId);
-    const answer = (snapshot: RunSnapshot | null) => {
-      if (!snapshot) throw notFound(`Run ${input.runId}`);
-      return stateOrWait(snapshot, input.cursor, waitMs, receivedAt, extendDeadline, deps);
-    };
-    return read instanceof Promise ? read.then(answer) : answer(read);
+    const snapshot =
+      waitMs > 0 ? await deps.runWatcher.arrival(orgId, input.runId) : await readRun(db, input.runId, orgId);
+    if (!snapshot) throw notFound(`Run ${input.runId}`);
+    return stateOrWait(snapshot, input.cursor, waitMs, receivedAt, extendDeadline, deps);
   },
 });
 
