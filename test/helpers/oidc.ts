@@ -46,6 +46,12 @@ export interface TestIssuer {
    * `idTokenSubject`: the `sub` their ID token names instead of theirs (a misbehaving issuer).
    */
   addUser(sub: string, org: string, scopes?: string[], idTokenSubject?: string): void;
+  /**
+   * A misbehaving issuer's introspection: its answer for `token` with these members replaced
+   * (undefined: left out), as an issuer that answers for another issuer, or with a token type other
+   * than Bearer, an `exp` past or an `nbf` ahead, would send it.
+   */
+  introspectionSays(token: string, members: Record<string, unknown>): void;
   close(): Promise<void>;
 }
 
@@ -128,6 +134,16 @@ export async function startIssuer(
     const payload = (await idTokenPayload.call(this)) as { sub: string };
     return { ...payload, sub: users.get(payload.sub)?.idTokenSubject ?? payload.sub };
   };
+  const introspectionAnswers = new Map<string, Record<string, unknown>>();
+  provider.use(async (ctx, next) => {
+    await next();
+    const token = (ctx as { oidc?: { params?: { token?: unknown } } }).oidc?.params?.token;
+    const members = ctx.path === '/token/introspection' && typeof token === 'string' && introspectionAnswers.get(token);
+    if (!members) return;
+    const answer: Record<string, unknown> = { ...(ctx.body as Record<string, unknown>), ...members };
+    for (const [name, value] of Object.entries(answer)) if (value === undefined) delete answer[name];
+    ctx.body = answer;
+  });
   const callback = provider.callback();
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/interaction/')) void interact(req, res);
@@ -223,6 +239,9 @@ export async function startIssuer(
     },
     addUser(sub, org, scopes = allScopes, idTokenSubject) {
       users.set(sub, { org, scopes, idTokenSubject });
+    },
+    introspectionSays(token, members) {
+      introspectionAnswers.set(token, members);
     },
     async close() {
       server.closeAllConnections();
