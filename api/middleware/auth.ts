@@ -71,8 +71,6 @@ export function authorizationHeaders(raw: string[]): number {
  * (what authenticate() checks first).
  */
 export async function bearerPrincipal(header: string, deps: AuthDeps): Promise<Principal> {
-  const known = deps.apiKeys.byHeader(header);
-  if (known) return rateCounted(deps, known.principal);
   // test() and a slice rather than exec(): no match array per request.
   if (!bearerPattern.test(header))
     throw unauthenticated(
@@ -81,16 +79,9 @@ export async function bearerPrincipal(header: string, deps: AuthDeps): Promise<P
       'error="invalid_request", ',
     );
   const credential = header.slice(BEARER_PREFIX_LENGTH);
-  const verifier = deps.tokenVerifier;
-  if (!credential.startsWith('aut_') && !verifier)
-    throw unauthenticated(deps, 'invalid credential', 'error="invalid_token", ');
-  if (!credential.startsWith('aut_')) return rateCounted(deps, await verifier!.verify(credential));
-  const parts = splitApiKey(credential);
-  const cached = parts && deps.apiKeys.cached(parts.keyId);
-  if (!cached) return rateCounted(deps, await verifyApiKey(credential, deps));
-  const principal = checkSecret(deps, cached, parts.secret);
-  deps.apiKeys.rememberHeader(header, cached);
-  return rateCounted(deps, principal);
+  if (credential.startsWith('aut_')) return rateCounted(deps, await verifyApiKey(credential, deps));
+  if (!deps.tokenVerifier) throw unauthenticated(deps, 'invalid credential', 'error="invalid_token", ');
+  return rateCounted(deps, await deps.tokenVerifier.verify(credential));
 }
 
 /** Every authenticated request counts against its organization's rate, whatever the surface. */

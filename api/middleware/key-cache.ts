@@ -32,14 +32,6 @@ export class ApiKeyCache {
   private readonly cache: LRUCache<string, ActiveKey> | null;
   /** Lookups in flight: a burst of requests with one expired key makes one query, not thousands. */
   private readonly loading = new Map<string, Promise<ActiveKey | null>>();
-  /**
-   * Authorization headers that carried a cached key and its right secret, to that key. A follower
-   * sends the same header on every poll: one hash-table lookup of the whole header (not a
-   * character-by-character comparison) then stands for parsing it, two regular expressions and the
-   * key and secret found in it, about 1.7 µs a request.
-   */
-  private readonly headers = new Map<string, ActiveKey>();
-
   constructor(
     ttlMs: number,
     private readonly max = 10_000,
@@ -47,27 +39,6 @@ export class ApiKeyCache {
     // Staleness is checked against a clock read at most every 50 ms (lru-cache's default, 1 ms, set a
     // timer for nearly every request under load): an entry may outlive its ttl by that much.
     this.cache = ttlMs > 0 ? new LRUCache<string, ActiveKey>({ max, ttl: ttlMs, ttlResolution: 50 }) : null;
-  }
-
-  /** The key if it is cached now: the common case, answered without a promise. */
-  cached(keyId: string): ActiveKey | undefined {
-    return this.cache?.get(keyId);
-  }
-
-  /**
-   * The key an Authorization header carried when its secret was last checked, while that very key
-   * is still cached: a revoked or expired key is looked up (and refused) as before.
-   */
-  byHeader(header: string): ActiveKey | undefined {
-    const key = this.headers.get(header);
-    return key && this.cache?.get(key.id) === key ? key : undefined;
-  }
-
-  /** Remembers a header whose secret matched `key` (at most `max` headers; all forgotten when full). */
-  rememberHeader(header: string, key: ActiveKey): void {
-    if (!this.cache) return;
-    if (this.headers.size >= this.max) this.headers.clear();
-    this.headers.set(header, key);
   }
 
   async find(db: EntityManager, keyId: string): Promise<ActiveKey | null> {

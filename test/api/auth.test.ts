@@ -162,31 +162,6 @@ describe('authentication and errors', () => {
     assert.equal(queries, 3, 'an unknown key is looked up every time (never cached as valid)');
   });
 
-  it('knows a header by its key only while that very key is cached, and refuses it once the key is revoked', async () => {
-    const org = await createOrg(t.app.deps);
-    const keyId = splitApiKey(org.apiKey)!.keyId;
-    const header = `Bearer ${org.apiKey}`;
-    const db = t.app.deps.db.manager;
-    const cache = new ApiKeyCache(200, 2);
-    const key = (await cache.find(db, keyId))!;
-    cache.rememberHeader(header, key);
-    assert.equal(cache.byHeader(header), key);
-    assert.equal(cache.byHeader(`bearer ${org.apiKey}`), undefined, 'only the very header remembered');
-    // Bounded: a third header forgets the two before it.
-    cache.rememberHeader('Bearer x', key);
-    cache.rememberHeader('Bearer y', key);
-    assert.equal(cache.byHeader(header), undefined);
-    cache.rememberHeader(header, key);
-    await apiKeyRepository.revoke(db, keyId, Date.now());
-    await new Promise((r) => setTimeout(r, 300)); // past the ttl (and lru-cache's 50 ms clock)
-    assert.equal(cache.byHeader(header), undefined, 'the expired key is not stood for by its header');
-    assert.equal(await cache.find(db, keyId), null, 'and looked up again, it is revoked');
-    assert.equal(cache.byHeader(header), undefined);
-    const uncached = new ApiKeyCache(0);
-    uncached.rememberHeader(header, key);
-    assert.equal(uncached.byHeader(header), undefined, 'API_KEY_CACHE_TTL_MS 0 remembers no header');
-  });
-
   it('accepts a key again on the same header, and refuses a wrong secret sent after it', async () => {
     const org = await createOrg(t.app.deps);
     for (let i = 0; i < 3; i++) assert.equal((await call(t.app, org.apiKey, 'test_case.list', {})).status, 200);
@@ -202,7 +177,6 @@ describe('authentication and errors', () => {
     const uncached = new ApiKeyCache(0);
     const db = t.app.deps.db.manager;
     assert.equal((await uncached.find(db, keyId))?.orgId, org.orgId);
-    assert.equal(uncached.cached(keyId), undefined);
     await apiKeyRepository.revoke(db, keyId, Date.now());
     assert.equal(await uncached.find(db, keyId), null, 'the revocation is seen at once');
   });

@@ -42,6 +42,8 @@ declare module 'oidc-provider' {
       },
     );
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    /** Koa middleware around the provider's own (the provider is a Koa application). */
+    use(middleware: import('koa').Middleware): this;
     Client: { find(id: string): Promise<ClientRecord> };
     ResourceServer: new (identifier: string, info: ResourceServerInfo) => object;
     AccessToken: new (fields: Record<string, unknown>) => { save(): Promise<string> };
