@@ -46,6 +46,8 @@ describe('fill and click without a target', () => {
         valueSpec: { kind: 'literal', text: 'Quarterly report' },
         expect: { text: 'Preview: Quarterly report' },
       },
+      // The step found the field by a mark of its own, and took it off when it ended.
+      { action: 'click', target: 'Inspect markup', expect: { text: 'Markup as served' } },
     ]);
     assert.equal(result.outcome, 'passed', reasons(result.steps));
     const fill = result.steps[2];
@@ -69,6 +71,7 @@ describe('fill and click without a target', () => {
       // A full code moves the focus to "Confirm", as code fields do.
       { action: 'fill', target: 'Code', valueSpec: { kind: 'literal', text: '4711' } },
       { action: 'click', expect: { text: 'Confirmed 4711' } },
+      { action: 'click', target: 'Inspect markup', expect: { text: 'Markup as served' } },
     ]);
     assert.equal(result.outcome, 'passed', reasons(result.steps));
     assert.equal(result.steps[2].status, 'passed');

@@ -41,8 +41,17 @@ const FOCUS = page(
   <label for="code">Code</label> <input id="code" name="code" maxlength="4">
   <button type="button" id="confirm">Confirm</button>
   <p id="answer"></p>
+  <button type="button" id="inspect">Inspect markup</button>
+  <p id="markup"></p>
   <script>
     const $ = (id) => document.getElementById(id);
+    // Every attribute of every element, as served: a runner that leaves a mark behind changes it.
+    const attributes = () =>
+      Array.from(document.querySelectorAll('*'), (el) => Array.from(el.attributes, (a) => a.name + '=' + a.value).join(' ')).join('|');
+    const served = attributes();
+    $('inspect').addEventListener('click', () => {
+      $('markup').textContent = attributes() === served ? 'Markup as served' : 'Markup changed';
+    });
     $('title').addEventListener('input', () => { $('preview').textContent = $('title').value; });
     $('code').addEventListener('input', () => { if ($('code').value.length === 4) $('confirm').focus(); });
     $('confirm').addEventListener('click', () => { $('answer').textContent = 'Confirmed ' + $('code').value; });

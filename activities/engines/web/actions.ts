@@ -21,6 +21,7 @@ import {
   findFillTarget,
   findFocused,
   findFocusedFillTarget,
+  unmarkFocused,
   findVisible,
   showsText,
   shownTexts,
@@ -242,6 +243,8 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
       );
     }
     throw err;
+  } finally {
+    if (target === undefined) await unmarkFocused(ctx.page);
   }
 }
 
@@ -740,6 +743,8 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
         kind: 'control',
       })) ?? err
     );
+  } finally {
+    if (target === undefined) await unmarkFocused(ctx.page);
   }
   // The expectation may be checked while the click's effects arrive (a toast can be gone by the time they have).
   const clicked = before ?? { text: '', disabled: false, signs: 0 };

@@ -257,6 +257,19 @@ export async function findFocused(page: Page, timeoutMs: number): Promise<Locato
   });
 }
 
+/** Takes the marks of findFocused off again, in every frame: the step leaves the page's markup as it found it. */
+export async function unmarkFocused(page: Page): Promise<void> {
+  await Promise.all(
+    page.frames().map(
+      (frame) =>
+        frame
+          .locator(`[${FOCUS_MARK}]`)
+          .evaluateAll((els, name) => els.forEach((el) => el.removeAttribute(name)), FOCUS_MARK)
+          .catch(() => undefined), // a frame that went away holds no mark
+    ),
+  );
+}
+
 /** Lists, selects and sliders a fill without target may act on besides a field one types into. */
 const FOCUSED_CHOICE = '[role=combobox], [role=listbox], [aria-haspopup=listbox], [role=slider], [role=spinbutton]';
 
