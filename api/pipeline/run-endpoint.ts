@@ -5,6 +5,7 @@ import type { Principal, Scope } from '../../core/scopes';
 import { bearerChallenge } from '../oauth/challenge';
 import { omitAbsent } from '../presenters/absent';
 import type { AppDeps } from './deps';
+import { auditChange, isAudited } from './audit';
 import { requestKey, runOnce } from './idempotency';
 import { LaterAnswer } from '../runs/later';
 import { plainParse } from './plain-body';
@@ -73,6 +74,8 @@ export interface Call {
   koa?: Koa.Context;
   /** A key the surface carries outside the body (the Idempotency-Key header). */
   headerKey?: string;
+  /** The HTTP request the call came in (any surface), read only for the audit trail's "from where". */
+  from?: Koa.Context;
 }
 
 export interface Answer {
@@ -123,6 +126,14 @@ export function runEndpoint(endpoint: Endpoint, raw: RawRequest, call: Call): An
     koa: call.koa,
   };
   const keyed = keyOf(endpoint, input, call);
+  if (principal && isAudited(endpoint)) {
+    if (keyed) return keyedRun(endpoint, input, call, ctx, principal, keyed);
+    // A change without a key has no transaction of its own: its line follows it.
+    return Promise.resolve(endpoint.handler(input, ctx)).then(async (answer) => {
+      await auditChange(ctx.db, { endpoint, input, output: answer, principal, surface: ctx.surface, from: call.from });
+      return unkeyed(answer, call);
+    });
+  }
   if (!keyed || !principal) {
     // A handler that answers at once (a long-poll that parks) is answered without a promise.
     const answer = endpoint.handler(input, ctx);
@@ -158,7 +169,13 @@ async function keyedRun(
       extendDeadline: ctx.extendDeadline,
     },
     endpoint.atomic,
-    (db, afterCommit) => endpoint.handler(input, { ...ctx, db, afterCommit }),
+    async (db, afterCommit) => {
+      const answer = await endpoint.handler(input, { ...ctx, db, afterCommit });
+      if (isAudited(endpoint))
+        await auditChange(db, { endpoint, input, output: answer, principal, surface: ctx.surface, from: call.from });
+      return answer;
+    },
+    endpoint.storedAnswer,
   );
   if (replayed) await endpoint.onReplay?.(value, ctx);
   return { value: omitAbsent(value), replayed };
