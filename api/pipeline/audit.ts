@@ -9,14 +9,28 @@ import type { Endpoint, Surface } from './model';
 export const isAudited = (endpoint: Endpoint): boolean => endpoint.idempotency !== 'none';
 
 /** Input and output fields that name what a change was about, most specific first. */
-const TARGET_FIELDS = ['runId', 'testCaseId', 'testPlanId', 'planGroupRunId', 'scheduleId', 'webhookId', 'keyId', 'slug', 'environmentSlug', 'noteId', 'id'];
+const TARGET_FIELDS = [
+  'runId',
+  'testCaseId',
+  'testPlanId',
+  'planGroupRunId',
+  'scheduleId',
+  'webhookId',
+  'keyId',
+  'slug',
+  'environmentSlug',
+  'noteId',
+];
 
 function targetOf(input: Record<string, unknown>, output: unknown): string | null {
   const answer = output && typeof output === 'object' ? (output as Record<string, unknown>) : {};
+  // What the change made or changed (a created record's own id, the Run it queued) before what it named.
+  if (typeof answer.id === 'string') return answer.id;
+  const runIds = answer.runIds;
+  if (Array.isArray(runIds) && typeof runIds[0] === 'string') return runIds[0];
   for (const source of [input, answer])
     for (const field of TARGET_FIELDS) if (typeof source[field] === 'string') return source[field] as string;
-  const runIds = answer.runIds;
-  return Array.isArray(runIds) && typeof runIds[0] === 'string' ? runIds[0] : null;
+  return null;
 }
 
 /** Where a change came from: the console's session, an MCP client, or any other API client. */

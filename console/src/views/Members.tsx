@@ -171,7 +171,8 @@ function Keys() {
       {!keys.value ? (
         <Pending loaded={keys} what="API keys" />
       ) : (
-        <div class="table-wrap">
+        // Focusable, so a keyboard can scroll it sideways on a narrow screen.
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="API keys">
           <table>
             <caption>API keys</caption>
             <thead>
@@ -237,7 +238,7 @@ function Audit() {
       ) : page.value.items.length === 0 ? (
         <p>No change has been made yet.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Audit trail">
           <table>
             <caption>Changes, newest first</caption>
             <thead>
