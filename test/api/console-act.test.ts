@@ -43,8 +43,8 @@ describe('console (issue 76, points 3 and 8): run from the console, review a gro
     });
     await page.getByRole('link', { name: 'Run a test' }).click();
     await page.getByLabel('a Test Plan').check();
-    await page.getByLabel('Test Plan', { exact: true }).selectOption({ label: 'Checkout plan' });
-    await page.getByLabel('Environment').selectOption('shop');
+    await page.getByRole('combobox', { name: /^Test Plan/ }).selectOption({ label: 'Checkout plan' });
+    await page.getByRole('combobox', { name: /^Environment/ }).selectOption('shop');
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'What this queues' });
     await preview.getByText('2 Runs of Test Plan Checkout plan against Shop staging, one per member').waitFor();
