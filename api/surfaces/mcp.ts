@@ -78,7 +78,13 @@ function failure(error: AppError): CallToolResult {
 type Tools = ReturnType<typeof mcpTools>;
 
 /** An MCP server for one authenticated HTTP request; every call goes through the endpoint pipeline. */
-function createMcpServer(tools: Tools, principal: Principal, deps: AppDeps, requestId: string, from: Koa.Context): Server {
+function createMcpServer(
+  tools: Tools,
+  principal: Principal,
+  deps: AppDeps,
+  requestId: string,
+  from: Koa.Context,
+): Server {
   const server = new Server(
     { name: 'qa-orchestrator', title: 'QA Test Orchestration Service', version: '1.0.0' },
     { capabilities: { tools: { listChanged: false } }, instructions },

@@ -104,7 +104,10 @@ export function App() {
       <header>
         <nav aria-label="Console">
           {NAV.map(([href, label]) => (
-            <Link href={href} aria-current={url.pathname === href || url.pathname.startsWith(`${href}/`) ? 'page' : undefined}>
+            <Link
+              href={href}
+              aria-current={url.pathname === href || url.pathname.startsWith(`${href}/`) ? 'page' : undefined}
+            >
               {label}
             </Link>
           ))}

@@ -55,11 +55,10 @@ export const apiKeyRepository = {
   },
   /** Revokes a key of one organization; false when it has no such active key. */
   async revokeInOrg(db: EntityManager, orgId: string, id: string, now: number): Promise<boolean> {
-    const result = await db.query('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND org_id = ? AND revoked_at IS NULL', [
-      now,
-      id,
-      orgId,
-    ]);
+    const result = await db.query(
+      'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND org_id = ? AND revoked_at IS NULL',
+      [now, id, orgId],
+    );
     return (result.affectedRows ?? 0) > 0;
   },
   /** Returns false when no such active key exists. */

@@ -12,7 +12,7 @@ const TO_PAY = [
   { action: 'click', target: 'Continue' },
 ];
 
-describe('console (issue 76, points 3 and 8): run from the console, review a group\'s visual changes', function () {
+describe("console (issue 76, points 3 and 8): run from the console, review a group's visual changes", function () {
   this.timeout(300_000);
   const s = useRunStack('console-act-password');
   let browser: Browser;
@@ -48,10 +48,10 @@ describe('console (issue 76, points 3 and 8): run from the console, review a gro
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'What this queues' });
     await preview.getByText('2 Runs of Test Plan Checkout plan against Shop staging, one per member').waitFor();
-    assert.deepEqual(await preview.getByRole('list', { name: 'Members to run' }).getByRole('listitem').allTextContents(), [
-      'Pay as a guest',
-      'Pay signed in',
-    ]);
+    assert.deepEqual(
+      await preview.getByRole('list', { name: 'Members to run' }).getByRole('listitem').allTextContents(),
+      ['Pay as a guest', 'Pay signed in'],
+    );
     assert.equal(triggers.length, 0, 'nothing is queued before the confirmation');
     await assertAccessible(page, 'Run a test, previewed');
     await preview.getByRole('button', { name: 'Queue 2 Runs' }).dblclick();
@@ -76,7 +76,7 @@ describe('console (issue 76, points 3 and 8): run from the console, review a gro
     await context.close();
   });
 
-  it("reviews every visual change of a plan group by keyboard, announced, then accepts all, with overlay and slide", async () => {
+  it('reviews every visual change of a plan group by keyboard, announced, then accepts all, with overlay and slide', async () => {
     const cases = [
       await newCase(s, { name: 'Pay by card', steps: TO_PAY }),
       await newCase(s, { name: 'Pay by invoice', steps: TO_PAY }),
@@ -142,11 +142,13 @@ describe('console (issue 76, points 3 and 8): run from the console, review a gro
     // Each accept is in the audit trail: who, what, from where.
     const audit = await rest(s.app, s.org.apiKey, 'GET', '/api/audit?limit=100');
     const accepts = audit.body.items.filter((l: { action: string }) => l.action === 'runs.visual_accept');
-    assert.deepEqual(
-      accepts.map((l: { target: string }) => l.target).sort(),
-      [...changed.runIds].sort(),
+    assert.deepEqual(accepts.map((l: { target: string }) => l.target).sort(), [...changed.runIds].sort());
+    assert.ok(
+      accepts.every(
+        (l: { channel: string; actor: { id: string } }) =>
+          l.channel === 'console' && l.actor.id === s.org.apiKey.slice(4, 20),
+      ),
     );
-    assert.ok(accepts.every((l: { channel: string; actor: { id: string } }) => l.channel === 'console' && l.actor.id === s.org.apiKey.slice(4, 20)));
     await page.setViewportSize({ width: 375, height: 800 });
     await assertAccessible(page, 'visual review at 375 px');
     assertOnlyOrigin(requests, s.app.url);

@@ -66,7 +66,11 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
     );
     assert.equal(quarantined.status, 200, JSON.stringify(quarantined.body));
     await environment({ app, org }, 'staging', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
-    const plan = await call(app, org.apiKey, 'test_plan.create', { idempotencyKey: key(), name: 'Nightly', testCaseIds: [testCase.id] });
+    const plan = await call(app, org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: 'Nightly',
+      testCaseIds: [testCase.id],
+    });
     const schedule = await rest(app, org.apiKey, 'POST', '/api/schedules', {
       name: 'Nightly smoke',
       testPlanId: plan.body.id,
@@ -128,7 +132,10 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
     ];
     for (const [action, target, who, channel] of expected) {
       const l = line(action);
-      assert.ok(l, `no audit line for ${action}: ${JSON.stringify(audit.body.items.map((i: { action: string }) => i.action))}`);
+      assert.ok(
+        l,
+        `no audit line for ${action}: ${JSON.stringify(audit.body.items.map((i: { action: string }) => i.action))}`,
+      );
       assert.equal(l.target, target, action);
       assert.equal(l.actor.id, who, action);
       assert.equal(l.channel, channel, action);
@@ -180,15 +187,36 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
     const ours = await createOrg(app.deps);
     const theirs = await createOrg(app.deps);
     await newCase({ app, org: theirs }, { name: 'Their secret case' });
-    const theirKey = await rest(app, theirs.apiKey, 'POST', '/api/keys', { name: 'their CI' }, { 'Idempotency-Key': key() });
+    const theirKey = await rest(
+      app,
+      theirs.apiKey,
+      'POST',
+      '/api/keys',
+      { name: 'their CI' },
+      { 'Idempotency-Key': key() },
+    );
     assert.equal(theirKey.status, 201, JSON.stringify(theirKey.body));
     // A replay answers the same key without its secret: the idempotency record never holds it.
-    const replay = await rest(app, theirs.apiKey, 'POST', '/api/keys', { name: 'their CI' }, {
-      'Idempotency-Key': 'fixed-key-for-replay',
-    });
-    const again = await rest(app, theirs.apiKey, 'POST', '/api/keys', { name: 'their CI' }, {
-      'Idempotency-Key': 'fixed-key-for-replay',
-    });
+    const replay = await rest(
+      app,
+      theirs.apiKey,
+      'POST',
+      '/api/keys',
+      { name: 'their CI' },
+      {
+        'Idempotency-Key': 'fixed-key-for-replay',
+      },
+    );
+    const again = await rest(
+      app,
+      theirs.apiKey,
+      'POST',
+      '/api/keys',
+      { name: 'their CI' },
+      {
+        'Idempotency-Key': 'fixed-key-for-replay',
+      },
+    );
     assert.equal(again.body.keyId, replay.body.keyId);
     assert.ok(replay.body.apiKey && !again.body.apiKey, JSON.stringify(again.body));
 

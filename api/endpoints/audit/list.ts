@@ -9,7 +9,7 @@ export default defineEndpoint({
   bindings: { rest: { method: 'GET', path: '/api/audit' } },
   summary: "The organization's audit trail, newest first, a page at a time: every change made through the API.",
   description:
-    'One line per change (each endpoint that takes an idempotency key), written in the change\'s transaction: ' +
+    "One line per change (each endpoint that takes an idempotency key), written in the change's transaction: " +
     'who (an API key by id or a member by subject), what (the endpoint and the id it changed), when, and from ' +
     'where (console, API or MCP; the client address and user agent).',
   access,

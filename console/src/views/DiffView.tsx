@@ -70,9 +70,7 @@ export function DiffView({ visual, step }: { visual: Visual; step: number }) {
           <img
             src={visual.after!.url}
             alt={`Step ${step} after, ${mode === 'overlay' ? `at ${amount}% opacity` : `from ${amount}% across`}`}
-            style={
-              mode === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }
-            }
+            style={mode === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }}
           />
         </div>
       )}

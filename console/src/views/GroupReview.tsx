@@ -186,7 +186,8 @@ export function GroupReview({ id }: { id: string }) {
               {accepted.has(current.runId) && <span class="badge badge-passing"> accepted</span>}
             </h2>
             <p id="review-keys" class="muted">
-              Keys: n or → next, p or ← previous, a accept. <Link href={`/console/runs/${current.runId}`}>Open the Run</Link>
+              Keys: n or → next, p or ← previous, a accept.{' '}
+              <Link href={`/console/runs/${current.runId}`}>Open the Run</Link>
             </p>
             <DiffView visual={current.visual} step={current.step} />
           </section>

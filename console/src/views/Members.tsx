@@ -76,7 +76,10 @@ export function Members() {
 }
 
 function MemberList() {
-  const members = useLoad(() => call<Page<{ userSub: string; createdAt: number }>>('GET', '/api/members?limit=100'), []);
+  const members = useLoad(
+    () => call<Page<{ userSub: string; createdAt: number }>>('GET', '/api/members?limit=100'),
+    [],
+  );
   if (!members.value) return <Pending loaded={members} what="members" />;
   return (
     <section>
@@ -87,7 +90,10 @@ function MemberList() {
         <ul>
           {members.value.items.map((m) => (
             <li>
-              {m.userSub} <small class="muted">since <Time ms={m.createdAt} /></small>
+              {m.userSub}{' '}
+              <small class="muted">
+                since <Time ms={m.createdAt} />
+              </small>
             </li>
           ))}
         </ul>
@@ -119,7 +125,8 @@ function Keys() {
     try {
       const made = await call<{ keyId: string; apiKey?: string }>('POST', '/api/keys', { key, body: { name } });
       setShown(made.apiKey ? { name, apiKey: made.apiKey } : undefined);
-      if (!made.apiKey) setError('This key was made by an earlier click and its secret was shown then; revoke it and make another.');
+      if (!made.apiKey)
+        setError('This key was made by an earlier click and its secret was shown then; revoke it and make another.');
       setIntent({ name: '', key: newKey() });
       keys.reload();
     } catch (e) {
@@ -228,8 +235,7 @@ function Audit() {
   const cursor = cursors.at(-1);
   const names = useKeyNames();
   const page = useLoad(() => call<Page<AuditLine>>('GET', `/api/audit${query({ limit: 50, cursor })}`), [cursor]);
-  const who = (a: AuditLine['actor']) =>
-    a.kind === 'api_key' ? `key ${names.value?.get(a.id) ?? a.id}` : a.id;
+  const who = (a: AuditLine['actor']) => (a.kind === 'api_key' ? `key ${names.value?.get(a.id) ?? a.id}` : a.id);
   return (
     <section>
       <h2>Audit trail</h2>
