@@ -54,6 +54,7 @@ describe("console (issue 76, points 3 and 8): run from the console, review a gro
     );
     assert.equal(triggers.length, 0, 'nothing is queued before the confirmation');
     await assertAccessible(page, 'Run a test, previewed');
+    await page.screenshot({ path: 'docs/console/run-a-test.png', fullPage: true });
     await preview.getByRole('button', { name: 'Queue 2 Runs' }).dblclick();
     await page.getByRole('status').getByRole('link', { name: 'the plan group' }).waitFor();
 
@@ -125,6 +126,7 @@ describe("console (issue 76, points 3 and 8): run from the console, review a gro
     await page.getByLabel('Position of the cut').fill('70');
     await page.getByRole('img', { name: 'Step 2 after, from 70% across' }).waitFor();
     await assertAccessible(page, 'visual review, slide');
+    await page.screenshot({ path: 'docs/console/group-review.png', fullPage: true });
     await region.focus();
     await page.keyboard.press('a');
     await page.getByRole('status').getByText('Accepted Pay by card. Change 2 of 2: Pay by invoice, step 2').waitFor();

@@ -150,6 +150,7 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
     await trail.locator('tr[data-action="keys.revoke"]').getByText('ada').waitFor();
     await trail.locator('tr[data-action="test_cases.quarantine"]').getByText('ci-script/1.0').waitFor();
     await assertAccessible(page, 'Members with an audit trail');
+    await page.screenshot({ path: 'docs/console/members.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await assertAccessible(page, 'Members at 375 px');
     assertOnlyOrigin(
