@@ -10,6 +10,7 @@ export const scopeDescriptions = {
   'svc:webhooks:write': 'Manage webhook endpoints: create, change, rotate secrets, test, read and redeliver deliveries',
   'svc:retention:write':
     "Replace the organization's retention policy (how long evidence media and Run records are kept)",
+  'svc:org:admin': "Read the organization's members, API keys and audit trail; create and revoke API keys",
 } as const;
 
 export type Scope = keyof typeof scopeDescriptions;
@@ -27,4 +28,6 @@ export interface Principal {
    * `insufficient_scope` challenge, so the client can ask its authorization server for more.
    */
   resourceMetadataUrl?: string;
+  /** Set when the caller acts through the console's session (the audit trail says "console"). */
+  via?: 'console';
 }

@@ -11,6 +11,8 @@ export async function issueApiKey(
   db: EntityManager,
   orgId: string,
   now = Date.now(),
+  /** A name and its maker, for keys made from the console or the API (the admin command gives none). */
+  about: { name?: string; createdBy?: string } = {},
 ): Promise<{ keyId: string; apiKey: string }> {
   const key = generateApiKey();
   await apiKeyRepository.create(db, {
@@ -19,6 +21,8 @@ export async function issueApiKey(
     secretHash: sha256(key.secret),
     createdAt: now,
     revokedAt: null,
+    name: about.name ?? null,
+    createdBy: about.createdBy ?? null,
   });
   return { keyId: key.keyId, apiKey: key.apiKey };
 }

@@ -83,6 +83,11 @@ import consoleSessionCreate from './console-sessions/create';
 import consoleSessionDelete from './console-sessions/delete';
 import consoleOidcStart from './console-oidc/start';
 import consoleOidcCallback from './console-oidc/callback';
+import keysList from './keys/list';
+import keysCreate from './keys/create';
+import keysRevoke from './keys/revoke';
+import membersList from './members/list';
+import auditList from './audit/list';
 
 /**
  * Every endpoint of the API, defined once. The surfaces (api/surfaces: v1, REST, MCP, OpenAPI) are
@@ -171,6 +176,11 @@ export const endpoints: Endpoint[] = [
   consoleSessionDelete,
   consoleOidcStart,
   consoleOidcCallback,
+  membersList,
+  keysList,
+  keysCreate,
+  keysRevoke,
+  auditList,
   // The assets' route before the page's, whose pattern also matches /console/assets/….
   consoleAsset,
   consolePage,

@@ -41,6 +41,11 @@ export class ApiKeyCache {
     this.cache = ttlMs > 0 ? new LRUCache<string, ActiveKey>({ max, ttl: ttlMs, ttlResolution: 50 }) : null;
   }
 
+  /** Forgets a key at once in this process (revoked here; other processes within the ttl). */
+  forget(keyId: string): void {
+    this.cache?.delete(keyId);
+  }
+
   async find(db: EntityManager, keyId: string): Promise<ActiveKey | null> {
     const cached = this.cache?.get(keyId);
     if (cached) return cached;
@@ -55,6 +60,8 @@ export class ApiKeyCache {
   private async load(db: EntityManager, keyId: string): Promise<ActiveKey | null> {
     const row = await apiKeyRepository.findActive(db, keyId);
     if (!row) return null;
+    // A used key is looked up again once its cache entry expires: "last used" to within the ttl.
+    await apiKeyRepository.touch(db, keyId, Date.now());
     const key = {
       id: row.id,
       orgId: row.orgId,

@@ -62,11 +62,12 @@ export async function runOnce<T>(
   call: KeyedCall,
   atomic: boolean,
   mutation: Mutation<T>,
+  keep: (answer: T) => unknown = (answer) => answer,
 ): Promise<{ value: T; replayed: boolean }> {
   const hash = sha256(canonicalJson(call.request));
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     try {
-      return { value: await (atomic ? inOneTransaction : claimFirst)(call, hash, mutation), replayed: false };
+      return { value: await (atomic ? inOneTransaction : claimFirst)(call, hash, mutation, keep), replayed: false };
     } catch (error) {
       if (isDeadlock(error) && attempt < ATTEMPTS) continue;
       if (!isDuplicateKey(error)) throw error;
@@ -78,28 +79,38 @@ export async function runOnce<T>(
   throw new AppError('CONFLICT', `a request with ${call.source} "${call.key}" is still in flight; retry shortly`);
 }
 
-async function inOneTransaction<T>(call: KeyedCall, hash: string, mutation: Mutation<T>): Promise<T> {
+async function inOneTransaction<T>(
+  call: KeyedCall,
+  hash: string,
+  mutation: Mutation<T>,
+  keep: (answer: T) => unknown,
+): Promise<T> {
   const effects: Array<() => Promise<void>> = [];
   const value = await call.deps.db.transaction(async (db) => {
     // The claim and the mutation commit together: a concurrent request with the same key blocks
     // on the row lock and then sees the committed answer (or, after a rollback, claims the key).
     await idem.claim(db, call.orgId, call.name, call.key, hash, Date.now(), IDEMPOTENCY_TTL_MS);
     const answer = await mutation(db, (effect) => effects.push(effect));
-    await idem.complete(db, call.orgId, call.name, call.key, { value: answer });
+    await idem.complete(db, call.orgId, call.name, call.key, { value: keep(answer) });
     return answer;
   });
   for (const effect of effects) await effect();
   return value;
 }
 
-async function claimFirst<T>(call: KeyedCall, hash: string, mutation: Mutation<T>): Promise<T> {
+async function claimFirst<T>(
+  call: KeyedCall,
+  hash: string,
+  mutation: Mutation<T>,
+  keep: (answer: T) => unknown,
+): Promise<T> {
   const db = call.deps.db.manager;
   await idem.claim(db, call.orgId, call.name, call.key, hash, Date.now(), IDEMPOTENCY_TTL_MS);
   try {
     const effects: Array<() => Promise<void>> = [];
     const answer = await mutation(db, (effect) => effects.push(effect));
     for (const effect of effects) await effect();
-    await idem.complete(db, call.orgId, call.name, call.key, { value: answer });
+    await idem.complete(db, call.orgId, call.name, call.key, { value: keep(answer) });
     return answer;
   } catch (error) {
     await idem.release(db, call.orgId, call.name, call.key).catch(() => undefined);

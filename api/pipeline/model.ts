@@ -142,6 +142,8 @@ export interface Endpoint<In = any, Out = any, A extends Access = Access> {
   handler(input: In, ctx: EndpointContext<CallerOf<A>, any>): HandlerAnswer<Out>;
   /** Runs after a replayed idempotent response, to finish effects a crash may have cut short. */
   onReplay?(output: Out, ctx: EndpointContext<CallerOf<A>, any>): Promise<void>;
+  /** What the idempotency record keeps of an answer: a secret shown once is left out (default: all of it). */
+  storedAnswer?(output: Out): unknown;
 }
 
 const idempotencyKey = z
@@ -207,6 +209,7 @@ export function defineEndpoint<
     ctx: EndpointContext<CallerOf<A>, HttpOf<B>>,
   ): HandlerAnswer<z.infer<Out>>;
   onReplay?(output: z.infer<Out>, ctx: EndpointContext<CallerOf<A>, HttpOf<B>>): Promise<void>;
+  storedAnswer?(output: z.infer<Out>): unknown;
 }): Endpoint<InputOf<P, Q, Body, B, Idem, Conf>, z.infer<Out>, A> {
   const idempotency = def.idempotency ?? ('none' as Idem);
   const confirmRule = def.confirm ?? ('never' as Conf);
@@ -240,6 +243,7 @@ export function defineEndpoint<
     bindings: def.bindings,
     handler: def.handler as never,
     onReplay: def.onReplay as never,
+    storedAnswer: def.storedAnswer as never,
   };
 }
 

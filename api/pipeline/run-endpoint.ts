@@ -5,6 +5,7 @@ import type { Principal, Scope } from '../../core/scopes';
 import { bearerChallenge } from '../oauth/challenge';
 import { omitAbsent } from '../presenters/absent';
 import type { AppDeps } from './deps';
+import { auditChange, isAudited } from './audit';
 import { requestKey, runOnce } from './idempotency';
 import { LaterAnswer } from '../runs/later';
 import { plainParse } from './plain-body';
@@ -73,6 +74,8 @@ export interface Call {
   koa?: Koa.Context;
   /** A key the surface carries outside the body (the Idempotency-Key header). */
   headerKey?: string;
+  /** The HTTP request the call came in (any surface), read only for the audit trail's "from where". */
+  from?: Koa.Context;
 }
 
 export interface Answer {
@@ -123,6 +126,13 @@ export async function runEndpoint(endpoint: Endpoint, raw: RawRequest, call: Cal
     koa: call.koa,
   };
   const keyed = keyOf(endpoint, input, call);
+  if (principal && isAudited(endpoint)) {
+    if (keyed) return keyedRun(endpoint, input, call, ctx, principal, keyed);
+    // A change without a key has no transaction of its own: its line follows it.
+    const answer = await endpoint.handler(input, ctx);
+    await auditChange(ctx.db, { endpoint, input, output: answer, principal, surface: ctx.surface, from: call.from });
+    return unkeyed(answer, call);
+  }
   if (!keyed || !principal) return unkeyed(await endpoint.handler(input, ctx), call);
   return keyedRun(endpoint, input, call, ctx, principal, keyed);
 }
@@ -152,7 +162,13 @@ async function keyedRun(
       extendDeadline: ctx.extendDeadline,
     },
     endpoint.atomic,
-    (db, afterCommit) => endpoint.handler(input, { ...ctx, db, afterCommit }),
+    async (db, afterCommit) => {
+      const answer = await endpoint.handler(input, { ...ctx, db, afterCommit });
+      if (isAudited(endpoint))
+        await auditChange(db, { endpoint, input, output: answer, principal, surface: ctx.surface, from: call.from });
+      return answer;
+    },
+    endpoint.storedAnswer,
   );
   if (replayed) await endpoint.onReplay?.(value, ctx);
   return { value: omitAbsent(value), replayed };

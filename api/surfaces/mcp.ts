@@ -78,7 +78,13 @@ function failure(error: AppError): CallToolResult {
 type Tools = ReturnType<typeof mcpTools>;
 
 /** An MCP server for one authenticated HTTP request; every call goes through the endpoint pipeline. */
-function createMcpServer(tools: Tools, principal: Principal, deps: AppDeps, requestId: string): Server {
+function createMcpServer(
+  tools: Tools,
+  principal: Principal,
+  deps: AppDeps,
+  requestId: string,
+  from: Koa.Context,
+): Server {
   const server = new Server(
     { name: 'qa-orchestrator', title: 'QA Test Orchestration Service', version: '1.0.0' },
     { capabilities: { tools: { listChanged: false } }, instructions },
@@ -94,7 +100,7 @@ function createMcpServer(tools: Tools, principal: Principal, deps: AppDeps, requ
           const answer = await runEndpoint(
             entry.op,
             { body: request.params.arguments ?? {} },
-            { principal, deps, requestId, surface: 'mcp', receivedAt: performance.now(), extendDeadline: extend },
+            { principal, deps, requestId, surface: 'mcp', receivedAt: performance.now(), extendDeadline: extend, from },
           );
           return answer.value;
         }),
@@ -195,7 +201,7 @@ export function mcpEndpoints(endpoints: Endpoint[]): Endpoint[] {
       access: 'credential',
       output: jsonRpcMessage,
       async handler(_input, { principal, deps, requestId, koa }) {
-        const server = createMcpServer(tools, principal, deps, requestId);
+        const server = createMcpServer(tools, principal, deps, requestId, koa);
         const transport = new StreamableHTTPServerTransport({
           sessionIdGenerator: undefined,
           enableJsonResponse: true,

@@ -39,6 +39,7 @@ export function restRouter(routes: RestRoute[], deps: AppDeps): Router {
         receivedAt: ctx.state.receivedAt,
         extendDeadline: ctx.state.extendDeadline,
         koa: ctx,
+        from: ctx,
         headerKey: headerKey || undefined,
       };
       const { shape } = binding;

@@ -55,6 +55,7 @@ async function answerV1(
     requestId: ctx.state.requestId,
     receivedAt: ctx.state.receivedAt,
     extendDeadline: ctx.state.extendDeadline,
+    from: ctx,
   });
   if (typeof result === 'string') {
     // The header is set as it is (no media-type lookup per request); the text is what Koa would write.
@@ -73,6 +74,8 @@ export interface V1Call {
   requestId: string;
   receivedAt: number;
   extendDeadline: (waitMs: number) => void;
+  /** The HTTP request, read only for the audit trail of a change. */
+  from?: Koa.Context;
 }
 
 /**
@@ -89,9 +92,9 @@ export async function operate(
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new AppError('INVALID_ARGUMENT', 'the body must be a JSON object');
   // Named fields, not a spread of `call`: every v1 request passes here.
-  const { requestId, receivedAt, extendDeadline } = call;
+  const { requestId, receivedAt, extendDeadline, from } = call;
   return textOf(
-    await runEndpoint(op, { body }, { principal, deps, requestId, receivedAt, extendDeadline, keepLater: true }),
+    await runEndpoint(op, { body }, { principal, deps, requestId, receivedAt, extendDeadline, keepLater: true, from }),
   );
 }
 

@@ -3,13 +3,16 @@ import { ApiError, call, onSignedOut, useCsrfToken } from './lib/api';
 import { Link, navigate, useLocation } from './lib/router';
 import { SessionContext, type Session } from './lib/session';
 import { Environments } from './views/Environments';
+import { GroupReview } from './views/GroupReview';
 import { Insights } from './views/Insights';
+import { Members } from './views/Members';
 import { PlanGroup, PlanGroups } from './views/PlanGroups';
 import { Run } from './views/Run';
 import { Runs } from './views/Runs';
 import { Schedules } from './views/Schedules';
 import { SignIn } from './views/SignIn';
 import { TestCase, TestCases } from './views/TestCases';
+import { Trigger } from './views/Trigger';
 import { Webhooks } from './views/Webhooks';
 
 const NAV = [
@@ -20,6 +23,8 @@ const NAV = [
   ['/console/schedules', 'Schedules'],
   ['/console/webhooks', 'Webhooks'],
   ['/console/environments', 'Environments'],
+  ['/console/run', 'Run a test'],
+  ['/console/members', 'Members'],
 ] as const;
 
 type State =
@@ -30,8 +35,9 @@ type State =
 /** The view of a console address. */
 function View({ url }: { url: URL }) {
   const parts = url.pathname.replace(/\/+$/, '').split('/').slice(2);
-  const [section, id] = parts;
+  const [section, id, sub] = parts;
   if (section === 'runs' && id) return <Run runId={id} />;
+  if (section === 'plan-groups' && id && sub === 'review') return <GroupReview id={id} />;
   if (section === 'plan-groups' && id) return <PlanGroup id={id} />;
   if (section === 'plan-groups') return <PlanGroups url={url} />;
   if (section === 'test-cases' && id) return <TestCase id={id} />;
@@ -40,6 +46,8 @@ function View({ url }: { url: URL }) {
   if (section === 'schedules') return <Schedules />;
   if (section === 'webhooks') return <Webhooks />;
   if (section === 'environments') return <Environments />;
+  if (section === 'run') return <Trigger url={url} />;
+  if (section === 'members') return <Members />;
   return <Runs url={url} />;
 }
 
@@ -96,7 +104,10 @@ export function App() {
       <header>
         <nav aria-label="Console">
           {NAV.map(([href, label]) => (
-            <Link href={href} aria-current={url.pathname.startsWith(href) ? 'page' : undefined}>
+            <Link
+              href={href}
+              aria-current={url.pathname === href || url.pathname.startsWith(`${href}/`) ? 'page' : undefined}
+            >
               {label}
             </Link>
           ))}

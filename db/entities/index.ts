@@ -24,6 +24,12 @@ export interface ApiKey {
   secretHash: string;
   createdAt: number;
   revokedAt: number | null;
+  /** What the person who made it called it (keys made before names existed have none). */
+  name?: string | null;
+  /** Who made it: `key <id>` or a member's subject; null when the admin command made it. */
+  createdBy?: string | null;
+  /** When a request last authenticated with it, to within API_KEY_CACHE_TTL_MS. */
+  lastUsedAt?: number | null;
 }
 export const ApiKeyEntity = new EntitySchema<ApiKey>({
   name: 'ApiKey',
@@ -34,6 +40,9 @@ export const ApiKeyEntity = new EntitySchema<ApiKey>({
     secretHash: { type: 'char', length: 64, name: 'secret_hash' },
     createdAt: { ...ms, name: 'created_at' },
     revokedAt: { ...ms, name: 'revoked_at', nullable: true },
+    name: { type: 'varchar', length: 100, nullable: true },
+    createdBy: { type: 'varchar', length: 255, name: 'created_by', nullable: true },
+    lastUsedAt: { ...ms, name: 'last_used_at', nullable: true },
   },
 });
 

@@ -28,6 +28,16 @@ export const orgMemberRepository = {
     return (result.affectedRows ?? 0) > 0;
   },
 
+  /** The organization's members by subject, a page at a time (`after`: the last subject of the previous page). */
+  async list(db: EntityManager, orgId: string, after: string | null, limit: number) {
+    const rows: Array<{ user_sub: string; created_at: string }> = await db.query(
+      `SELECT user_sub, created_at FROM org_members WHERE org_id = ? ${after !== null ? 'AND user_sub > ?' : ''}
+        ORDER BY user_sub LIMIT ?`,
+      after !== null ? [orgId, after, limit] : [orgId, limit],
+    );
+    return rows.map((r) => ({ id: r.user_sub, userSub: r.user_sub, createdAt: Number(r.created_at) }));
+  },
+
   async isMember(db: EntityManager, orgId: string, userSub: string): Promise<boolean> {
     return db.getRepository(OrgMemberEntity).exists({ where: { orgId, userSub } });
   },

@@ -30,6 +30,37 @@ export const apiKeyRepository = {
         }
       : null;
   },
+  /** The organization's keys, newest first, a page at a time (`after`: the last id of the previous page). */
+  async list(db: EntityManager, orgId: string, after: string | null, limit: number): Promise<ApiKey[]> {
+    const rows: Array<Record<string, string | null>> = await db.query(
+      `SELECT id, created_at, revoked_at, name, created_by, last_used_at FROM api_keys
+        WHERE org_id = ? ${after ? 'AND id < ?' : ''} ORDER BY id DESC LIMIT ?`,
+      after ? [orgId, after, limit] : [orgId, limit],
+    );
+    const ms = (v: string | null) => (v === null ? null : Number(v));
+    return rows.map((r) => ({
+      id: r.id!,
+      orgId,
+      secretHash: '',
+      createdAt: Number(r.created_at),
+      revokedAt: ms(r.revoked_at),
+      name: r.name,
+      createdBy: r.created_by,
+      lastUsedAt: ms(r.last_used_at),
+    }));
+  },
+  /** Marks a key used now; called when a key is looked up, so at most once per cache lifetime. */
+  async touch(db: EntityManager, id: string, now: number): Promise<void> {
+    await db.query('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [now, id]);
+  },
+  /** Revokes a key of one organization; false when it has no such active key. */
+  async revokeInOrg(db: EntityManager, orgId: string, id: string, now: number): Promise<boolean> {
+    const result = await db.query(
+      'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND org_id = ? AND revoked_at IS NULL',
+      [now, id, orgId],
+    );
+    return (result.affectedRows ?? 0) > 0;
+  },
   /** Returns false when no such active key exists. */
   async revoke(db: EntityManager, id: string, now: number): Promise<boolean> {
     const result = await db.query('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [now, id]);

@@ -154,6 +154,7 @@ export function PlanGroup({ id }: { id: string }) {
         <Counts summary={g.summary} />
       </p>
       <div class="actions">
+        {g.finished && <Link href={`/console/plan-groups/${g.planGroupRunId}/review`}>Review visual changes</Link>}
         {g.finished && notPassing > 0 ? (
           <Action
             scope="svc:runs:write"

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, newKey, v1 } from '../lib/api';
 import { Link, navigate } from '../lib/router';
+import { DiffView, type Visual } from './DiffView';
 import { Action, duration, forPeople, Loaded, Pending, Status, Time, useLoad } from '../lib/ui';
 
 /** Who accepted a Run's screenshots as its steps' look, and when (run.get's visualAcceptance). */
@@ -19,12 +20,6 @@ interface RunState {
   steps: Array<{ index: number; action: string; target?: string; status: string; verdict?: string }>;
   evidenceAvailable: boolean;
   visualAcceptance?: VisualAcceptance;
-}
-interface Visual {
-  changedRatio: number;
-  before?: { url: string };
-  after?: { url: string };
-  diff?: { url: string };
 }
 interface EvidenceStep {
   index: number;
@@ -214,7 +209,7 @@ function Steps({ steps }: { steps: EvidenceStep[] }) {
             </details>
           )}
           {s.visual ? (
-            <VisualComparison visual={s.visual} step={s.index + 1} />
+            <DiffView visual={s.visual} step={s.index + 1} />
           ) : (
             s.media
               .filter((m) => m.kind === 'screenshot')
@@ -223,26 +218,5 @@ function Steps({ steps }: { steps: EvidenceStep[] }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function VisualComparison({ visual, step }: { visual: Visual; step: number }) {
-  const pct = (visual.changedRatio * 100).toFixed(2);
-  return (
-    <figure class="visual">
-      <figcaption>
-        Visual comparison of step {step}: {visual.changedRatio > 0 ? `${pct}% of the screen changed` : 'no change'}
-      </figcaption>
-      <div class="side-by-side">
-        {(['before', 'after', 'diff'] as const).map((k) =>
-          visual[k] ? (
-            <div>
-              <span>{k}</span>
-              <img src={visual[k]!.url} alt={`Step ${step} ${k === 'diff' ? 'changed area' : k}`} loading="lazy" />
-            </div>
-          ) : null,
-        )}
-      </div>
-    </figure>
   );
 }
