@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, call, onSignedOut, useCsrfToken } from './lib/api';
 import { Link, navigate, useLocation } from './lib/router';
 import { SessionContext, type Session } from './lib/session';
+import { Compare } from './views/compare/Compare';
 import { Environments } from './views/Environments';
 import { Insights } from './views/Insights';
 import { PlanGroup, PlanGroups } from './views/PlanGroups';
@@ -32,6 +33,7 @@ function View({ url }: { url: URL }) {
   const parts = url.pathname.replace(/\/+$/, '').split('/').slice(2);
   const [section, id] = parts;
   if (section === 'runs' && id) return <Run runId={id} />;
+  if (section === 'compare') return <Compare url={url} />;
   if (section === 'plan-groups' && id) return <PlanGroup id={id} />;
   if (section === 'plan-groups') return <PlanGroups url={url} />;
   if (section === 'test-cases' && id) return <TestCase id={id} />;
