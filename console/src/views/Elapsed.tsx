@@ -8,6 +8,6 @@ export function Elapsed({ since }: { since: number }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const ms = Math.max(0, now - since);
-  return <small class="muted elapsed">running for {duration(Math.floor(ms / 1000) * 1000)}</small>;
+  const seconds = Math.floor(Math.max(0, now - since) / 1000);
+  return <small class="muted elapsed">running for {seconds < 60 ? `${seconds} s` : duration(seconds * 1000)}</small>;
 }
