@@ -63,6 +63,8 @@ import testCasesHealth from './test-cases/health';
 import insightsFlaky from './insights/flaky';
 import insightsPassRate from './insights/pass-rate';
 import insightsSlowSteps from './insights/slow-steps';
+import insightsFailureCauses from './insights/failure-causes';
+import testCasesHistory from './test-cases/history';
 import testCasesQuarantine from './test-cases/quarantine';
 import testCasesRelease from './test-cases/release';
 import quarantinePolicyGet from './quarantine-policy/get';
@@ -159,6 +161,8 @@ export const endpoints: Endpoint[] = [
   insightsFlaky,
   insightsPassRate,
   insightsSlowSteps,
+  insightsFailureCauses,
+  testCasesHistory,
   schedulesCreate,
   schedulesList,
   schedulesGet,

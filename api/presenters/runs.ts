@@ -73,6 +73,8 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl
       ...(s.target ? { target: s.target } : {}),
       status: s.status,
       ...verdictOf(s),
+      // A step's row is written as it starts running (activities/run/record.ts), so its time is the start.
+      ...(s.status === 'running' ? { startedAt: s.updatedAt } : {}),
     })),
     evidenceAvailable: steps.some(finished),
     next: outcome.next,

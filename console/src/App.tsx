@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, call, onSignedOut, useCsrfToken } from './lib/api';
 import { Link, navigate, useLocation } from './lib/router';
 import { SessionContext, type Session } from './lib/session';
+import { Compare } from './views/compare/Compare';
 import { Environments } from './views/Environments';
 import { GroupReview } from './views/GroupReview';
 import { Insights } from './views/Insights';
@@ -38,6 +39,7 @@ function View({ url }: { url: URL }) {
   const [section, id, sub] = parts;
   if (section === 'runs' && id) return <Run runId={id} />;
   if (section === 'plan-groups' && id && sub === 'review') return <GroupReview id={id} />;
+  if (section === 'compare') return <Compare url={url} />;
   if (section === 'plan-groups' && id) return <PlanGroup id={id} />;
   if (section === 'plan-groups') return <PlanGroups url={url} />;
   if (section === 'test-cases' && id) return <TestCase id={id} />;

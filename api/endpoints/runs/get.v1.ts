@@ -46,6 +46,11 @@ const runStepState = z.object({
     .describe(
       "The step's verdict: passed; failed when it demonstrated that the application misbehaves (diagnosis application); unverified when it failed without proving either way. Omitted for a step not finished or skipped.",
     ),
+  startedAt: z
+    .number()
+    .int()
+    .optional()
+    .describe('When the running step began (ms since epoch); present only while its status is running.'),
 });
 
 export const runState = z

@@ -4,6 +4,7 @@ import { call } from '../lib/api';
 import { Chart, PALETTE } from '../charts/Chart';
 import { Link } from '../lib/router';
 import { duration, Pending, useLoad } from '../lib/ui';
+import { FailureCauses } from './FailureCauses';
 
 interface PassRate {
   days: number;
@@ -55,6 +56,10 @@ export function Insights() {
   return (
     <>
       <h1>Insights</h1>
+      <section>
+        <h2>Why Runs failed</h2>
+        <FailureCauses days={DAYS} />
+      </section>
       <section>
         <h2>Pass rate over time</h2>
         {!passRate.value ? <Pending loaded={passRate} what="pass rates" /> : <PassRateChart data={passRate.value} />}

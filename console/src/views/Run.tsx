@@ -2,7 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, newKey, v1 } from '../lib/api';
 import { Link, navigate } from '../lib/router';
 import { DiffView, type Visual } from './DiffView';
-import { Action, duration, forPeople, Loaded, Pending, Status, Time, useLoad } from '../lib/ui';
+import { Action, duration, forPeople, Pending, Status, Time, useLoad } from '../lib/ui';
+import { CompareWith } from './compare/CompareWith';
+import { Elapsed } from './Elapsed';
 
 /** Who accepted a Run's screenshots as its steps' look, and when (run.get's visualAcceptance). */
 interface VisualAcceptance {
@@ -17,9 +19,19 @@ interface RunState {
   verdict?: string;
   cursor: number;
   progress: { total: number; completed: number; passed: number; failed: number; skipped: number };
-  steps: Array<{ index: number; action: string; target?: string; status: string; verdict?: string }>;
+  steps: LiveStep[];
   evidenceAvailable: boolean;
   visualAcceptance?: VisualAcceptance;
+  testCaseId?: string;
+}
+/** A step as run.get reports it while the Run goes on; `startedAt` while it runs. */
+interface LiveStep {
+  index: number;
+  action: string;
+  target?: string;
+  status: string;
+  verdict?: string;
+  startedAt?: number;
 }
 interface EvidenceStep {
   index: number;
@@ -97,9 +109,11 @@ function Accepted({ acceptance }: { acceptance: VisualAcceptance }) {
 export function Run({ runId }: { runId: string }) {
   const { run, error, reload } = useFollowedRun(runId);
   const document = useLoad(() => call<RunDocument>('GET', `/api/runs/${runId}`), [runId]);
+  // Read again each time a step finishes (one read per change the long-poll reported, never per
+  // second), so a finished step's result and screenshot show while the Run goes on.
   const evidence = useLoad<Evidence | null>(
     () => (run?.evidenceAvailable ? v1<Evidence>('run.evidence', { runId }) : Promise.resolve(null)),
-    [runId, run?.evidenceAvailable, run?.status],
+    [runId, run?.evidenceAvailable, run?.status, run?.progress.completed],
   );
   if (error)
     return (
@@ -168,55 +182,68 @@ export function Run({ runId }: { runId: string }) {
           </a>
         )}
       </div>
-      {evidence.value ? <Steps steps={evidence.value.steps} /> : <LiveSteps run={run} evidence={evidence} />}
+      {ended && <CompareWith runId={runId} testCaseId={run.testCaseId} />}
+      {evidence.error && <Pending loaded={evidence} what="the evidence" />}
+      <Steps live={run.steps} steps={evidence.value?.steps ?? []} />
     </>
   );
 }
 
-function LiveSteps({ run, evidence }: { run: RunState; evidence: Loaded<Evidence | null> }) {
-  if (evidence.error) return <Pending loaded={evidence} what="the evidence" />;
+/**
+ * Every step of the Run: a finished one with its evidence (result, facts, screenshot) as soon as it
+ * was read; one not finished (or whose evidence is not read yet) with its state, and the running
+ * one with the time it has been running.
+ */
+function Steps({ live, steps }: { live: LiveStep[]; steps: EvidenceStep[] }) {
+  const read = new Map(steps.map((s) => [s.index, s]));
   return (
     <ol class="steps" aria-label="Steps">
-      {run.steps.map((s) => (
-        <li key={s.index}>
-          <Status value={s.verdict ?? s.status} /> {s.action} {s.target && <code>{s.target}</code>}
-        </li>
-      ))}
+      {live.map((l) => {
+        const s = read.get(l.index);
+        return s ? <FinishedStep key={l.index} s={s} /> : <UnfinishedStep key={l.index} s={l} />;
+      })}
     </ol>
   );
 }
 
-function Steps({ steps }: { steps: EvidenceStep[] }) {
+function UnfinishedStep({ s }: { s: LiveStep }) {
   return (
-    <ol class="steps" aria-label="Steps">
-      {steps.map((s) => (
-        <li key={s.index}>
-          <h2 class="step-title">
-            <Status value={s.verdict ?? s.status} /> {s.index + 1}. {s.action} {s.target && <code>{s.target}</code>}{' '}
-            <small class="muted">{duration(s.durationMs)}</small>
-          </h2>
-          {s.reason && <p>{s.reason}</p>}
-          {s.expectation && <p class="muted">Expected: {s.expectation}</p>}
-          {s.diagnosis && (
-            <p>
-              Diagnosis: <strong>{s.diagnosis.category}</strong> — {forPeople(s.diagnosis.suggestedAction)}
-            </p>
-          )}
-          {Object.keys(s.observed).length > 0 && (
-            <details>
-              <summary>Facts observed</summary>
-              <pre>{JSON.stringify(s.observed, null, 2)}</pre>
-            </details>
-          )}
-          {s.visual ? (
-            <DiffView visual={s.visual} step={s.index + 1} />
-          ) : (
-            s.media
-              .filter((m) => m.kind === 'screenshot')
-              .map((m) => <img class="shot" src={m.url} alt={`Screenshot after step ${s.index + 1}`} loading="lazy" />)
-          )}
-        </li>
-      ))}
-    </ol>
+    <li data-step-status={s.status}>
+      <h2 class="step-title">
+        <Status value={s.verdict ?? s.status} /> {s.index + 1}. {s.action} {s.target && <code>{s.target}</code>}{' '}
+        {s.status === 'running' && s.startedAt !== undefined && <Elapsed since={s.startedAt} />}
+      </h2>
+    </li>
+  );
+}
+
+function FinishedStep({ s }: { s: EvidenceStep }) {
+  return (
+    <li data-step-status={s.status}>
+      <h2 class="step-title">
+        <Status value={s.verdict ?? s.status} /> {s.index + 1}. {s.action} {s.target && <code>{s.target}</code>}{' '}
+        <small class="muted">{duration(s.durationMs)}</small>
+      </h2>
+      {s.reason && <p>{s.reason}</p>}
+      {s.expectation && <p class="muted">Expected: {s.expectation}</p>}
+      {s.diagnosis && (
+        <p>
+          Diagnosis: <strong>{s.diagnosis.category}</strong> — {forPeople(s.diagnosis.suggestedAction)}
+        </p>
+      )}
+      {Object.keys(s.observed).length > 0 && (
+        <details>
+          <summary>Facts observed</summary>
+          <pre>{JSON.stringify(s.observed, null, 2)}</pre>
+        </details>
+      )}
+      {s.visual ? (
+        <DiffView visual={s.visual} step={s.index + 1} />
+      ) : (
+        s.media
+          .filter((m) => m.kind === 'screenshot')
+          .map((m) => <img class="shot" src={m.url} alt={`Screenshot after step ${s.index + 1}`} loading="lazy" />)
+      )}
+    </li>
   );
 }

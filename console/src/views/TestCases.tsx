@@ -3,6 +3,7 @@ import { call, newKey, v1 } from '../lib/api';
 import { Link } from '../lib/router';
 import { useCan } from '../lib/session';
 import { Pending, Time, useLoad } from '../lib/ui';
+import { CaseHistory } from './CaseHistory';
 
 interface Health {
   environmentSlug?: string;
@@ -128,11 +129,14 @@ export function TestCase({ id }: { id: string }) {
           </li>
         ))}
       </ol>
+      <h2>History</h2>
+      <CaseHistory id={id} />
       <h2>Health per Environment</h2>
       {!health.value ? (
         <Pending loaded={health} what="health" />
       ) : (
-        <div class="table-wrap">
+        // Focusable: a narrow screen scrolls this frame, and it holds nothing else a keyboard can reach.
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Health per Environment">
           <table>
             <thead>
               <tr>
