@@ -94,7 +94,9 @@ async function rateCounted(deps: AuthDeps, principal: Principal): Promise<Princi
 export async function verifyApiKey(credential: string, deps: AuthDeps): Promise<Principal> {
   const parts = splitApiKey(credential);
   const key = parts && (await deps.apiKeys.find(deps.db.manager, parts.keyId));
-  return checkSecret(deps, key, parts?.secret ?? credential);
+  const principal = checkSecret(deps, key, parts?.secret ?? credential);
+  deps.apiKeys.used(deps.db.manager, key!.id);
+  return principal;
 }
 
 function checkSecret(deps: AuthDeps, key: ActiveKey | null, secret: string): Principal {

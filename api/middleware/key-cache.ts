@@ -6,6 +6,9 @@ import { allScopes, type Principal, type Scope } from '../../core/scopes';
 /** Every organization API key holds every scope; one set serves them all (principals never change it). */
 const API_KEY_SCOPES: ReadonlySet<Scope> = new Set(allScopes);
 
+/** How precise a key's "last used" is: its use is written at most once in this time (per process). */
+export const LAST_USED_PRECISION_MS = 5_000;
+
 /** What a request needs of an active API key: the digest to check the secret against, and who it is. */
 export interface ActiveKey {
   id: string;
@@ -32,6 +35,8 @@ export class ApiKeyCache {
   private readonly cache: LRUCache<string, ActiveKey> | null;
   /** Lookups in flight: a burst of requests with one expired key makes one query, not thousands. */
   private readonly loading = new Map<string, Promise<ActiveKey | null>>();
+  /** Keys whose use was written in the last LAST_USED_PRECISION_MS (see used()). */
+  private readonly recentlyUsed = new LRUCache<string, true>({ max: 10_000, ttl: LAST_USED_PRECISION_MS });
   constructor(
     ttlMs: number,
     private readonly max = 10_000,
@@ -39,6 +44,17 @@ export class ApiKeyCache {
     // Staleness is checked against a clock read at most every 50 ms (lru-cache's default, 1 ms, set a
     // timer for nearly every request under load): an entry may outlive its ttl by that much.
     this.cache = ttlMs > 0 ? new LRUCache<string, ActiveKey>({ max, ttl: ttlMs, ttlResolution: 50 }) : null;
+  }
+
+  /**
+   * Records that a request used the key (its secret matched): one write per key per
+   * LAST_USED_PRECISION_MS and process, in the background, so "last used" is that precise and no
+   * request waits for it.
+   */
+  used(db: EntityManager, keyId: string): void {
+    if (this.recentlyUsed.has(keyId)) return;
+    this.recentlyUsed.set(keyId, true);
+    void apiKeyRepository.touch(db, keyId, Date.now()).catch(() => this.recentlyUsed.delete(keyId));
   }
 
   /** Forgets a key at once in this process (revoked here; other processes within the ttl). */
@@ -60,8 +76,6 @@ export class ApiKeyCache {
   private async load(db: EntityManager, keyId: string): Promise<ActiveKey | null> {
     const row = await apiKeyRepository.findActive(db, keyId);
     if (!row) return null;
-    // A used key is looked up again once its cache entry expires: "last used" to within the ttl.
-    await apiKeyRepository.touch(db, keyId, Date.now());
     const key = {
       id: row.id,
       orgId: row.orgId,

@@ -49,7 +49,7 @@ export const apiKeyRepository = {
       lastUsedAt: ms(r.last_used_at),
     }));
   },
-  /** Marks a key used now; called when a key is looked up, so at most once per cache lifetime. */
+  /** Marks a key used now (ApiKeyCache.used: at most once per LAST_USED_PRECISION_MS and process). */
   async touch(db: EntityManager, id: string, now: number): Promise<void> {
     await db.query('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [now, id]);
   },

@@ -171,6 +171,25 @@ describe('authentication and errors', () => {
     assert.equal((await call(t.app, org.apiKey, 'test_case.list', {})).status, 200);
   });
 
+  it("records a key's last use only once its secret matched, and at most once in 5 s", async () => {
+    const org = await createOrg(t.app.deps);
+    const db = t.app.deps.db.manager;
+    const lastUsed = async () => (await apiKeyRepository.list(db, org.orgId, null, 10))[0].lastUsedAt;
+    const settled = () => new Promise((r) => setTimeout(r, 200)); // the write is in the background
+    const wrong = `${org.apiKey.slice(0, -1)}${org.apiKey.endsWith('A') ? 'B' : 'A'}`;
+    assert.equal((await call(t.app, wrong, 'test_case.list', {})).status, 401);
+    await settled();
+    assert.equal(await lastUsed(), null, 'a wrong secret is no use of the key');
+    const before = Date.now();
+    assert.equal((await call(t.app, org.apiKey, 'test_case.list', {})).status, 200);
+    await settled();
+    const first = await lastUsed();
+    assert.ok(typeof first === 'number' && first >= before - 5, `last used ${first}, request at ${before}`);
+    assert.equal((await call(t.app, org.apiKey, 'test_case.list', {})).status, 200);
+    await settled();
+    assert.equal(await lastUsed(), first, 'not written again within 5 s');
+  });
+
   it('with API_KEY_CACHE_TTL_MS 0 looks an active key up on every request (nothing cached)', async () => {
     const org = await createOrg(t.app.deps);
     const keyId = splitApiKey(org.apiKey)!.keyId;

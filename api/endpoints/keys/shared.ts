@@ -9,7 +9,7 @@ export const keyView = z.object({
   name: z.string().nullable().describe('Null for keys made by the admin command.'),
   createdAt: z.number(),
   createdBy: z.string().nullable().describe('"key <id>" or the member who made it; null for the admin command.'),
-  lastUsedAt: z.number().nullable().describe('When a request last used it, to within API_KEY_CACHE_TTL_MS.'),
+  lastUsedAt: z.number().nullable().describe('When a request last used it (its secret matched), to within 5 s.'),
   revokedAt: z.number().nullable(),
 });
 
