@@ -24,6 +24,7 @@ export const idPrefixes = [
   'whd',
   'sch',
   'qev',
+  'view',
 ] as const;
 export type IdPrefix = (typeof idPrefixes)[number];
 

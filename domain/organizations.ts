@@ -11,6 +11,7 @@ export async function issueApiKey(
   db: EntityManager,
   orgId: string,
   now = Date.now(),
+  name: string | null = null,
 ): Promise<{ keyId: string; apiKey: string }> {
   const key = generateApiKey();
   await apiKeyRepository.create(db, {
@@ -19,11 +20,12 @@ export async function issueApiKey(
     secretHash: sha256(key.secret),
     createdAt: now,
     revokedAt: null,
+    name,
   });
   return { keyId: key.keyId, apiKey: key.apiKey };
 }
 
-/** Creates an organization with its first API key. */
+/** Creates an organization with its first API key, named "first key" (what the console shows for what it did). */
 export async function createOrganization(
   db: EntityManager,
   name: string,
@@ -31,5 +33,5 @@ export async function createOrganization(
   const now = Date.now();
   const orgId = newId('org');
   await organizationRepository.create(db, { id: orgId, name, createdAt: now });
-  return { orgId, ...(await issueApiKey(db, orgId, now)) };
+  return { orgId, ...(await issueApiKey(db, orgId, now, 'first key')) };
 }

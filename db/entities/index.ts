@@ -24,6 +24,8 @@ export interface ApiKey {
   secretHash: string;
   createdAt: number;
   revokedAt: number | null;
+  /** What a person calls the key ("CI", "nightly"); shown wherever the key did something. */
+  name?: string | null;
 }
 export const ApiKeyEntity = new EntitySchema<ApiKey>({
   name: 'ApiKey',
@@ -34,6 +36,7 @@ export const ApiKeyEntity = new EntitySchema<ApiKey>({
     secretHash: { type: 'char', length: 64, name: 'secret_hash' },
     createdAt: { ...ms, name: 'created_at' },
     revokedAt: { ...ms, name: 'revoked_at', nullable: true },
+    name: { type: 'varchar', length: 100, nullable: true },
   },
 });
 
