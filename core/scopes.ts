@@ -27,4 +27,6 @@ export interface Principal {
    * `insufficient_scope` challenge, so the client can ask its authorization server for more.
    */
   resourceMetadataUrl?: string;
+  /** Set when the caller acts through a console session (its Runs' source reads "console"). */
+  via?: 'console';
 }

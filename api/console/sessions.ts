@@ -106,11 +106,17 @@ export async function sessionPrincipal(ctx: Koa.Context, deps: ConsoleDeps): Pro
   if (session.kind === 'api_key') {
     const key = await deps.apiKeys.find(deps.db.manager, session.subject);
     if (!key || key.orgId !== session.orgId) throw await ended('the API key of this console session was revoked');
-    return key.principal;
+    return { ...key.principal, via: 'console' };
   }
   if (!(await orgMemberRepository.isMember(deps.db.manager, session.orgId, session.subject)))
     throw await ended('you are no longer a member of this organization');
-  return { kind: 'oauth', orgId: session.orgId, subject: session.subject, scopes: new Set(session.scopes) };
+  return {
+    kind: 'oauth',
+    orgId: session.orgId,
+    subject: session.subject,
+    scopes: new Set(session.scopes),
+    via: 'console',
+  };
 }
 
 /** The console's session cookie as a credential authentication is given (api/deps-factory.ts). */
