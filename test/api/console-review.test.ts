@@ -234,7 +234,11 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     await assertAccessible(page, 'a plan group');
 
     await page.getByRole('button', { name: 'Rerun the 1 that did not pass' }).click();
-    await page.getByText(`re-runs ${groupId}`).waitFor();
+    await page.getByRole('link', { name: 'an earlier group' }).first().waitFor();
+    assert.equal(
+      await page.getByRole('link', { name: 'an earlier group' }).first().getAttribute('href'),
+      `/console/plan-groups/${groupId}`,
+    );
     const rerunId = new URL(page.url()).pathname.split('/').pop()!;
     assert.notEqual(rerunId, groupId);
     const rerun = await rest(s.app, s.org.apiKey, 'GET', `/api/plan-groups/${rerunId}`);

@@ -79,7 +79,9 @@ describe('console (issue 76): rerun any Run, accepted changes, step verdicts, ac
     await page.waitForURL((url) => url.pathname.startsWith('/console/runs/') && !url.pathname.endsWith(runId));
     const rerunId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
     await page.getByRole('button', { name: `Copy the Run id ${rerunId}` }).waitFor();
-    await page.getByText(`re-runs ${runId}`).waitFor();
+    // The Run it re-runs, linked by what it is, its id copyable.
+    await page.getByRole('link', { name: 'an earlier Run' }).waitFor();
+    await page.getByRole('button', { name: `Copy the earlier Run id ${runId}` }).waitFor();
     await page.locator('p', { hasText: 'Status' }).getByText('passing', { exact: true }).waitFor({ timeout: 90_000 });
     return rerunId;
   };
