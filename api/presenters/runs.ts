@@ -2,6 +2,9 @@ import type { Run, RunMedia, RunStep } from '../../db/entities/runs';
 import type { RunTrigger } from '../../core/runs';
 import { runOutcome } from '../../domain/runs/status';
 import { signedMediaUrl } from '../runs/media-links';
+import type { RunNames } from '../runs/names';
+
+export type { RunNames } from '../runs/names';
 import { isEvidenceMedia, runSource, stepVerdict, type EvidenceMediaKind } from '../../core/runs';
 
 /** The baseline Run's screenshot media id per step index (none once its media expired). */
@@ -87,13 +90,6 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
   };
-}
-
-/** The names of the records a page of Runs refers to, by id (environments by slug). */
-export interface RunNames {
-  testCases: Map<string, string>;
-  testPlans: Map<string, string>;
-  environments: Map<string, string>;
 }
 
 /** A Run's Test Case, plan and Environment by name, beside their ids (null when none or deleted). */

@@ -1,7 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import type { Run } from '../../db/entities/runs';
 import { nameRepository } from '../../db/repositories/names';
-import type { RunNames } from '../presenters/runs';
+
+/** The names of the records a page of Runs refers to, by id (environments by slug). */
+export interface RunNames {
+  testCases: Map<string, string>;
+  testPlans: Map<string, string>;
+  environments: Map<string, string>;
+}
 
 /** The names of the Test Cases, plans and Environments a page of Runs refers to. */
 export async function runNames(db: EntityManager, orgId: string, runs: Run[]): Promise<RunNames> {
