@@ -14,7 +14,7 @@ export default defineEndpoint({
   bindings: { v1: true, mcp: true },
   summary: 'Recent Runs, newest first; filter by status, Test Case, Environment or branch.',
   description:
-    'Extension: also filter by verdict, plan, platform, source, commit, time and free text over names, and ask ' +
+    'Recent Runs, newest first; filter by status, Test Case, Environment or branch. Extension: also filter by verdict, plan, platform, source, commit, time and free text over names, and ask ' +
     'for the total count of the filter (includeTotal).',
   access: { scope: 'svc:read' },
   idempotency: 'none',
