@@ -7,7 +7,7 @@ import { isValidSubject, orgMemberRepository } from '../db/repositories/org-memb
 /**
  * Administration command: prints exactly one JSON line on stdout.
  *   org create --name <name>      → {"orgId","apiKey"}
- *   key create --org <orgId>      → {"apiKey"}
+ *   key create --org <orgId> [--name <name>]  → {"apiKey"} (the name is shown for what the key did)
  *   key revoke --key <aut_… | key id>  → {"revoked": true}
  *   member add --org <orgId> --user <sub>     → {"orgId","user","added"} (added false: already a member)
  *   member remove --org <orgId> --user <sub>  → {"orgId","user","removed": true}
@@ -28,7 +28,9 @@ async function main(argv: string[]) {
     if (noun === 'key' && verb === 'create') {
       const orgId = required(flags, 'org');
       if (!(await organizationRepository.get(db, orgId))) throw new Error(`organization ${orgId} not found`);
-      return { orgId, apiKey: (await issueApiKey(db, orgId, now)).apiKey };
+      const name = flags.name?.trim() || null;
+      if (name && name.length > 100) throw new Error('--name is at most 100 characters');
+      return { orgId, apiKey: (await issueApiKey(db, orgId, now, { name: name ?? undefined })).apiKey };
     }
     if (noun === 'key' && verb === 'revoke') {
       const given = required(flags, 'key');
@@ -51,7 +53,7 @@ async function main(argv: string[]) {
       return { orgId, user, added: await orgMemberRepository.add(db, orgId, user, now) };
     }
     throw new Error(
-      'usage: admin org create --name <name> | key create --org <orgId> | key revoke --key <apiKey or key id>' +
+      'usage: admin org create --name <name> | key create --org <orgId> [--name <name>] | key revoke --key <apiKey or key id>' +
         ' | member add --org <orgId> --user <sub> | member remove --org <orgId> --user <sub>',
     );
   } finally {

@@ -12,6 +12,7 @@ import { freePort } from '../scripts/lib/ports';
 import { consoleBench } from './console.bench';
 import { stackBench } from './stack.bench';
 import { componentsBench } from './components.bench';
+import { findBench } from './find.bench';
 
 /**
  * `npm run bench`: starts a private MariaDB and Temporal dev server, then measures the service
@@ -59,6 +60,7 @@ async function main() {
     if (!only || only === 'runner') await runnerBench(env, { mysqlPid: db.pid, temporalPid: temporal.pid });
     if (!only || only === 'visual') await visualBench();
     if (!only || only === 'console') await consoleBench(env);
+    if (!only || only === 'find') await findBench(env, rounds);
     if (!only) await componentsBench(rounds);
   } finally {
     await stack.stop();

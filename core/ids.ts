@@ -25,6 +25,7 @@ export const idPrefixes = [
   'sch',
   'qev',
   'aud',
+  'view',
 ] as const;
 export type IdPrefix = (typeof idPrefixes)[number];
 

@@ -130,7 +130,7 @@ export type TargetPlatform = keyof Targets;
 
 /** Where a Run came from and the deployment it tests, as recorded at trigger time. */
 export interface RunTrigger {
-  source: 'v1' | 'resource' | 'run_request' | 'schedule' | 'mcp';
+  source: 'v1' | 'resource' | 'run_request' | 'schedule' | 'mcp' | 'console';
   runRequestId?: string;
   /** The schedule that fired, on every Run it queued. */
   scheduleId?: string;
@@ -149,4 +149,20 @@ export interface RunApiSettings {
   authProfiles: ApiAuthProfile[];
   /** Fuzz probes per Run; 0 turns them off. */
   maxFuzzProbes: number;
+}
+
+/** Where a Run came from, in a reader's words (run.list's `source` and its filter). */
+export const runSources = ['ci', 'schedule', 'console', 'mcp', 'manual'] as const;
+export type RunSource = (typeof runSources)[number];
+
+/**
+ * Where a Run came from: a schedule, an MCP client, CI (a run request, or a trigger naming a
+ * commit or pull request), the console, else a script by hand ("manual", the API).
+ */
+export function runSource(trigger: RunTrigger): RunSource {
+  if (trigger.source === 'schedule' || trigger.scheduleId) return 'schedule';
+  if (trigger.source === 'mcp') return 'mcp';
+  if (trigger.source === 'run_request' || trigger.deployment?.commitSha || trigger.pr) return 'ci';
+  if (trigger.source === 'console') return 'console';
+  return 'manual';
 }

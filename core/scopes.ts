@@ -28,6 +28,6 @@ export interface Principal {
    * `insufficient_scope` challenge, so the client can ask its authorization server for more.
    */
   resourceMetadataUrl?: string;
-  /** Set when the caller acts through the console's session (the audit trail says "console"). */
+  /** Set when the caller acts through a console session: its Runs' source and its audit lines read "console". */
   via?: 'console';
 }

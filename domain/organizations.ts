@@ -27,7 +27,7 @@ export async function issueApiKey(
   return { keyId: key.keyId, apiKey: key.apiKey };
 }
 
-/** Creates an organization with its first API key. */
+/** Creates an organization with its first API key, named "first key" (what the console shows for what it did). */
 export async function createOrganization(
   db: EntityManager,
   name: string,
@@ -35,5 +35,5 @@ export async function createOrganization(
   const now = Date.now();
   const orgId = newId('org');
   await organizationRepository.create(db, { id: orgId, name, createdAt: now });
-  return { orgId, ...(await issueApiKey(db, orgId, now)) };
+  return { orgId, ...(await issueApiKey(db, orgId, now, { name: 'first key' })) };
 }

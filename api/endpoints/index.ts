@@ -41,6 +41,10 @@ import runsReportStep from './runs/report-step';
 import runsTrace from './runs/trace';
 import runsUnpin from './runs/unpin';
 import runsVisualAccept from './runs/visual-accept';
+import runsExportCsv from './runs/export-csv';
+import savedViewsCreate from './saved-views/create';
+import savedViewsList from './saved-views/list';
+import savedViewsDelete from './saved-views/delete';
 import storageReadLocal from './storage/read-local';
 import testCaseCreate from './test-cases/create';
 import testCaseGet from './test-cases/get';
@@ -118,6 +122,7 @@ export const endpoints: Endpoint[] = [
   noteComment,
   oauthProtectedResource,
   runsList,
+  runsExportCsv,
   runsGet,
   runsReportStep,
   runsCancel,
@@ -175,6 +180,9 @@ export const endpoints: Endpoint[] = [
   testCasesRelease,
   quarantinePolicyGet,
   quarantinePolicyPut,
+  savedViewsList,
+  savedViewsCreate,
+  savedViewsDelete,
   consoleSessionGet,
   consoleSessionCreate,
   consoleSessionDelete,

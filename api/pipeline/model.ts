@@ -255,6 +255,10 @@ function v1Body(shape: Shape = {}, idem: Idempotency, rule: ConfirmRule, rules?:
   return z.strictObject(fields).meta(rules ?? {});
 }
 
+/** What a Run's trigger records as where it was asked for: the console, or the surface of the call. */
+export const triggerSource = (ctx: { principal: Principal | null; surface: Surface }): 'console' | Surface =>
+  ctx.principal?.via === 'console' ? 'console' : ctx.surface;
+
 /** The scope an endpoint's access names, if any. */
 export const scopeOf = (e: Pick<Endpoint, 'access'>): Scope | undefined =>
   typeof e.access === 'object' ? e.access.scope : undefined;

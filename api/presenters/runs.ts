@@ -2,7 +2,10 @@ import type { Run, RunMedia, RunStep } from '../../db/entities/runs';
 import type { RunTrigger } from '../../core/runs';
 import { runOutcome } from '../../domain/runs/status';
 import { signedMediaUrl } from '../runs/media-links';
-import { isEvidenceMedia, stepVerdict, type EvidenceMediaKind } from '../../core/runs';
+import type { RunNames } from '../runs/names';
+
+export type { RunNames } from '../runs/names';
+import { isEvidenceMedia, runSource, stepVerdict, type EvidenceMediaKind } from '../../core/runs';
 
 /** The baseline Run's screenshot media id per step index (none once its media expired). */
 export type BaselineMedia = Map<number, string>;
@@ -91,24 +94,21 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl
   };
 }
 
-/**
- * Where a Run came from, in a reader's words: a schedule, an MCP client, CI (a run request, or a
- * trigger naming a commit or pull request), else a person or script by hand.
- */
-export function runSource(trigger: RunTrigger): 'schedule' | 'mcp' | 'ci' | 'manual' {
-  if (trigger.source === 'schedule' || trigger.scheduleId) return 'schedule';
-  if (trigger.source === 'mcp') return 'mcp';
-  if (trigger.source === 'run_request' || trigger.deployment?.commitSha || trigger.pr) return 'ci';
-  return 'manual';
-}
+/** A Run's Test Case, plan and Environment by name, beside their ids (null when none or deleted). */
+export const namesOf = (run: Run, names: RunNames) => ({
+  testCaseName: (run.testCaseId && names.testCases.get(run.testCaseId)) || null,
+  testPlanName: (run.testPlanId && names.testPlans.get(run.testPlanId)) || null,
+  environmentName: (run.environmentSlug && names.environments.get(run.environmentSlug)) || null,
+});
 
 /** Summary rows of run.list. */
-export function runSummaryView(run: Run) {
+export function runSummaryView(run: Run, names?: RunNames) {
   const outcome = runOutcome(run.status, run.flaky);
   return {
     ...headline(run, outcome),
     next: outcome.next,
     ...origin(run),
+    ...(names ? namesOf(run, names) : {}),
     branch: run.branch,
     commitSha: run.trigger.deployment?.commitSha ?? null,
     pr: run.trigger.pr ?? null,

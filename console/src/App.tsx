@@ -115,7 +115,7 @@ export function App() {
           ))}
         </nav>
         <p class="who">
-          {session.kind === 'oidc' ? session.subject : `key ${session.subject}`} · {session.orgId}{' '}
+          {session.name ?? (session.kind === 'oidc' ? session.subject : `key ${session.subject}`)} · {session.orgId}{' '}
           <button type="button" onClick={signOut}>
             Sign out
           </button>

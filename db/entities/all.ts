@@ -9,6 +9,7 @@ import { webhookEntities } from './webhooks';
 import { scheduleEntities } from './schedules';
 import { quarantineEntities } from './quarantine';
 import { visualEntities } from './visual';
+import { SavedViewEntity } from './saved-views';
 
 /** Every entity of the service; later capabilities append theirs here. */
 export const allEntities = [
@@ -23,4 +24,5 @@ export const allEntities = [
   ...scheduleEntities,
   ...quarantineEntities,
   ...visualEntities,
+  SavedViewEntity,
 ];

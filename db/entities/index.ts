@@ -28,7 +28,7 @@ export interface ApiKey {
   name?: string | null;
   /** Who made it: `key <id>` or a member's subject; null when the admin command made it. */
   createdBy?: string | null;
-  /** When a request last authenticated with it, to within API_KEY_CACHE_TTL_MS. */
+  /** When a request last authenticated with it, (its secret matched), to within 5 s. */
   lastUsedAt?: number | null;
 }
 export const ApiKeyEntity = new EntitySchema<ApiKey>({

@@ -1,6 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import { column } from './json';
-import type { Diagnosis, RunApiSettings, RunStatus, RunTrigger, StepStatus, Targets } from '../../core/runs';
+import type { Diagnosis, RunApiSettings, RunSource, RunStatus, RunTrigger, StepStatus, Targets } from '../../core/runs';
 import type { Step } from '../../core/steps';
 import type { RunVisualSettings, VisualAcceptance, VisualFact } from '../../core/visual';
 
@@ -44,6 +44,9 @@ export interface Run {
   visualBaselineRunId?: string | null;
   /** Who accepted this Run's screenshots as the baseline, and when (POST /api/runs/{runId}/visual/accept). */
   visualAcceptance?: VisualAcceptance | null;
+  /** runSource(trigger) and the trigger's commit, as columns to filter and count by (written on insert). */
+  source?: RunSource;
+  commitSha?: string | null;
 }
 export const RunEntity = new EntitySchema<Run>({
   name: 'Run',
@@ -77,6 +80,8 @@ export const RunEntity = new EntitySchema<Run>({
     visual: { ...json, name: 'visual_settings', nullable: true },
     visualBaselineRunId: { ...ref, name: 'visual_baseline_run_id', nullable: true },
     visualAcceptance: { ...json, name: 'visual_acceptance', nullable: true },
+    source: { type: 'varchar', length: 10 },
+    commitSha: { type: 'varchar', length: 64, name: 'commit_sha', nullable: true },
   },
 });
 

@@ -17,6 +17,7 @@ import { VisualChanges1764220000000 } from './1764220000000-VisualChanges';
 import { TestCaseVersions1764300000000 } from './1764300000000-TestCaseVersions';
 import { ConsoleSessions1764400000000 } from './1764400000000-ConsoleSessions';
 import { VisualAcceptance1764500000000 } from './1764500000000-VisualAcceptance';
+import { RunFinding1764600000000 } from './1764600000000-RunFinding';
 import { KeysAndAudit1764700000000 } from './1764700000000-KeysAndAudit';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
@@ -40,5 +41,6 @@ export const migrations = [
   TestCaseVersions1764300000000,
   ConsoleSessions1764400000000,
   VisualAcceptance1764500000000,
+  RunFinding1764600000000,
   KeysAndAudit1764700000000,
 ];

@@ -1,6 +1,7 @@
 import { updateUnlessFinal, type Assignment } from './guarded-update';
 import type { EntityManager } from 'typeorm';
 import { readEntities } from './query';
+import { runSource } from '../../core/runs';
 import {
   PlanGroupEntity,
   RunEntity,
@@ -14,18 +15,68 @@ import {
   type RunStep,
 } from '../entities/runs';
 
+const minId = (a: string | undefined, b: string) => (a !== undefined && a < b ? a : b);
+
 export const terminalStatuses: RunStatus[] = ['passing', 'failed', 'unverified', 'canceled', 'invalid'];
 
 export interface RunFilter {
   status?: string;
+  /** Any of these statuses (a verdict's). */
+  statuses?: readonly string[];
   testCaseId?: string;
+  testPlanId?: string;
   environmentSlug?: string;
   branch?: string;
+  source?: string;
+  /** A commit or its prefix. */
+  commitSha?: string;
+  platform?: string;
+  /** Created at or after this id's time (idFloor), and before that one's: the (org_id, …, id) indexes serve both. */
+  fromId?: string;
+  beforeId?: string;
+  /** Free text: part of the Test Case's or plan's name, of the Environment's slug or name, of the branch; or a Run id. */
+  text?: string;
+}
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE clause of a filtered list of an organization's Runs, with its values. */
+function runWhere(orgId: string, f: RunFilter): { sql: string; values: unknown[] } {
+  const parts = ['r.org_id = ?'];
+  const values: unknown[] = [orgId];
+  const equal = {
+    status: 'status',
+    testCaseId: 'test_case_id',
+    testPlanId: 'test_plan_id',
+    environmentSlug: 'environment_slug',
+    branch: 'branch',
+    source: 'source',
+  } as const;
+  for (const [field, col] of Object.entries(equal)) {
+    const value = f[field as keyof typeof equal];
+    if (value !== undefined) (parts.push(`r.${col} = ?`), values.push(value));
+  }
+  if (f.statuses) (parts.push(`r.status IN (${f.statuses.map(() => '?').join(',')})`), values.push(...f.statuses));
+  if (f.commitSha) (parts.push('r.commit_sha LIKE ?'), values.push(`${f.commitSha.replace(/[\\%_]/g, '')}%`));
+  if (f.platform) (parts.push('JSON_CONTAINS(r.platforms, ?)'), values.push(JSON.stringify(f.platform)));
+  if (f.fromId) (parts.push('r.id >= ?'), values.push(f.fromId));
+  if (f.beforeId) (parts.push('r.id < ?'), values.push(f.beforeId));
+  if (f.text) {
+    const like = likeText(f.text);
+    parts.push(`(r.id = ? OR r.branch LIKE ? OR r.environment_slug LIKE ?
+      OR r.test_case_id IN (SELECT id FROM test_cases WHERE org_id = ? AND name LIKE ?)
+      OR r.test_plan_id IN (SELECT id FROM test_plans WHERE org_id = ? AND name LIKE ?)
+      OR r.environment_slug IN (SELECT slug FROM environments WHERE org_id = ? AND name LIKE ?))`);
+    values.push(f.text, like, like, orgId, like, orgId, like, orgId, like);
+  }
+  return { sql: parts.join(' AND '), values };
 }
 
 export const runRepository = {
   async insert(db: EntityManager, run: Run, steps: RunStep[]) {
-    await db.getRepository(RunEntity).insert(run);
+    await db
+      .getRepository(RunEntity)
+      .insert({ ...run, source: runSource(run.trigger), commitSha: run.trigger.deployment?.commitSha ?? null });
     if (steps.length) await db.getRepository(RunStepEntity).insert(steps);
   },
 
@@ -50,12 +101,23 @@ export const runRepository = {
     return run ?? null;
   },
 
+  /** A page of the organization's Runs that match, newest first, after the id `after`. */
   async list(db: EntityManager, orgId: string, filter: RunFilter, after: string | null, take: number): Promise<Run[]> {
-    const qb = db.getRepository(RunEntity).createQueryBuilder('r').where('r.orgId = :orgId', { orgId });
-    for (const [field, value] of Object.entries(filter))
-      if (value !== undefined) qb.andWhere(`r.${field} = :${field}`, { [field]: value });
-    if (after) qb.andWhere('r.id < :after', { after });
-    return qb.orderBy('r.id', 'DESC').limit(take).getMany();
+    const where = runWhere(orgId, after ? { ...filter, beforeId: minId(filter.beforeId, after) } : filter);
+    return readEntities(db, RunEntity, `SELECT r.* FROM runs r WHERE ${where.sql} ORDER BY r.id DESC LIMIT ?`, [
+      ...where.values,
+      take,
+    ]);
+  },
+
+  /** How many of the organization's Runs match (the total of a filtered list). */
+  async count(db: EntityManager, orgId: string, filter: RunFilter): Promise<number> {
+    const where = runWhere(orgId, filter);
+    const [row]: Array<{ n: string | number }> = await db.query(
+      `SELECT COUNT(*) AS n FROM runs r WHERE ${where.sql}`,
+      where.values,
+    );
+    return Number(row.n);
   },
 
   async listByOffset(

@@ -1,4 +1,5 @@
 import type { RunStatus } from '../../db/entities/runs';
+import { runStatus } from '../../core/runs';
 import { terminalStatuses } from '../../db/repositories/runs';
 
 /** The specification's table: status → verdict, validity, next. */
@@ -20,3 +21,7 @@ export function runOutcome(status: RunStatus, flaky: boolean) {
 }
 
 export const isTerminal = (status: RunStatus) => terminalStatuses.includes(status);
+
+/** The statuses whose verdict is `verdict` (the specification's table read backwards), for filtering by verdict. */
+export const statusesOfVerdict = (verdict: 'passed' | 'failed' | 'unverified'): RunStatus[] =>
+  runStatus.options.filter((s) => runOutcome(s, false).verdict === verdict);

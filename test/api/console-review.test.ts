@@ -70,7 +70,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     }
     await assertAccessible(page, 'a Run with a visual change');
     await page.getByRole('button', { name: 'Accept visual change' }).click();
-    await page.getByText(/^Accepted by key \S+ at /).waitFor();
+    await page.getByText(/^Accepted by key first key at /).waitFor();
 
     // The next Run of the plan compares with the accepted screenshots: it passes, seen in the console.
     const next = await call(s.app, s.org.apiKey, 'run.trigger', {
@@ -80,7 +80,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     });
     const nextRunId: string = next.body.runIds[0];
     await page.goto(`${s.app.url}/console/runs/${nextRunId}`);
-    await page.getByRole('heading', { name: `Run ${nextRunId}` }).waitFor();
+    await page.getByRole('button', { name: `Copy the Run id ${nextRunId}` }).waitFor();
     await page.locator('p', { hasText: 'Status' }).getByText('passing', { exact: true }).waitFor({ timeout: 90_000 });
     await page.getByText('no change').first().waitFor();
     assertOnlyOrigin(requests, s.app.url);
@@ -198,7 +198,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     await row(ci).getByRole('cell', { name: 'CI', exact: true }).waitFor();
     await row(ci).getByText('feature/pay').waitFor();
     await row(ci).getByText('abc1234d', { exact: true }).waitFor();
-    await row(manual).getByRole('cell', { name: 'manual', exact: true }).waitFor();
+    await row(manual).getByRole('cell', { name: 'API', exact: true }).waitFor();
     await row(mcpRun).getByRole('cell', { name: 'MCP', exact: true }).waitFor();
     await row(scheduled.runId).getByRole('cell', { name: 'schedule', exact: true }).waitFor();
     await assertAccessible(page, 'the Runs list with sources');
@@ -226,7 +226,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     const card = page.locator(`li[data-plan-group-id="${groupId}"]`);
     await card.getByText('2 members: 1 passed, 1 failed, 0 inconclusive, 0 running').waitFor();
     await assertAccessible(page, 'Plan groups of a plan');
-    await card.getByRole('link', { name: groupId }).click();
+    await card.getByRole('link', { name: planName }).click();
     await page.getByRole('heading', { name: `Plan group ${planName}` }).waitFor();
     const members = page.getByRole('table', { name: 'Members' });
     await members.getByRole('row').filter({ hasText: 'Signs in' }).getByText('passing').waitFor();
@@ -234,7 +234,11 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     await assertAccessible(page, 'a plan group');
 
     await page.getByRole('button', { name: 'Rerun the 1 that did not pass' }).click();
-    await page.getByText(`re-runs ${groupId}`).waitFor();
+    await page.getByRole('link', { name: 'an earlier group' }).first().waitFor();
+    assert.equal(
+      await page.getByRole('link', { name: 'an earlier group' }).first().getAttribute('href'),
+      `/console/plan-groups/${groupId}`,
+    );
     const rerunId = new URL(page.url()).pathname.split('/').pop()!;
     assert.notEqual(rerunId, groupId);
     const rerun = await rest(s.app, s.org.apiKey, 'GET', `/api/plan-groups/${rerunId}`);
@@ -348,7 +352,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     await page.getByRole('button', { name: 'Rerun' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/console/runs/') && !url.pathname.endsWith(runId));
     const rerunId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
-    await page.getByRole('heading', { name: `Run ${rerunId}` }).waitFor();
+    await page.getByRole('button', { name: `Copy the Run id ${rerunId}` }).waitFor();
     await page.locator('p', { hasText: 'Status' }).getByText('passing', { exact: true }).waitFor({ timeout: 90_000 });
     await assertAccessible(page, 'a rerun Run');
 

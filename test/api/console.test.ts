@@ -103,8 +103,11 @@ describe('console at /console (issue 52)', function () {
       assert.equal(documents.length, 1, 'the page was loaded once and updated in place');
       await assertAccessible(page, 'the Runs list');
 
-      await row.getByRole('link', { name: runId }).click();
-      await page.getByRole('heading', { name: `Run ${runId}` }).waitFor();
+      // Named by its Test Case, its id copyable beside the name (issue 76: names, never bare ids).
+      await row.getByRole('button', { name: `Copy the Run id ${runId}` }).waitFor();
+      await row.getByRole('link', { name: testCase.name, exact: true }).click();
+      await page.getByRole('heading', { name: `Run of ${testCase.name}` }).waitFor();
+      await page.getByRole('button', { name: `Copy the Run id ${runId}` }).waitFor();
       await page.getByRole('list', { name: 'Steps' }).getByText('navigate').first().waitFor();
       await assertAccessible(page, 'a Run');
       assertOnlyOrigin(requests, s.app.url);

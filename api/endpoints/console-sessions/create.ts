@@ -1,3 +1,4 @@
+import { nameRepository } from '../../../db/repositories/names';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors';
 import { verifyApiKey } from '../../middleware/auth';
@@ -47,6 +48,11 @@ export default defineEndpoint({
       scopes: [...principal.scopes],
     });
     koa.set('Cache-Control', 'no-store');
-    return sessionView(session);
+    return sessionView(
+      session,
+      session.kind === 'api_key'
+        ? await nameRepository.apiKeys(deps.db.manager, session.orgId, [session.subject])
+        : new Map(),
+    );
   },
 });

@@ -1,3 +1,4 @@
+import { nameRepository } from '../../../db/repositories/names';
 import { currentSession } from '../../console/sessions';
 import { consoleSessionSchema, sessionView, signInRequired } from '../../console/session-view';
 import { defineEndpoint } from '../../pipeline/model';
@@ -14,6 +15,11 @@ export default defineEndpoint({
     koa.set('Cache-Control', 'no-store');
     const session = await currentSession(koa, deps);
     if (!session) throw signInRequired(deps.config);
-    return sessionView(session);
+    return sessionView(
+      session,
+      session.kind === 'api_key'
+        ? await nameRepository.apiKeys(deps.db.manager, session.orgId, [session.subject])
+        : new Map(),
+    );
   },
 });

@@ -3,22 +3,25 @@ import { runRepository } from '../../../db/repositories/runs';
 import { DEFAULT_LIMIT, decodeCursor, pageFrom } from '../../pipeline/pagination';
 import { runSummaryView } from '../../presenters/runs';
 import { defineEndpoint, listPage, pageOf } from '../../pipeline/model';
-import { idOf as id } from '../../../core/ids';
-import { slug } from '../../../core/steps';
-import { runStatus } from '../../../core/runs';
+import { runSources, runStatus } from '../../../core/runs';
+import { runFilterBody, runFilterOf } from '../../schemas/run-filters';
+import { runNames } from '../../runs/names';
+
+const name = (what: string) => z.string().nullable().optional().describe(`The ${what}'s name (null when none).`);
 
 export default defineEndpoint({
   name: 'run.list',
   bindings: { v1: true, mcp: true },
   summary: 'Recent Runs, newest first; filter by status, Test Case, Environment or branch.',
+  description:
+    'Recent Runs, newest first; filter by status, Test Case, Environment or branch. Extension: also filter by verdict, plan, platform, source, commit, time and free text over names, and ask ' +
+    'for the total count of the filter (includeTotal).',
   access: { scope: 'svc:read' },
   idempotency: 'none',
   confirm: 'never',
   body: {
-    status: runStatus.optional(),
-    testCaseId: id('tc').optional(),
-    environmentSlug: slug.optional(),
-    branch: z.string().min(1).max(255).optional(),
+    ...runFilterBody,
+    includeTotal: z.boolean().optional().describe('Also answer `total`: how many Runs match the filters (all pages).'),
     ...listPage,
   },
   output: pageOf(
@@ -27,11 +30,14 @@ export default defineEndpoint({
         runId: z.string(),
         status: runStatus,
         source: z
-          .enum(['ci', 'schedule', 'manual', 'mcp'])
+          .enum(runSources)
           .describe(
             'Where the Run came from: a schedule; an MCP client; ci (a run request, or a trigger naming a ' +
-              'deployment commitSha or pr); else manual.',
+              'deployment commitSha or pr); the console; else manual (a script calling the API).',
           ),
+        testCaseName: name('Test Case'),
+        testPlanName: name('Test Plan'),
+        environmentName: name('Environment'),
         branch: z.string().optional(),
         commitSha: z.string().optional().describe("The trigger's deployment.commitSha."),
         pr: z.string().optional(),
@@ -40,16 +46,18 @@ export default defineEndpoint({
         durationMs: z.number().int().optional().describe('finishedAt - startedAt, once both are known.'),
       })
       .passthrough(),
-  ),
+  ).extend({
+    total: z.number().int().optional().describe('With includeTotal: how many Runs match the filters.'),
+  }),
   async handler(input, { db, orgId }) {
-    const filters = {
-      status: input.status,
-      testCaseId: input.testCaseId,
-      environmentSlug: input.environmentSlug,
-      branch: input.branch,
-    };
+    const filters = runFilterOf(input);
     const limit = input.limit ?? DEFAULT_LIMIT;
-    const rows = await runRepository.list(db, orgId, filters, decodeCursor(input.cursor, filters), limit + 1);
-    return pageFrom(rows, limit, filters, runSummaryView);
+    const [rows, total] = await Promise.all([
+      runRepository.list(db, orgId, filters, decodeCursor(input.cursor, { ...filters }), limit + 1),
+      input.includeTotal ? runRepository.count(db, orgId, filters) : undefined,
+    ]);
+    const names = await runNames(db, orgId, rows.slice(0, limit));
+    const page = pageFrom(rows, limit, { ...filters }, (run) => runSummaryView(run, names));
+    return total === undefined ? page : { ...page, total };
   },
 });

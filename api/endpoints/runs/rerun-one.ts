@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { recordRunRerun } from '../../../domain/runs/rerun';
 import { idOf } from '../../../core/ids';
 import { startRunWorkflows } from '../../temporal/starts';
-import { defineEndpoint } from '../../pipeline/model';
+import { defineEndpoint, triggerSource } from '../../pipeline/model';
 
 export default defineEndpoint({
   name: 'runs.rerun',
@@ -26,7 +26,7 @@ export default defineEndpoint({
       db: ctx.db,
       orgId: ctx.orgId,
       secrets: ctx.deps.secrets,
-      source: ctx.surface,
+      source: triggerSource(ctx),
     });
     ctx.afterCommit(() => startRunWorkflows(ctx.deps, queued));
     return { runId: queued.runIds[0], rerunOf: input.runId };

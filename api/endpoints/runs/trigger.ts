@@ -5,7 +5,7 @@ import { idOf as id } from '../../../core/ids';
 import { platforms } from '../../../core/runs';
 import { slug } from '../../../core/steps';
 import { startRunWorkflows } from '../../temporal/starts';
-import { defineEndpoint } from '../../pipeline/model';
+import { defineEndpoint, triggerSource } from '../../pipeline/model';
 import { memberSelection } from '../../schemas/catalog';
 
 export default defineEndpoint({
@@ -80,7 +80,7 @@ export default defineEndpoint({
         secrets: ctx.deps.secrets,
         planGroupMaxMembers: limitsOf(ctx.deps.config, ctx.orgId).planGroupMaxMembers,
       },
-      ctx.surface,
+      triggerSource(ctx),
     );
     ctx.afterCommit(() => startRunWorkflows(ctx.deps, queued));
     return queued;

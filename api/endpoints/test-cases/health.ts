@@ -5,6 +5,7 @@ import { testCaseRepository } from '../../../db/repositories/test-cases';
 import { testHealthRepository } from '../../../db/repositories/test-health';
 import { caseHealth, healthView } from '../../presenters/health';
 import { presentQuarantine, quarantineView } from '../../presenters/quarantine';
+import { nameRepository } from '../../../db/repositories/names';
 import { quarantineRepository } from '../../../db/repositories/quarantine';
 import { defineEndpoint, queryInt } from '../../pipeline/model';
 
@@ -34,7 +35,12 @@ export default defineEndpoint({
     if (!testCase) throw notFound(`Test Case ${input.testCaseId}`);
     const rows = await testHealthRepository.ofCase(deps.db.manager, principal.orgId, testCase.id, input.window);
     const quarantine = await quarantineRepository.get(deps.db.manager, principal.orgId, testCase.id);
-    const { testCaseId: _, ...state } = presentQuarantine(testCase.id, quarantine);
+    const keyNames = await nameRepository.apiKeys(
+      deps.db.manager,
+      principal.orgId,
+      quarantine ? [quarantine.byWhom] : [],
+    );
+    const { testCaseId: _, ...state } = presentQuarantine(testCase.id, quarantine, keyNames);
     return { testCaseId: testCase.id, window: input.window, environments: rows.map(healthView), quarantine: state };
   },
 });

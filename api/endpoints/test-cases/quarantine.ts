@@ -4,6 +4,7 @@ import { quarantineRepository } from '../../../db/repositories/quarantine';
 import { quarantineCase } from '../../../domain/quarantine';
 import { changeByHand } from './shared';
 import { presentQuarantine, quarantineView } from '../../presenters/quarantine';
+import { nameRepository } from '../../../db/repositories/names';
 import { defineEndpoint } from '../../pipeline/model';
 
 export default defineEndpoint({
@@ -25,9 +26,9 @@ export default defineEndpoint({
       change: quarantineCase,
       reason: input.reason.trim(),
     });
-    return presentQuarantine(
-      testCaseId,
-      await quarantineRepository.get(ctx.deps.db.manager, ctx.principal.orgId, testCaseId),
-    );
+    const db = ctx.deps.db.manager;
+    const quarantine = await quarantineRepository.get(db, ctx.principal.orgId, testCaseId);
+    const keyNames = await nameRepository.apiKeys(db, ctx.principal.orgId, quarantine ? [quarantine.byWhom] : []);
+    return presentQuarantine(testCaseId, quarantine, keyNames);
   },
 });

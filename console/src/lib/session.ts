@@ -6,6 +6,8 @@ export interface Session {
   orgId: string;
   kind: 'api_key' | 'oidc';
   subject: string;
+  /** Who is signed in, as a person reads it ("key CI", a member). */
+  name?: string;
   scopes: string[];
   expiresAt: number;
   csrfToken: string;

@@ -125,3 +125,27 @@ export function Section(props: { title: string; children: ComponentChildren }) {
     </section>
   );
 }
+
+/**
+ * An id beside the name that labels a record: selectable monospace and a button that copies it,
+ * so a person can paste it into a script or an issue, never read it as the label.
+ */
+export function CopyId({ id, what }: { id: string; what: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard?.writeText(id).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return (
+    <span class="copy-id">
+      <code>{id}</code>
+      <button type="button" class="copy" onClick={copy} aria-label={`Copy the ${what} id ${id}`}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </span>
+  );
+}
+
+/** Who did something, as the API names them ("key CI", a member), or their id when it names nobody. */
+export const actor = (a: { by: string; byName?: string }) => a.byName ?? a.by;

@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { call, newKey, query, v1 } from '../lib/api';
 import { Link, navigate } from '../lib/router';
-import { Action, duration, Pending, Status, Time, useLoad } from '../lib/ui';
+import { Action, CopyId, duration, Pending, Status, Time, useLoad } from '../lib/ui';
 
 interface Plan {
   id: string;
@@ -104,12 +104,22 @@ export function PlanGroups({ url }: { url: URL }) {
             {groups.value?.map((g) => (
               <li key={g.planGroupRunId} data-plan-group-id={g.planGroupRunId}>
                 <h2>
-                  <Link href={`/console/plan-groups/${g.planGroupRunId}`}>{g.planGroupRunId}</Link>
+                  <Link href={`/console/plan-groups/${g.planGroupRunId}`}>
+                    {g.planName}, {new Date(g.createdAt).toLocaleString()}
+                  </Link>
                 </h2>
                 <p>
                   <Time ms={g.createdAt} /> · {g.environmentSlug ?? 'explicit targets'} ·{' '}
                   {g.finished ? 'finished' : 'running'} · <Counts summary={g.summary} />
-                  {g.rerunOf && <> · re-runs {g.rerunOf}</>}
+                  {g.rerunOf && (
+                    <>
+                      {' '}
+                      · re-runs <Link href={`/console/plan-groups/${g.rerunOf}`}>an earlier group</Link>
+                    </>
+                  )}
+                </p>
+                <p>
+                  <CopyId id={g.planGroupRunId} what="plan group" />
                 </p>
               </li>
             ))}
@@ -135,7 +145,7 @@ export function PlanGroup({ id }: { id: string }) {
     <>
       <h1>Plan group {g.planName}</h1>
       <p>
-        <code>{g.planGroupRunId}</code> · {g.environmentSlug ?? 'explicit targets'}
+        <CopyId id={g.planGroupRunId} what="plan group" /> · {g.environmentSlug ?? 'explicit targets'}
         {g.commitSha && (
           <>
             {' '}
@@ -146,7 +156,7 @@ export function PlanGroup({ id }: { id: string }) {
         {g.rerunOf && (
           <>
             {' '}
-            · re-runs <Link href={`/console/plan-groups/${g.rerunOf}`}>{g.rerunOf}</Link>
+            · re-runs <Link href={`/console/plan-groups/${g.rerunOf}`}>an earlier group</Link>
           </>
         )}
       </p>
@@ -196,7 +206,15 @@ export function PlanGroup({ id }: { id: string }) {
                 <td>
                   <Status value={m.status} /> {m.flaky && <small>flaky</small>}
                 </td>
-                <td>{m.runId ? <Link href={`/console/runs/${m.runId}`}>{m.runId}</Link> : '–'}</td>
+                <td>
+                  {m.runId ? (
+                    <>
+                      <Link href={`/console/runs/${m.runId}`}>Run of {m.name}</Link> <CopyId id={m.runId} what="Run" />
+                    </>
+                  ) : (
+                    '–'
+                  )}
+                </td>
                 <td>{m.durationMs !== undefined ? duration(m.durationMs) : '–'}</td>
                 <td>{m.reason ?? ''}</td>
               </tr>

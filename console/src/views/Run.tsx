@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, newKey, v1 } from '../lib/api';
 import { Link, navigate } from '../lib/router';
 import { DiffView, type Visual } from './DiffView';
-import { Action, duration, forPeople, Pending, Status, Time, useLoad } from '../lib/ui';
+import { Action, CopyId, duration, forPeople, Pending, Status, Time, useLoad } from '../lib/ui';
 import { CompareWith } from './compare/CompareWith';
 import { Elapsed } from './Elapsed';
 
@@ -11,6 +11,8 @@ interface VisualAcceptance {
   by: string;
   credential: 'api_key' | 'oauth';
   at: number;
+  /** GET /api/runs/{runId}: who, as a person reads it ("key CI", a member). */
+  byName?: string;
 }
 
 interface RunState {
@@ -23,6 +25,9 @@ interface RunState {
   evidenceAvailable: boolean;
   visualAcceptance?: VisualAcceptance;
   testCaseId?: string;
+  testPlanId?: string;
+  planGroupRunId?: string;
+  environmentSlug?: string;
 }
 /** A step as run.get reports it while the Run goes on; `startedAt` while it runs. */
 interface LiveStep {
@@ -85,6 +90,8 @@ function useFollowedRun(runId: string): { run?: RunState; error?: string; reload
 /** What the Run document says it was queued with (GET /api/runs/{runId}). */
 interface RunDocument {
   trigger: { rerunOf?: string };
+  names: { testCaseName?: string; testPlanName?: string; environmentName?: string };
+  visualAcceptance?: VisualAcceptance;
 }
 
 /**
@@ -96,19 +103,53 @@ async function rerun(runId: string): Promise<void> {
   navigate(`/console/runs/${again.runId}`);
 }
 
-/** "Accepted by alice at …": a person by their name at the issuer, an API key by its id. */
+/** "Accepted by key CI at …": a person by their sign-in name, an API key by its name. */
 function Accepted({ acceptance }: { acceptance: VisualAcceptance }) {
   return (
     <p>
-      Accepted by {acceptance.credential === 'api_key' ? `key ${acceptance.by}` : acceptance.by} at{' '}
-      <Time ms={acceptance.at} />
+      Accepted by {acceptance.byName ?? (acceptance.credential === 'api_key' ? `key ${acceptance.by}` : acceptance.by)}{' '}
+      at <Time ms={acceptance.at} />
     </p>
   );
 }
 
+/** What the Run ran and where, by name, each linked to its page; the Run's own id copyable. */
+function Origin({ run, names }: { run: RunState; names: RunDocument['names'] | undefined }) {
+  return (
+    <p class="actions">
+      <CopyId id={run.runId} what="Run" />
+      {run.testCaseId && (
+        <span>
+          Test Case <Link href={`/console/test-cases/${run.testCaseId}`}>{names?.testCaseName ?? 'its Test Case'}</Link>
+        </span>
+      )}
+      {run.testPlanId && (
+        <span>
+          Plan{' '}
+          {run.planGroupRunId ? (
+            <Link href={`/console/plan-groups/${run.planGroupRunId}`}>{names?.testPlanName ?? 'its plan group'}</Link>
+          ) : (
+            (names?.testPlanName ?? 'its plan')
+          )}
+        </span>
+      )}
+      {run.environmentSlug && (
+        <span>
+          Environment <Link href="/console/environments">{run.environmentSlug}</Link>
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** The Run's heading: what it ran, by name. */
+const titleOf = (doc: RunDocument | undefined) =>
+  `Run of ${doc?.names.testCaseName ?? doc?.names.testPlanName ?? 'a Test Case'}`;
+
 export function Run({ runId }: { runId: string }) {
   const { run, error, reload } = useFollowedRun(runId);
-  const document = useLoad(() => call<RunDocument>('GET', `/api/runs/${runId}`), [runId]);
+  // Read again once accepted, for who accepted by name.
+  const document = useLoad(() => call<RunDocument>('GET', `/api/runs/${runId}`), [runId, run?.visualAcceptance?.at]);
   // Read again each time a step finishes (one read per change the long-poll reported, never per
   // second), so a finished step's result and screenshot show while the Run goes on.
   const evidence = useLoad<Evidence | null>(
@@ -118,7 +159,8 @@ export function Run({ runId }: { runId: string }) {
   if (error)
     return (
       <>
-        <h1>Run {runId}</h1>
+        <h1>Run</h1>
+        <CopyId id={runId} what="Run" />
         <p role="alert" class="error">
           {error}
         </p>
@@ -127,7 +169,7 @@ export function Run({ runId }: { runId: string }) {
   if (!run)
     return (
       <>
-        <h1>Run {runId}</h1>
+        <h1>Run</h1>
         <p aria-busy="true">Reading the Run…</p>
       </>
     );
@@ -136,17 +178,27 @@ export function Run({ runId }: { runId: string }) {
   const rerunOf = document.value?.trigger.rerunOf;
   return (
     <>
-      <h1>Run {runId}</h1>
+      <h1>{titleOf(document.value)}</h1>
+      <Origin run={run} names={document.value?.names} />
       <p>
         Status <Status value={run.status} /> {run.verdict && <>verdict {run.verdict}</>} · {run.progress.completed} of{' '}
         {run.progress.total} steps done ({run.progress.passed} passed, {run.progress.failed} failed)
       </p>
       {rerunOf && (
         <p>
-          This Run re-runs <Link href={`/console/runs/${rerunOf}`}>{rerunOf}</Link>.
+          This Run re-runs <Link href={`/console/runs/${rerunOf}`}>an earlier Run</Link>{' '}
+          <CopyId id={rerunOf} what="earlier Run" />.
         </p>
       )}
-      {run.visualAcceptance && <Accepted acceptance={run.visualAcceptance} />}
+      {run.visualAcceptance && (
+        <Accepted
+          acceptance={
+            document.value?.visualAcceptance?.at === run.visualAcceptance.at
+              ? document.value.visualAcceptance
+              : run.visualAcceptance
+          }
+        />
+      )}
       <div class="actions">
         {!ended && (
           <Action

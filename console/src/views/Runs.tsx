@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { v1 } from '../lib/api';
 import { Link, navigate } from '../lib/router';
-import { duration, Status, Time } from '../lib/ui';
+import { CopyId, duration, Status, Time } from '../lib/ui';
+import { bodyOf, filtersOf, queryOfForm, RunFilterForm, SOURCES } from './RunFilters';
+import { SavedViews } from './SavedViews';
 
 interface RunSummary {
   runId: string;
@@ -11,9 +13,12 @@ interface RunSummary {
   testPlanId?: string | null;
   planGroupRunId?: string | null;
   environmentSlug?: string | null;
+  testCaseName?: string | null;
+  testPlanName?: string | null;
+  environmentName?: string | null;
   branch?: string | null;
   commitSha?: string | null;
-  source?: 'ci' | 'schedule' | 'manual' | 'mcp';
+  source?: keyof typeof SOURCES;
   durationMs?: number | null;
   createdAt: number;
   updatedAt: number;
@@ -21,12 +26,14 @@ interface RunSummary {
 interface Page {
   items: RunSummary[];
   nextCursor: string | null;
+  total: number;
 }
 
-const STATUSES = ['', 'queued', 'running', 'retrying', 'passing', 'failed', 'unverified', 'canceled', 'invalid'];
-const FILTERS = ['status', 'testCaseId', 'environmentSlug', 'branch'] as const;
 const ENDED = new Set(['passing', 'failed', 'unverified', 'canceled', 'invalid']);
-const SOURCES = { ci: 'CI', schedule: 'schedule', manual: 'manual', mcp: 'MCP' } as const;
+
+/** A Run by what it ran: its Test Case, else its plan (a plan's own steps). */
+const runName = (r: RunSummary) =>
+  r.testCaseName ?? r.testPlanName ?? (r.testCaseId || r.testPlanId ? 'a deleted case' : 'Run');
 
 /** How long a Run took (runner start to end), or how long it has been waiting or running. */
 function runDuration(r: RunSummary): string {
@@ -36,12 +43,13 @@ function runDuration(r: RunSummary): string {
 /** The first page is read again this often: one request per open console, however many Runs it shows. */
 const FOLLOW_MS = 2_000;
 
-/** The Runs list: filters and page in the address, the first page followed live. */
+/**
+ * The Runs list: every filter and the page in the address (a link is a saved, shareable view), the
+ * total of the filter, the member's saved views, the CSV export of the same filters, and the first
+ * page followed live.
+ */
 export function Runs({ url }: { url: URL }) {
-  const filters = Object.fromEntries(FILTERS.map((f) => [f, url.searchParams.get(f) ?? ''])) as Record<
-    (typeof FILTERS)[number],
-    string
-  >;
+  const filters = filtersOf(url);
   const cursor = url.searchParams.get('cursor') ?? undefined;
   const [page, setPage] = useState<Page>();
   const [error, setError] = useState<string>();
@@ -50,8 +58,7 @@ export function Runs({ url }: { url: URL }) {
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const body: Record<string, unknown> = { limit: 50, ...(cursor ? { cursor } : {}) };
-    for (const f of FILTERS) if (filters[f]) body[f] = filters[f];
+    const body = { ...bodyOf(filters), includeTotal: true, limit: 50, ...(cursor ? { cursor } : {}) };
     const read = async () => {
       try {
         const next = await v1<Page>('run.list', body);
@@ -75,14 +82,11 @@ export function Runs({ url }: { url: URL }) {
 
   const submit = (e: Event) => {
     e.preventDefault();
-    const form = new FormData(e.currentTarget as HTMLFormElement);
-    const q = new URLSearchParams();
-    for (const f of FILTERS) {
-      const v = String(form.get(f) ?? '').trim();
-      if (v) q.set(f, v);
-    }
+    const q = queryOfForm(e.currentTarget as HTMLFormElement);
     navigate(`/console/runs${q.size ? `?${q}` : ''}`);
   };
+  const filterQuery = new URLSearchParams(url.search);
+  filterQuery.delete('cursor');
   const nextHref = () => {
     const q = new URLSearchParams(url.search);
     q.set('cursor', page!.nextCursor!);
@@ -97,29 +101,17 @@ export function Runs({ url }: { url: URL }) {
   return (
     <>
       <h1>Runs</h1>
-      <form class="filters" onSubmit={submit} aria-label="Filter Runs">
-        <label>
-          Status
-          <select name="status" value={filters.status}>
-            {STATUSES.map((s) => (
-              <option value={s}>{s || 'any'}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Test Case id
-          <input name="testCaseId" value={filters.testCaseId} placeholder="tc_…" />
-        </label>
-        <label>
-          Environment
-          <input name="environmentSlug" value={filters.environmentSlug} />
-        </label>
-        <label>
-          Branch
-          <input name="branch" value={filters.branch} />
-        </label>
-        <button type="submit">Apply</button>
-      </form>
+      <RunFilterForm key={url.search} filters={filters} onSubmit={submit} />
+      <p class="actions">
+        <span role="status" aria-live="polite">
+          {page && `${page.total.toLocaleString('en')} ${page.total === 1 ? 'Run matches' : 'Runs match'}`}
+        </span>
+        <a href={`/api/runs.csv${filterQuery.size ? `?${filterQuery}` : ''}`} download="runs.csv">
+          Export CSV
+        </a>
+        <small class="muted">(the newest 10,000 at most)</small>
+      </p>
+      <SavedViews query={filterQuery} />
       <p class="muted" aria-live="off">
         {cursor ? 'An earlier page (not followed live). ' : 'Following new Runs live. '}
         {readAt && (
@@ -146,7 +138,7 @@ export function Runs({ url }: { url: URL }) {
                 <th scope="col">Run</th>
                 <th scope="col">Status</th>
                 <th scope="col">Verdict</th>
-                <th scope="col">Test Case or plan</th>
+                <th scope="col">Plan</th>
                 <th scope="col">Environment</th>
                 <th scope="col">Source</th>
                 <th scope="col">Branch and commit</th>
@@ -158,22 +150,22 @@ export function Runs({ url }: { url: URL }) {
               {page.items.map((r) => (
                 <tr key={r.runId} data-run-id={r.runId}>
                   <td>
-                    <Link href={`/console/runs/${r.runId}`}>{r.runId}</Link>
+                    <Link href={`/console/runs/${r.runId}`}>{runName(r)}</Link>
+                    <br />
+                    <CopyId id={r.runId} what="Run" />
                   </td>
                   <td>
                     <Status value={r.status} />
                   </td>
                   <td>{r.verdict ?? '–'}</td>
                   <td>
-                    {r.testCaseId && <Link href={`/console/test-cases/${r.testCaseId}`}>{r.testCaseId}</Link>}
-                    {r.testCaseId && r.planGroupRunId && ' in '}
                     {r.planGroupRunId ? (
-                      <Link href={`/console/plan-groups/${r.planGroupRunId}`}>{r.testPlanId}</Link>
+                      <Link href={`/console/plan-groups/${r.planGroupRunId}`}>{r.testPlanName ?? 'plan group'}</Link>
                     ) : (
-                      !r.testCaseId && (r.testPlanId ?? '–')
+                      (r.testCaseId && r.testPlanName) || '–'
                     )}
                   </td>
-                  <td>{r.environmentSlug ?? '–'}</td>
+                  <td>{r.environmentSlug ? <Link href="/console/environments">{r.environmentSlug}</Link> : '–'}</td>
                   <td>{r.source ? SOURCES[r.source] : '–'}</td>
                   <td>
                     {r.branch ?? '–'} {r.commitSha && <code title={r.commitSha}>{r.commitSha.slice(0, 8)}</code>}

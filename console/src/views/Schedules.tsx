@@ -1,5 +1,6 @@
-import { call, newKey } from '../lib/api';
-import { Action, Pending, Status, Time, useLoad } from '../lib/ui';
+import { call, newKey, v1 } from '../lib/api';
+import { Link } from '../lib/router';
+import { Action, CopyId, Pending, Status, Time, useLoad } from '../lib/ui';
 
 interface Schedule {
   id: string;
@@ -16,6 +17,14 @@ interface Schedule {
 
 /** Schedules: state and next fire, with pause, resume and run now. */
 export function Schedules() {
+  // Plans by name: a schedule names its plan by id.
+  const plans = useLoad(
+    () =>
+      v1<{ items: Array<{ id: string; name: string }> }>('test_plan.list', { limit: 100 }).then(
+        (p) => new Map(p.items.map((x) => [x.id, x.name])),
+      ),
+    [],
+  );
   const list = useLoad(async () => {
     const page = await call<{ items: Schedule[] }>('GET', '/api/schedules?limit=100');
     // The next fire is on each schedule's own read; a page holds at most 100 of them.
@@ -30,6 +39,7 @@ export function Schedules() {
         {list.value.map((s) => (
           <li data-schedule-id={s.id}>
             <h2>{s.name}</h2>
+            <CopyId id={s.id} what="schedule" />
             <p>
               {s.paused ? (
                 <strong>Paused</strong>
@@ -38,7 +48,10 @@ export function Schedules() {
                   Next fire: <Time ms={s.nextFireAt} />
                 </>
               )}{' '}
-              · state <Status value={s.state} /> · {s.cron ?? `every ${s.every}`} · plan {s.testPlanId}
+              · state <Status value={s.state} /> · {s.cron ?? `every ${s.every}`} · plan{' '}
+              <Link href={`/console/plan-groups?testPlanId=${s.testPlanId}`}>
+                {plans.value?.get(s.testPlanId) ?? 'its plan'}
+              </Link>
               {s.environmentSlug && <> · {s.environmentSlug}</>}
             </p>
             {s.lastError && <p class="error">{s.lastError}</p>}

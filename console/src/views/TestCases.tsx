@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { call, newKey, v1 } from '../lib/api';
 import { Link } from '../lib/router';
 import { useCan } from '../lib/session';
-import { Pending, Time, useLoad } from '../lib/ui';
+import { CopyId, Pending, Time, useLoad } from '../lib/ui';
 import { CaseHistory } from './CaseHistory';
 
 interface Health {
@@ -91,7 +91,7 @@ interface CaseDetail {
 }
 interface CaseHealth {
   environments: Health[];
-  quarantine: { quarantined: boolean; reason?: string; by?: string; since?: number };
+  quarantine: { quarantined: boolean; reason?: string; by?: string; byName?: string; since?: number };
 }
 
 /** One Test Case: its steps, its health per Environment, quarantine and release with a reason. */
@@ -120,7 +120,7 @@ export function TestCase({ id }: { id: string }) {
   return (
     <>
       <h1>{detail.value.name}</h1>
-      <p class="muted">{id}</p>
+      <CopyId id={id} what="Test Case" />
       <h2>Steps</h2>
       <ol>
         {detail.value.steps.map((s) => (
@@ -170,7 +170,7 @@ export function TestCase({ id }: { id: string }) {
         <p>
           {q.quarantined ? (
             <>
-              In quarantine since <Time ms={q.since} /> by {q.by}: {q.reason}
+              In quarantine since <Time ms={q.since} /> by {q.byName ?? q.by}: {q.reason}
             </>
           ) : (
             'Not in quarantine.'
