@@ -184,7 +184,8 @@ describe('console (issue 76): history, compare, failures grouped by cause', func
         await page.getByRole('heading', { name: 'History' }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: shot('test-case-history'), fullPage: true });
         await strip('local').last().click();
-        await page.getByRole('heading', { name: `Run ${unverified[1]}` }).waitFor();
+        await page.waitForURL(`**/console/runs/${unverified[1]}`); // the Run's page, headed by its case's name
+        await page.getByRole('heading', { name: /^Run of /, level: 1 }).waitFor();
       }
       assertOnlyOrigin(requests, s.app.url);
       await context.close();
@@ -254,7 +255,8 @@ describe('console (issue 76): history, compare, failures grouped by cause', func
     await table.scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot('failure-causes') });
     await click.locator('.cause-runs a').first().click();
-    await page.getByRole('heading', { name: `Run ${unverified[1]}` }).waitFor();
+    await page.waitForURL(`**/console/runs/${unverified[1]}`); // the Run's page, headed by its case's name
+    await page.getByRole('heading', { name: /^Run of /, level: 1 }).waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${s.app.url}/console/insights`);
     await table.locator('tbody tr').first().waitFor();

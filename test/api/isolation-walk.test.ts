@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { servedEndpoints } from '../../api/app';
 import { jsonSchema } from '../../api/surfaces/openapi';
+import { splitApiKey } from '../../core/crypto';
 import { call, createOrg, environment, key, newCase, useApp, type TestOrg } from '../helpers/app';
 import { scan, upload } from '../helpers/artifacts';
 import { startReceiver, type Receiver } from '../helpers/receiver';
@@ -24,6 +25,8 @@ interface Seeded {
   intentId: string;
   runRequestId: string;
   scheduleId: string;
+  viewId: string;
+  keyId: string;
 }
 
 type Probe =
@@ -101,6 +104,13 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
   'schedules.pause': (s) => ({ rest: ['POST', `/api/schedules/${s.scheduleId}/pause`] }),
   'schedules.resume': (s) => ({ rest: ['POST', `/api/schedules/${s.scheduleId}/resume`] }),
   'schedules.trigger': (s) => ({ rest: ['POST', `/api/schedules/${s.scheduleId}/trigger`] }),
+  'test_cases.history': (s) => ({ rest: ['GET', `/api/test-cases/${s.testCaseId}/history`] }),
+  'runs.export_csv': (s) => ({
+    rest: ['GET', `/api/runs.csv?testCaseId=${s.testCaseId}&testPlanId=${s.testPlanId}`],
+    expect: 'empty',
+  }),
+  'saved_views.delete': (s) => ({ rest: ['DELETE', `/api/saved-views/${s.viewId}`] }),
+  'keys.revoke': (s) => ({ rest: ['POST', `/api/keys/${s.keyId}/revoke`] }),
 };
 
 /**
@@ -193,7 +203,18 @@ describe('isolation, walked over every endpoint that names a record', function (
       paused: true,
     });
     assert.equal(schedule.status, 201, JSON.stringify(schedule.body));
+    const view = await rest(
+      t.app,
+      t.org.apiKey,
+      'POST',
+      '/api/saved-views',
+      { name: 'A failures', query: 'verdict=failed' },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    assert.equal(view.status, 201, JSON.stringify(view.body));
     seeded = {
+      viewId: view.body.id,
+      keyId: splitApiKey(t.org.apiKey)!.keyId,
       scheduleId: schedule.body.id,
       testCaseId: testCase.id,
       testPlanId: plan.body.id,
@@ -226,6 +247,11 @@ describe('isolation, walked over every endpoint that names a record', function (
       webhook: (await rest(t.app, key, 'GET', `/api/webhooks/${seeded.webhookId}`)).body,
       deliveries: (await rest(t.app, key, 'GET', `/api/webhooks/${seeded.webhookId}/deliveries`)).body,
       schedule: (await rest(t.app, key, 'GET', `/api/schedules/${seeded.scheduleId}`)).body,
+      views: (await rest(t.app, key, 'GET', '/api/saved-views')).body,
+      keys: (await rest(t.app, key, 'GET', '/api/keys')).body.items.map((k: { keyId: string; revokedAt?: number }) => [
+        k.keyId,
+        k.revokedAt,
+      ]),
       health: (await rest(t.app, key, 'GET', `/api/test-cases/${seeded.testCaseId}/health`)).body,
     };
   }
@@ -265,7 +291,13 @@ describe('isolation, walked over every endpoint that names a record', function (
           'Idempotency-Key': randomUUID(),
         }));
       }
-      const items = Array.isArray(body) ? body : (body?.items ?? body?.runs ?? body?.planGroups);
+      // A CSV export: its rows after the header line.
+      const items =
+        typeof body === 'string'
+          ? body.split('\n').filter(Boolean).slice(1)
+          : Array.isArray(body)
+            ? body
+            : (body?.items ?? body?.runs ?? body?.planGroups);
       const ok =
         expect === 'not_found'
           ? status === 404 && ('v1' in p ? body?.error?.code === 'NOT_FOUND' : true)

@@ -19,7 +19,9 @@ export async function rest<T = any>(
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  // A JSON answer parsed; any other (a CSV export) as its text.
+  const json = /json/.test(res.headers.get('content-type') ?? 'application/json');
+  return { status: res.status, body: text ? (json ? JSON.parse(text) : text) : null, headers: res.headers };
 }
 
 /** Asserts-friendly shape check of a resource-style failure: a 4xx with `{ error: string }`. */

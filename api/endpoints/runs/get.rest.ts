@@ -23,11 +23,11 @@ export default defineEndpoint({
     reportUrl: z.string().describe('Signed link to the Run report page (no credential needed).'),
     names: z
       .object({
-        testCaseName: z.string().nullable(),
-        testPlanName: z.string().nullable(),
-        environmentName: z.string().nullable(),
+        testCaseName: z.string().optional(),
+        testPlanName: z.string().optional(),
+        environmentName: z.string().optional(),
       })
-      .describe("The names of the Run's Test Case, plan and Environment (null when none)."),
+      .describe("The names of the Run's Test Case, plan and Environment (each absent when none)."),
     visualAcceptance: visualAcceptance
       .extend({ byName: z.string().describe('Who, as a person reads it: "key <key name>" or the member.') })
       .optional()

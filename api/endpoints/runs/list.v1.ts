@@ -7,7 +7,7 @@ import { runSources, runStatus } from '../../../core/runs';
 import { runFilterBody, runFilterOf } from '../../schemas/run-filters';
 import { runNames } from '../../runs/names';
 
-const name = (what: string) => z.string().nullable().optional().describe(`The ${what}'s name (null when none).`);
+const name = (what: string) => z.string().optional().describe(`The ${what}'s name (absent when none).`);
 
 export default defineEndpoint({
   name: 'run.list',

@@ -9,21 +9,21 @@ interface Page<T> {
 }
 interface Key {
   keyId: string;
-  name: string | null;
+  name?: string;
   createdAt: number;
-  createdBy: string | null;
-  lastUsedAt: number | null;
-  revokedAt: number | null;
+  createdBy?: string;
+  lastUsedAt?: number;
+  revokedAt?: number;
 }
 interface AuditLine {
   id: string;
   at: number;
   actor: { kind: 'api_key' | 'oauth'; id: string };
   action: string;
-  target: string | null;
+  target?: string;
   channel: 'console' | 'API' | 'MCP';
-  ip: string | null;
-  userAgent: string | null;
+  ip?: string;
+  userAgent?: string;
 }
 
 const SCOPE = 'svc:org:admin';

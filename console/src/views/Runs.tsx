@@ -13,9 +13,9 @@ interface RunSummary {
   testPlanId?: string | null;
   planGroupRunId?: string | null;
   environmentSlug?: string | null;
-  testCaseName?: string | null;
-  testPlanName?: string | null;
-  environmentName?: string | null;
+  testCaseName?: string;
+  testPlanName?: string;
+  environmentName?: string;
   branch?: string | null;
   commitSha?: string | null;
   source?: keyof typeof SOURCES;
