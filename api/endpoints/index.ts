@@ -83,6 +83,8 @@ import consoleSessionCreate from './console-sessions/create';
 import consoleSessionDelete from './console-sessions/delete';
 import consoleOidcStart from './console-oidc/start';
 import consoleOidcCallback from './console-oidc/callback';
+import testCasesVersions from './test-cases/versions';
+import runsTry from './runs/try';
 
 /**
  * Every endpoint of the API, defined once. The surfaces (api/surfaces: v1, REST, MCP, OpenAPI) are
@@ -171,6 +173,8 @@ export const endpoints: Endpoint[] = [
   consoleSessionDelete,
   consoleOidcStart,
   consoleOidcCallback,
+  testCasesVersions,
+  runsTry,
   // The assets' route before the page's, whose pattern also matches /console/assets/….
   consoleAsset,
   consolePage,

@@ -17,6 +17,7 @@ import { VisualChanges1764220000000 } from './1764220000000-VisualChanges';
 import { TestCaseVersions1764300000000 } from './1764300000000-TestCaseVersions';
 import { ConsoleSessions1764400000000 } from './1764400000000-ConsoleSessions';
 import { VisualAcceptance1764500000000 } from './1764500000000-VisualAcceptance';
+import { TestCaseRevisions1764850000000 } from './1764850000000-TestCaseRevisions';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   TestCaseVersions1764300000000,
   ConsoleSessions1764400000000,
   VisualAcceptance1764500000000,
+  TestCaseRevisions1764850000000,
 ];
