@@ -44,7 +44,10 @@ export function changesBetween(before: TestCaseRevision | undefined, after: Test
       else {
         if (a.target !== b.target) changes.push(`${at}: target "${a.target ?? ''}" → "${b.target ?? ''}"`);
         if (valueWords(a) !== valueWords(b)) changes.push(`${at}: value ${valueWords(a)} → ${valueWords(b)}`);
-        if (JSON.stringify(({ ...a, target: 0, valueSpec: 0 } as object)) !== JSON.stringify({ ...b, target: 0, valueSpec: 0 }))
+        if (
+          JSON.stringify({ ...a, target: 0, valueSpec: 0 } as object) !==
+          JSON.stringify({ ...b, target: 0, valueSpec: 0 })
+        )
           changes.push(`${at}: expectation or settings changed`);
       }
     }

@@ -17,9 +17,7 @@ const fromRow = (r: Record<string, unknown>): TestCaseRevision => ({
   version: Number(r.version),
   name: String(r.name),
   steps: JSON.parse(String(r.steps)) as Step[],
-  changedBy: r.changed_by
-    ? { kind: r.changed_by_kind as 'api_key' | 'oauth', subject: String(r.changed_by) }
-    : null,
+  changedBy: r.changed_by ? { kind: r.changed_by_kind as 'api_key' | 'oauth', subject: String(r.changed_by) } : null,
   createdAt: Number(r.created_at),
 });
 

@@ -13,7 +13,7 @@ export default defineEndpoint({
   summary: 'Try unsaved steps (a draft Test Case) against an Environment: one Run, marked as a try, returned at once.',
   description:
     'The steps are checked as test_case.create checks them (a credential-shaped literal is refused: refer to an ' +
-    "Environment value instead). The Run has no Test Case and no plan, its trigger says try: true, and it counts in no " +
+    'Environment value instead). The Run has no Test Case and no plan, its trigger says try: true, and it counts in no ' +
     "health, flake rate or insight; follow it with run.get and read each step's result, screenshot and suggested " +
     'change with run.evidence. Give environmentSlug or explicit targets. Send an Idempotency-Key header: a retried ' +
     'request with the same key queues once.',

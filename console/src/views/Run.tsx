@@ -19,6 +19,7 @@ interface RunState {
   steps: Array<{ index: number; action: string; target?: string; status: string; verdict?: string }>;
   evidenceAvailable: boolean;
   visualAcceptance?: VisualAcceptance;
+  testCaseId?: string;
 }
 interface Visual {
   changedRatio: number;
@@ -77,7 +78,7 @@ function useFollowedRun(runId: string): { run?: RunState; error?: string; reload
 
 /** What the Run document says it was queued with (GET /api/runs/{runId}). */
 interface RunDocument {
-  trigger: { rerunOf?: string };
+  trigger: { rerunOf?: string; testCaseVersion?: number; try?: boolean };
 }
 
 /**
@@ -95,6 +96,17 @@ function Accepted({ acceptance }: { acceptance: VisualAcceptance }) {
     <p>
       Accepted by {acceptance.credential === 'api_key' ? `key ${acceptance.by}` : acceptance.by} at{' '}
       <Time ms={acceptance.at} />
+    </p>
+  );
+}
+
+/** Which version of its Test Case a Run ran, or that it tried unsaved steps. */
+function RanVersion({ trigger, testCaseId }: { trigger?: RunDocument['trigger']; testCaseId?: string }) {
+  if (trigger?.try) return <p>A try of unsaved steps (from Author): it counts in no health or insight.</p>;
+  if (!trigger?.testCaseVersion || !testCaseId) return null;
+  return (
+    <p>
+      Ran <Link href={`/console/author/${testCaseId}`}>version {trigger.testCaseVersion}</Link> of its Test Case.
     </p>
   );
 }
@@ -137,6 +149,7 @@ export function Run({ runId }: { runId: string }) {
           This Run re-runs <Link href={`/console/runs/${rerunOf}`}>{rerunOf}</Link>.
         </p>
       )}
+      <RanVersion trigger={document.value?.trigger} testCaseId={run.testCaseId} />
       {run.visualAcceptance && <Accepted acceptance={run.visualAcceptance} />}
       <div class="actions">
         {!ended && (
