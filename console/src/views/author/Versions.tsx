@@ -48,7 +48,7 @@ export function Versions({ testCaseId, round }: { testCaseId: string; round: num
           </tbody>
         </table>
       </div>
-      {versions.value.nextBefore !== null && <p class="muted">The 20 newest versions.</p>}
+      {typeof versions.value.nextBefore === 'number' && <p class="muted">The 20 newest versions.</p>}
     </section>
   );
 }
