@@ -167,6 +167,15 @@ describe('console (issue 76, point 4): author a Test Case step by step, try it, 
         plan.body.members.map((m: { testCaseId: string }) => m.testCaseId),
         [second.id, first.id],
       );
+      // A case with API steps is not offered for editing here: saving the web form would drop them.
+      const api = await newCase(s, {
+        name: `API ${width}`,
+        platforms: ['api'],
+        steps: [{ action: 'request', target: 'GET /health' }],
+      });
+      await page.goto(`${s.app.url}/console/author/${api.id}`);
+      await page.getByText('This case has API request steps').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0);
       await page.goto(`${s.app.url}/console/author/new`);
       await page.getByRole('heading', { name: 'New Test Case' }).waitFor();
       await assertAccessible(page, `the case editor at ${width} px`);

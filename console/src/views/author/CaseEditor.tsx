@@ -41,6 +41,17 @@ export function CaseEditor({ testCaseId }: { testCaseId?: string }) {
     if (first && !slug) setSlug(first.slug);
   }, [environments.value]);
   if (testCaseId && !saved.value) return <Pending loaded={saved} what="the Test Case" />;
+  // The form writes web steps only: saving it would drop a case's API request steps.
+  if (saved.value?.steps.some((s) => s.action === 'request'))
+    return (
+      <>
+        <h1>{saved.value.name}</h1>
+        <p>
+          This case has API request steps, which this page does not write yet; change them with test_case.update_steps.{' '}
+          <Link href={`/console/test-cases/${saved.value.id}`}>The case's health and Runs</Link>
+        </p>
+      </>
+    );
 
   const variableNames = environments.value?.items.find((e) => e.slug === slug)?.runtimeValueNames ?? [];
   const change = (i: number, step: DraftStep) => setSteps(steps.map((s, j) => (j === i ? step : s)));
