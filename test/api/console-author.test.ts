@@ -167,6 +167,21 @@ describe('console (issue 76, point 4): author a Test Case step by step, try it, 
         plan.body.members.map((m: { testCaseId: string }) => m.testCaseId),
         [second.id, first.id],
       );
+      // What the form does not edit (ignored regions, settings) is saved as it was.
+      const clock = [{ x: 0, y: 0, width: 80, height: 20 }];
+      const kept = await newCase(s, {
+        name: `Kept ${width}`,
+        steps: [{ action: 'click', target: 'Go', ignore: clock, config: { authProfile: 'admin' } }],
+      });
+      await page.goto(`${s.app.url}/console/author/${kept.id}`);
+      await stepGroup(page, 1).getByLabel('Control name').fill('Go on');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('button', { name: 'Confirm and save' }).click();
+      await page.getByText('Saved as a new version').waitFor();
+      const resaved = await call(s.app, s.org.apiKey, 'test_case.get', { testCaseId: kept.id });
+      assert.deepEqual(resaved.body.steps, [
+        { action: 'click', target: 'Go on', ignore: clock, config: { authProfile: 'admin' } },
+      ]);
       // A case with API steps is not offered for editing here: saving the web form would drop them.
       const api = await newCase(s, {
         name: `API ${width}`,

@@ -16,6 +16,8 @@ export interface DraftStep {
   expectText: string;
   expectUrl: string;
   expectTitle: string;
+  /** What the form does not edit (assurance config, ignored regions): kept as saved. */
+  kept: Partial<Pick<Extract<Step, { action: 'click' }>, 'config' | 'ignore'>>;
 }
 
 export const emptyStep = (action: Action = 'navigate'): DraftStep => ({
@@ -28,6 +30,7 @@ export const emptyStep = (action: Action = 'navigate'): DraftStep => ({
   expectText: '',
   expectUrl: '',
   expectTitle: '',
+  kept: {},
 });
 
 /** The step the API takes: empty fields are left out, so the API's rules (not the form's) decide. */
@@ -38,7 +41,7 @@ export function toStep(d: DraftStep): Step {
     ...(d.expectUrl ? { urlIncludes: d.expectUrl } : {}),
     ...(d.expectTitle ? { titleIncludes: d.expectTitle } : {}),
   };
-  const expectation = Object.keys(expect).length ? { expect } : {};
+  const expectation = { ...(Object.keys(expect).length ? { expect } : {}), ...d.kept };
   if (d.action !== 'fill') return { action: d.action, ...target, ...expectation };
   const valueSpec =
     d.valueKind === 'literal'
@@ -57,6 +60,7 @@ export function fromStep(s: Step): DraftStep {
   d.expectText = s.expect?.text ?? '';
   d.expectUrl = s.expect?.urlIncludes ?? '';
   d.expectTitle = s.expect?.titleIncludes ?? '';
+  d.kept = { ...(s.config ? { config: s.config } : {}), ...(s.ignore ? { ignore: s.ignore } : {}) };
   if (s.action === 'fill') {
     d.valueKind = s.valueSpec.kind;
     if (s.valueSpec.kind === 'literal') d.text = s.valueSpec.text;
