@@ -142,6 +142,10 @@ export interface RunTrigger {
   environmentSlug: string | null;
   /** A Run queued again from one Run's page (POST /api/runs/{runId}/rerun): the Run it repeats. */
   rerunOf?: string;
+  /** The version of the Test Case the Run executes (GET /api/test-cases/{id}/versions). */
+  testCaseVersion?: number;
+  /** A Run of unsaved steps (POST /api/runs/try): no Test Case, no plan; left out of health and insights. */
+  try?: true;
 }
 
 /** The API settings a Run snapshots when it is queued: its plan's identities and the fuzz bound. */

@@ -94,6 +94,8 @@ import keysCreate from './keys/create';
 import keysRevoke from './keys/revoke';
 import membersList from './members/list';
 import auditList from './audit/list';
+import testCasesVersions from './test-cases/versions';
+import runsTry from './runs/try';
 
 /**
  * Every endpoint of the API, defined once. The surfaces (api/surfaces: v1, REST, MCP, OpenAPI) are
@@ -193,6 +195,8 @@ export const endpoints: Endpoint[] = [
   keysCreate,
   keysRevoke,
   auditList,
+  testCasesVersions,
+  runsTry,
   // The assets' route before the page's, whose pattern also matches /console/assets/….
   consoleAsset,
   consolePage,

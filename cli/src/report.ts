@@ -69,7 +69,6 @@ export class Reporter {
         durationMs,
         testCaseId: state.testCaseId,
         quarantined: state.quarantined,
-        quarantineReason: state.quarantineReason,
       },
       ev,
       state.environmentSlug,

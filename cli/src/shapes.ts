@@ -25,7 +25,6 @@ export interface RunState {
   reportUrl?: string;
   diagnosis?: { category: string; suggestedAction: string; reason?: string };
   quarantined?: boolean;
-  quarantineReason?: string;
   createdAt?: number;
   updatedAt?: number;
 }

@@ -3,6 +3,7 @@ import { ApiError, call, onSignedOut, useCsrfToken } from './lib/api';
 import { Link, navigate, useLocation } from './lib/router';
 import { SessionContext, type Session } from './lib/session';
 import { Compare } from './views/compare/Compare';
+import { Author } from './views/author/Author';
 import { Environments } from './views/Environments';
 import { GroupReview } from './views/GroupReview';
 import { Insights } from './views/Insights';
@@ -20,6 +21,7 @@ const NAV = [
   ['/console/runs', 'Runs'],
   ['/console/plan-groups', 'Plan groups'],
   ['/console/test-cases', 'Test Cases'],
+  ['/console/author', 'Author'],
   ['/console/insights', 'Insights'],
   ['/console/schedules', 'Schedules'],
   ['/console/webhooks', 'Webhooks'],
@@ -44,6 +46,7 @@ function View({ url }: { url: URL }) {
   if (section === 'plan-groups') return <PlanGroups url={url} />;
   if (section === 'test-cases' && id) return <TestCase id={id} />;
   if (section === 'test-cases') return <TestCases />;
+  if (section === 'author') return <Author id={id} />;
   if (section === 'insights') return <Insights />;
   if (section === 'schedules') return <Schedules />;
   if (section === 'webhooks') return <Webhooks />;

@@ -19,6 +19,7 @@ import { ConsoleSessions1764400000000 } from './1764400000000-ConsoleSessions';
 import { VisualAcceptance1764500000000 } from './1764500000000-VisualAcceptance';
 import { RunFinding1764600000000 } from './1764600000000-RunFinding';
 import { KeysAndAudit1764700000000 } from './1764700000000-KeysAndAudit';
+import { TestCaseRevisions1764850000000 } from './1764850000000-TestCaseRevisions';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   VisualAcceptance1764500000000,
   RunFinding1764600000000,
   KeysAndAudit1764700000000,
+  TestCaseRevisions1764850000000,
 ];

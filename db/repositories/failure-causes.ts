@@ -5,7 +5,7 @@ import type { RunStatus } from '../entities/runs';
 export const FAILURE_CAUSES_MAX_RUNS = 5_000;
 /** Runs listed behind each cause, newest first (the count covers them all). */
 export const RUNS_PER_CAUSE = 10;
-/** Ended without a pass or a cancel: what a person looks into. */
+/** Ended without a pass or a cancel: what a person looks into (a try of unsaved steps, with neither case nor plan, is left out). */
 export const FAILING_STATUSES: RunStatus[] = ['failed', 'unverified', 'invalid'];
 
 /** One Run behind a cause, with its cause's totals (every Run of a cause carries the same totals). */
@@ -40,7 +40,7 @@ export const failureCausesRepository = {
   async causes(db: EntityManager, orgId: string, sinceId: string, limit: number): Promise<CauseRunRow[]> {
     const rows: Record<string, unknown>[] = await db.query(
       `WITH r AS (SELECT id, test_case_id, test_plan_id, status, diagnosis, COALESCE(finished_at, updated_at) AS seen_at
-                    FROM runs WHERE org_id = ? AND id >= ? AND status IN (${FAILING_STATUSES.map((s) => `'${s}'`).join(',')})
+                    FROM runs WHERE org_id = ? AND id >= ? AND (test_case_id IS NOT NULL OR test_plan_id IS NOT NULL) AND status IN (${FAILING_STATUSES.map((s) => `'${s}'`).join(',')})
                    ORDER BY id DESC LIMIT ${FAILURE_CAUSES_MAX_RUNS}),
             first_failed AS (SELECT s.run_id, MIN(s.step_index) AS step_index
                                FROM run_steps s JOIN r ON r.id = s.run_id

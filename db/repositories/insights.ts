@@ -66,7 +66,10 @@ export const insightsRepository = {
       `SELECT r.test_case_id, r.test_plan_id, s.step_index, s.action, LEFT(s.target, 200) AS target,
               COUNT(*) AS runs, AVG(s.duration_ms) AS avg_ms, MAX(s.duration_ms) AS max_ms
          FROM (SELECT id, test_case_id, test_plan_id FROM runs
-                WHERE org_id = ? AND id >= ? ORDER BY id DESC LIMIT ${SLOW_STEPS_MAX_RUNS}) r
+                WHERE org_id = ? AND id >= ?
+                  -- A try (unsaved steps, POST /api/runs/try) has neither: drafts are not the suite.
+                  AND (test_case_id IS NOT NULL OR test_plan_id IS NOT NULL)
+                ORDER BY id DESC LIMIT ${SLOW_STEPS_MAX_RUNS}) r
          JOIN run_steps s ON s.run_id = r.id
         WHERE s.duration_ms IS NOT NULL AND s.status IN ('passed', 'failed')
         GROUP BY r.test_case_id, r.test_plan_id, s.step_index, s.action, LEFT(s.target, 200)

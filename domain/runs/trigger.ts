@@ -8,6 +8,7 @@ import { runRepository } from '../../db/repositories/runs';
 import { quarantineRepository } from '../../db/repositories/quarantine';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
+import { testCaseRevisions } from '../../db/repositories/test-case-revisions';
 import { AppError, invalid, notFound } from '../../core/errors';
 import { idOf as id, newId } from '../../core/ids';
 import { platforms } from '../../core/runs';
@@ -125,8 +126,14 @@ export async function recordRuns(
     changedFiles: input.changedFiles ?? [],
     environmentSlug: environment?.slug ?? null,
   };
-  const runs = units.map((unit) =>
-    draftRun({
+  // Each Run of a Test Case names the version of the case it runs.
+  const versions = await testCaseRevisions.current(
+    db,
+    units.flatMap((u) => (u.testCaseId ? [u.testCaseId] : [])),
+  );
+  const runs = units.map((unit) => {
+    const testCaseVersion = unit.testCaseId ? versions.get(unit.testCaseId) : undefined;
+    return draftRun({
       orgId,
       unit,
       testPlanId: input.testPlanId ?? null,
@@ -135,10 +142,10 @@ export async function recordRuns(
       explicit,
       platforms: input.platforms,
       branch: trigger.branch,
-      trigger,
+      trigger: testCaseVersion ? { ...trigger, testCaseVersion } : trigger,
       now,
-    }),
-  );
+    });
+  });
   await artifactGate.check(
     db,
     orgId,

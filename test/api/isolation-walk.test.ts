@@ -44,6 +44,14 @@ type Probe =
 const WALK: Record<string, (s: Seeded) => Probe> = {
   'test_case.get': (s) => ({ v1: { testCaseId: s.testCaseId } }),
   'test_cases.health': (s) => ({ rest: ['GET', `/api/test-cases/${s.testCaseId}/health`] }),
+  'test_cases.versions': (s) => ({ rest: ['GET', `/api/test-cases/${s.testCaseId}/versions`] }),
+  'runs.try': (s) => ({
+    rest: [
+      'POST',
+      '/api/runs/try',
+      { steps: [{ action: 'navigate', target: '/' }], environmentSlug: s.environmentSlug },
+    ],
+  }),
   'test_case.update_steps': (s) => ({
     v1: { testCaseId: s.testCaseId, steps: [{ action: 'navigate', target: '/x' }], confirm: true },
   }),

@@ -25,6 +25,26 @@ export const readsEvidence = (answer: z.infer<typeof runEvidence.output>): Evide
 export const readsPlanGroup = (answer: z.infer<typeof planGroupState>): PlanGroup => answer;
 export const readsSchedule = (answer: z.infer<typeof scheduleView>): ScheduleRow => answer;
 
+/**
+ * The assignments above let an optional field of qa's go missing from the API unnoticed (an answer
+ * without it is still assignable). So every field qa declares must also be one the API's schema
+ * has: a renamed or removed field, optional or not, fails the typecheck here.
+ */
+/** The named keys of a type (a passthrough schema's index signature would admit any name). */
+type NamedKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
+type Unknown<Qa, Api> = Exclude<keyof Qa, NamedKeys<Api>>;
+const known = <Fields extends never>(): Fields[] => [];
+type ApiEvidence = z.infer<typeof runEvidence.output>;
+type ApiGroup = z.infer<typeof planGroupState>;
+export const knownFields = [
+  known<Unknown<RunState, z.infer<typeof runState>>>(),
+  known<Unknown<Evidence, ApiEvidence>>(),
+  known<Unknown<Evidence['steps'][number], ApiEvidence['steps'][number]>>(),
+  known<Unknown<PlanGroup, ApiGroup>>(),
+  known<Unknown<PlanGroup['members'][number], ApiGroup['members'][number]>>(),
+  known<Unknown<ScheduleRow, z.infer<typeof scheduleView>>>(),
+];
+
 describe("qa's view of the API", () => {
   it('knows the terminal statuses and ids the API uses', () => {
     const terminal = runStatus.options.filter((s) => !['queued', 'running', 'retrying'].includes(s));

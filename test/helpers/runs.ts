@@ -1,5 +1,5 @@
 import { recordHistory } from './histories';
-import { call, createOrg, environment, ready, startApp, type TestApp } from './app';
+import { call, createOrg, environment, ready, startApp, type TestApp, type TestOrg } from './app';
 import { startSite, type TestSite } from './site';
 import { privateQueues, startWorkers } from './temporal';
 
@@ -25,7 +25,7 @@ export async function followRun(app: TestApp, apiKey: string, runId: string, lim
 export interface RunStack {
   app: TestApp;
   site: TestSite;
-  org: { apiKey: string; orgId: string };
+  org: TestOrg;
   close(): Promise<void>;
 }
 

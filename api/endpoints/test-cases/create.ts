@@ -7,6 +7,7 @@ import { platforms } from '../../../core/runs';
 import { slug, steps } from '../../../core/steps';
 import { testCaseView } from '../../presenters/catalog';
 import { guardCredentials } from './shared';
+import { testCaseRevisions } from '../../../db/repositories/test-case-revisions';
 
 export default defineEndpoint({
   name: 'test_case.create',
@@ -50,6 +51,11 @@ export default defineEndpoint({
       updatedAt: now,
     };
     await testCaseRepository.insert(ctx.db, row);
+    await testCaseRevisions.record(
+      ctx.db,
+      { orgId: ctx.orgId, testCaseId: row.id, name: row.name, steps: row.steps, at: now },
+      ctx.principal,
+    );
     return { ...testCaseView(row), ...(relocated.length ? { relocatedSecrets: relocated } : {}) };
   },
 });

@@ -6,6 +6,7 @@ import { idOf as id } from '../../../core/ids';
 import { steps } from '../../../core/steps';
 import { guardCredentials } from './shared';
 import { testCaseView } from '../../presenters/catalog';
+import { testCaseRevisions } from '../../../db/repositories/test-case-revisions';
 
 export default defineEndpoint({
   name: 'test_case.update_steps',
@@ -29,6 +30,11 @@ export default defineEndpoint({
     }
     const now = Date.now();
     await testCaseRepository.updateSteps(ctx.db, ctx.orgId, row.id, newSteps, now);
+    await testCaseRevisions.record(
+      ctx.db,
+      { orgId: ctx.orgId, testCaseId: row.id, name: row.name, steps: newSteps, at: now },
+      ctx.principal,
+    );
     return testCaseView({ ...row, steps: newSteps, updatedAt: now });
   },
 });

@@ -29,7 +29,7 @@ export function newKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-interface CallOptions {
+export interface CallOptions {
   body?: unknown;
   /** Idempotency-Key header of a REST mutation. */
   key?: string;

@@ -1,15 +1,9 @@
-import { v1 } from '../lib/api';
+import { op } from '../lib/contract';
 import { Pending, useLoad } from '../lib/ui';
-
-interface Environment {
-  slug: string;
-  name: string;
-  runtimeValueNames: string[];
-}
 
 /** Environments with the names of their runtime values: the API never returns a value, nor does this page. */
 export function Environments() {
-  const list = useLoad(() => v1<{ items: Environment[] }>('environment.list', { limit: 100 }), []);
+  const list = useLoad(() => op('environment.list', { limit: 100 }), []);
   if (!list.value) return <Pending loaded={list} what="Environments" />;
   return (
     <>

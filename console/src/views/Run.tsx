@@ -89,7 +89,7 @@ function useFollowedRun(runId: string): { run?: RunState; error?: string; reload
 
 /** What the Run document says it was queued with (GET /api/runs/{runId}). */
 interface RunDocument {
-  trigger: { rerunOf?: string };
+  trigger: { rerunOf?: string; testCaseVersion?: number; try?: boolean };
   names: { testCaseName?: string; testPlanName?: string; environmentName?: string };
   visualAcceptance?: VisualAcceptance;
 }
@@ -142,6 +142,17 @@ function Origin({ run, names }: { run: RunState; names: RunDocument['names'] | u
   );
 }
 
+/** Which version of its Test Case a Run ran, or that it tried unsaved steps. */
+function RanVersion({ trigger, testCaseId }: { trigger?: RunDocument['trigger']; testCaseId?: string }) {
+  if (trigger?.try) return <p>A try of unsaved steps (from Author): it counts in no health or insight.</p>;
+  if (!trigger?.testCaseVersion || !testCaseId) return null;
+  return (
+    <p>
+      Ran <Link href={`/console/author/${testCaseId}`}>version {trigger.testCaseVersion}</Link> of its Test Case.
+    </p>
+  );
+}
+
 /** The Run's heading: what it ran, by name. */
 const titleOf = (doc: RunDocument | undefined) =>
   `Run of ${doc?.names.testCaseName ?? doc?.names.testPlanName ?? 'a Test Case'}`;
@@ -190,6 +201,7 @@ export function Run({ runId }: { runId: string }) {
           <CopyId id={rerunOf} what="earlier Run" />.
         </p>
       )}
+      <RanVersion trigger={document.value?.trigger} testCaseId={run.testCaseId} />
       {run.visualAcceptance && (
         <Accepted
           acceptance={

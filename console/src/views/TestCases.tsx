@@ -122,6 +122,9 @@ export function TestCase({ id }: { id: string }) {
       <h1>{detail.value.name}</h1>
       <CopyId id={id} what="Test Case" />
       <h2>Steps</h2>
+      <p>
+        <Link href={`/console/author/${id}`}>Edit the steps, try them, see their versions</Link>
+      </p>
       <ol>
         {detail.value.steps.map((s) => (
           <li>

@@ -1,21 +1,10 @@
 import { call, newKey } from '../lib/api';
+import { route, type RouteAnswer } from '../lib/contract';
 import { useCan } from '../lib/session';
 import { Action, Pending, Status, Time, useLoad } from '../lib/ui';
 
-interface Endpoint {
-  id: string;
-  url: string;
-  enabled: boolean;
-  disabledReason?: string;
-  events: string[];
-}
-interface Delivery {
-  id: string;
-  eventType: string;
-  status: string;
-  attempts: Array<{ attempt: number; at: number; statusCode?: number; response?: string }>;
-  createdAt: number;
-}
+type Endpoint = RouteAnswer<'webhooks.list'>['items'][number];
+type Delivery = RouteAnswer<'webhooks.deliveries'>['items'][number];
 
 /** Failed deliveries in a row, newest first: how long an endpoint has been failing. */
 const failingStreak = (deliveries: Delivery[]) => {
@@ -31,7 +20,7 @@ const failingStreak = (deliveries: Delivery[]) => {
 export function Webhooks() {
   const can = useCan();
   const list = useLoad(
-    () => (can('svc:webhooks:write') ? call<{ items: Endpoint[] }>('GET', '/api/webhooks') : Promise.resolve(null)),
+    () => (can('svc:webhooks:write') ? route('webhooks.list', 'GET', '/api/webhooks') : Promise.resolve(null)),
     [],
   );
   if (list.value === null)
@@ -55,7 +44,7 @@ export function Webhooks() {
 
 function WebhookEndpoint({ endpoint }: { endpoint: Endpoint }) {
   const deliveries = useLoad(
-    () => call<{ items: Delivery[] }>('GET', `/api/webhooks/${endpoint.id}/deliveries?limit=20`),
+    () => route('webhooks.deliveries', 'GET', `/api/webhooks/${endpoint.id}/deliveries?limit=20`),
     [endpoint.id],
   );
   const streak = deliveries.value ? failingStreak(deliveries.value.items) : 0;
