@@ -157,6 +157,8 @@ describe('authentication and errors', () => {
     const found = await Promise.all(Array.from({ length: 200 }, () => cache.find(counting, keyId)));
     assert.ok(found.every((k) => k?.orgId === org.orgId));
     assert.equal(queries, 1, 'one query for 200 concurrent lookups of one key');
+    assert.equal((await cache.find(counting, keyId))?.orgId, org.orgId);
+    assert.equal(queries, 1, 'and none for the next request while the key is cached');
     assert.equal(await cache.find(counting, 'key_unknown00000000'), null);
     assert.equal(await cache.find(counting, 'key_unknown00000000'), null);
     assert.equal(queries, 3, 'an unknown key is looked up every time (never cached as valid)');

@@ -5,6 +5,7 @@ import { rest } from '../helpers/rest';
 import { privateQueues } from '../helpers/temporal';
 import { limitRequestRate } from '../../api/middleware/limits';
 import { LEASE_MS } from '../../api/middleware/rate-leases';
+import { limitRepository } from '../../db/repositories/limits';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -81,6 +82,14 @@ describe('per-organization request rate', function () {
           waited++;
           return take(...args);
         };
+        // Each statement on the shared bucket: a lease and its renewal, never one per request.
+        const takeTokens = limitRepository.takeTokens;
+        let statements = 0;
+        limitRepository.takeTokens = (...args: Parameters<typeof takeTokens>) => {
+          statements++;
+          return takeTokens(...args);
+        };
+        let requests = 0;
         // One request every 30 ms (about the rate) for three leases' time: with no renewal ahead,
         // the first after each lease's end waits for the next lease.
         let stalled = false;
@@ -89,10 +98,14 @@ describe('per-organization request rate', function () {
           if (performance.now() - last > LEASE_MS / 2) stalled = true; // no request in a second half
           last = performance.now();
           await limitRequestRate(fast.deps, org.orgId);
+          requests++;
         }
         leases.take = take;
+        limitRepository.takeTokens = takeTokens;
         if (stalled && attempt < 3) continue; // a busy machine's timer: no renewal could be due
         assert.equal(waited, 0, 'no request waited for MySQL');
+        // Three leases' time: about three renewals (one per lease's second half), not one per request.
+        assert.ok(statements <= 6, `${statements} statements on the bucket for ${requests} requests`);
         return;
       }
     } finally {

@@ -111,4 +111,14 @@ describe('rate leases: the memory of buckets stays bounded without losing what i
     // Topped up by what the batch lacked when it asked: the token spent meanwhile is not taken again.
     assert.equal(drain(leases, org.orgId), batch - 1);
   });
+
+  it('renews a lease once however many requests ask at the same time: still at most a batch held', async () => {
+    const db = t.app.deps.db.manager;
+    const org = await createOrg(t.app.deps);
+    const leases = new RateLeases();
+    await untilRenewalDue(leases, org.orgId);
+    // Every request in a lease's second half says `renew`; a burst of them must not top up twice.
+    await Promise.all(Array.from({ length: 5 }, () => leases.renew(db, org.orgId, 'api', busy)));
+    assert.ok(drain(leases, org.orgId) <= batch, 'one top-up: a process holds at most a batch');
+  });
 });

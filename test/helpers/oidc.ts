@@ -38,7 +38,7 @@ export interface TestIssuer {
   /** An opaque access token minted by the provider; only introspection can tell what it means. */
   opaque(grant: Grant): Promise<string>;
   /** An at+jwt we sign ourselves, to break one property at a time (key, iss, exp…). */
-  forge(claims: Record<string, unknown>, key?: 'issuer' | 'stranger'): Promise<string>;
+  forge(claims: Record<string, unknown>, key?: 'issuer' | 'stranger', typ?: string): Promise<string>;
   /** A token from the standard client-credentials grant at the token endpoint. */
   clientCredentials(format: 'jwt' | 'opaque', scope: string, org: string): Promise<{ token: string; sub: string }>;
   /**
@@ -52,6 +52,10 @@ export interface TestIssuer {
    * than Bearer, an `exp` past or an `nbf` ahead, would send it.
    */
   introspectionSays(token: string, members: Record<string, unknown>): void;
+  /** A failing issuer: its introspection of `token` answers 500 with an OAuth error body. */
+  introspectionFails(token: string): void;
+  /** How often the API asked the issuer's introspection about `token`. */
+  introspections(token: string): number;
   close(): Promise<void>;
 }
 
@@ -135,11 +139,21 @@ export async function startIssuer(
     return { ...payload, sub: users.get(payload.sub)?.idTokenSubject ?? payload.sub };
   };
   const introspectionAnswers = new Map<string, Record<string, unknown>>();
+  const failingIntrospection = new Set<string>();
+  const introspected = new Map<string, number>();
   provider.use(async (ctx, next) => {
     await next();
     const token = (ctx as { oidc?: { params?: { token?: unknown } } }).oidc?.params?.token;
-    const members = ctx.path === '/token/introspection' && typeof token === 'string' && introspectionAnswers.get(token);
+    if (ctx.path !== '/token/introspection' || typeof token !== 'string') return;
+    introspected.set(token, (introspected.get(token) ?? 0) + 1);
+    if (failingIntrospection.has(token)) {
+      ctx.status = 500;
+      ctx.body = { error: 'server_error', error_description: 'the token store is down' };
+      return;
+    }
+    const members = introspectionAnswers.get(token);
     if (!members) return;
+    ctx.status = 200; // whatever the provider made of the token (it fails on a JWT it did not issue)
     const answer: Record<string, unknown> = { ...(ctx.body as Record<string, unknown>), ...members };
     for (const [name, value] of Object.entries(answer)) if (value === undefined) delete answer[name];
     ctx.body = answer;
@@ -211,7 +225,7 @@ export async function startIssuer(
     },
     jwt: (grant) => mint(grant, 'jwt'),
     opaque: (grant) => mint(grant, 'opaque'),
-    async forge(claims, key = 'issuer') {
+    async forge(claims, key = 'issuer', typ = 'at+jwt') {
       const now = Math.floor(Date.now() / 1000);
       return new jose.SignJWT({
         iss: issuer,
@@ -222,7 +236,7 @@ export async function startIssuer(
         client_id: userApp.id,
         ...claims,
       })
-        .setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'at+jwt' })
+        .setProtectedHeader({ alg: 'RS256', kid: KID, typ })
         .sign(key === 'issuer' ? privateKey : stranger);
     },
     async clientCredentials(format, scope, org) {
@@ -243,6 +257,10 @@ export async function startIssuer(
     introspectionSays(token, members) {
       introspectionAnswers.set(token, members);
     },
+    introspectionFails(token) {
+      failingIntrospection.add(token);
+    },
+    introspections: (token) => introspected.get(token) ?? 0,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

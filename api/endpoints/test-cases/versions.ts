@@ -25,7 +25,7 @@ export default defineEndpoint({
     testCaseId: z.string(),
     current: z.number().int().describe('The newest version.'),
     items: z.array(testCaseVersion),
-    nextBefore: z.number().int().nullable().describe('Pass as `before` for the next page; null on the last.'),
+    nextBefore: z.number().int().optional().describe('Pass as `before` for the next page; absent on the last.'),
   }),
   async handler(input, { principal, deps }) {
     const db = deps.db.manager;
@@ -42,7 +42,7 @@ export default defineEndpoint({
       testCaseId: testCase.id,
       current,
       items: versionViews(page, rows[input.limit]),
-      nextBefore: rows.length > input.limit ? page[page.length - 1].version : null,
+      nextBefore: rows.length > input.limit ? page[page.length - 1].version : undefined,
     };
   },
 });
