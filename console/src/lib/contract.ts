@@ -17,6 +17,13 @@ import type testCasesVersions from '../../../api/endpoints/test-cases/versions';
 import type testPlanCreate from '../../../api/endpoints/test-plans/create';
 import type webhooksDeliveries from '../../../api/endpoints/webhooks/deliveries';
 import type webhooksList from '../../../api/endpoints/webhooks/list';
+import type auditList from '../../../api/endpoints/audit/list';
+import type keysCreate from '../../../api/endpoints/keys/create';
+import type keysList from '../../../api/endpoints/keys/list';
+import type membersList from '../../../api/endpoints/members/list';
+import type schedulesGet from '../../../api/endpoints/schedules/get';
+import type schedulesList from '../../../api/endpoints/schedules/list';
+import type testPlanList from '../../../api/endpoints/test-plans/list';
 import { call, v1, type CallOptions } from './api';
 
 /** The v1 operations the console calls, by their names. */
@@ -29,6 +36,7 @@ interface Operations {
   'test_case.list': typeof testCaseList;
   'test_case.update_steps': typeof testCaseUpdateSteps;
   'test_plan.create': typeof testPlanCreate;
+  'test_plan.list': typeof testPlanList;
 }
 
 /** The REST endpoints the console calls, by their names. */
@@ -38,6 +46,12 @@ interface Routes {
   'test_cases.versions': typeof testCasesVersions;
   'webhooks.deliveries': typeof webhooksDeliveries;
   'webhooks.list': typeof webhooksList;
+  'audit.list': typeof auditList;
+  'keys.create': typeof keysCreate;
+  'keys.list': typeof keysList;
+  'members.list': typeof membersList;
+  'schedules.get': typeof schedulesGet;
+  'schedules.list': typeof schedulesList;
 }
 
 /** What an endpoint takes (its parsed input) and answers. */

@@ -1,30 +1,10 @@
 import { useState } from 'preact/hooks';
 import { ApiError, call, newKey, query } from '../lib/api';
+import { route, type RouteAnswer } from '../lib/contract';
 import { useCan } from '../lib/session';
 import { Action, forPeople, Pending, Time, useLoad } from '../lib/ui';
 
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-interface Key {
-  keyId: string;
-  name?: string;
-  createdAt: number;
-  createdBy?: string;
-  lastUsedAt?: number;
-  revokedAt?: number;
-}
-interface AuditLine {
-  id: string;
-  at: number;
-  actor: { kind: 'api_key' | 'oauth'; id: string };
-  action: string;
-  target?: string;
-  channel: 'console' | 'API' | 'MCP';
-  ip?: string;
-  userAgent?: string;
-}
+type AuditLine = RouteAnswer<'audit.list'>['items'][number];
 
 const SCOPE = 'svc:org:admin';
 
@@ -76,10 +56,7 @@ export function Members() {
 }
 
 function MemberList() {
-  const members = useLoad(
-    () => call<Page<{ userSub: string; createdAt: number }>>('GET', '/api/members?limit=100'),
-    [],
-  );
+  const members = useLoad(() => route('members.list', 'GET', '/api/members?limit=100'), []);
   if (!members.value) return <Pending loaded={members} what="members" />;
   return (
     <section>
@@ -105,13 +82,13 @@ function MemberList() {
 /** Names of the keys, for saying who did something ("key CI") instead of an id. */
 function useKeyNames() {
   return useLoad(async () => {
-    const page = await call<Page<Key>>('GET', '/api/keys?limit=100');
+    const page = await route('keys.list', 'GET', '/api/keys?limit=100');
     return new Map(page.items.map((k) => [k.keyId, k.name ?? `unnamed key ${k.keyId}`]));
   }, []);
 }
 
 function Keys() {
-  const keys = useLoad(() => call<Page<Key>>('GET', '/api/keys?limit=100'), []);
+  const keys = useLoad(() => route('keys.list', 'GET', '/api/keys?limit=100'), []);
   const [shown, setShown] = useState<{ name: string; apiKey: string }>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -123,7 +100,7 @@ function Keys() {
     setBusy(true);
     setError(undefined);
     try {
-      const made = await call<{ keyId: string; apiKey?: string }>('POST', '/api/keys', { key, body: { name } });
+      const made = await route('keys.create', 'POST', '/api/keys', { key, body: { name } });
       setShown(made.apiKey ? { name, apiKey: made.apiKey } : undefined);
       if (!made.apiKey)
         setError('This key was made by an earlier click and its secret was shown then; revoke it and make another.');
@@ -234,7 +211,7 @@ function Audit() {
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
   const names = useKeyNames();
-  const page = useLoad(() => call<Page<AuditLine>>('GET', `/api/audit${query({ limit: 50, cursor })}`), [cursor]);
+  const page = useLoad(() => route('audit.list', 'GET', `/api/audit${query({ limit: 50, cursor })}`), [cursor]);
   const who = (a: AuditLine['actor']) => (a.kind === 'api_key' ? `key ${names.value?.get(a.id) ?? a.id}` : a.id);
   return (
     <section>

@@ -1,34 +1,19 @@
-import { call, newKey, v1 } from '../lib/api';
+import { call, newKey } from '../lib/api';
+import { op, route } from '../lib/contract';
 import { Link } from '../lib/router';
 import { Action, CopyId, Pending, Status, Time, useLoad } from '../lib/ui';
-
-interface Schedule {
-  id: string;
-  name: string;
-  testPlanId: string;
-  environmentSlug?: string;
-  cron?: string;
-  every?: string;
-  paused: boolean;
-  state?: string;
-  lastError?: string;
-  nextFireAt?: number;
-}
 
 /** Schedules: state and next fire, with pause, resume and run now. */
 export function Schedules() {
   // Plans by name: a schedule names its plan by id.
   const plans = useLoad(
-    () =>
-      v1<{ items: Array<{ id: string; name: string }> }>('test_plan.list', { limit: 100 }).then(
-        (p) => new Map(p.items.map((x) => [x.id, x.name])),
-      ),
+    () => op('test_plan.list', { limit: 100 }).then((p) => new Map(p.items.map((x) => [x.id, x.name]))),
     [],
   );
   const list = useLoad(async () => {
-    const page = await call<{ items: Schedule[] }>('GET', '/api/schedules?limit=100');
+    const page = await route('schedules.list', 'GET', '/api/schedules?limit=100');
     // The next fire is on each schedule's own read; a page holds at most 100 of them.
-    return Promise.all(page.items.map((s) => call<Schedule>('GET', `/api/schedules/${s.id}`)));
+    return Promise.all(page.items.map((s) => route('schedules.get', 'GET', `/api/schedules/${s.id}`)));
   }, []);
   if (!list.value) return <Pending loaded={list} what="schedules" />;
   return (
