@@ -5,7 +5,9 @@ import { slug } from '../../core/steps';
 import type { RunFilter } from '../../db/repositories/runs';
 import { statusesOfVerdict } from '../../domain/runs/status';
 
-const epochMs = z.number().int().min(0).max(8_640_000_000_000_000);
+/** The latest time a Run id can hold (a ULID's 48-bit time, in the year 10889): a bound past it names no Run. */
+const LATEST_MS = 281_474_976_710_655;
+const epochMs = z.number().int().min(0).max(LATEST_MS);
 
 /**
  * The filters of a list of Runs, shared by run.list and its CSV export (GET /api/runs.csv), so a
@@ -52,9 +54,10 @@ export const runFilterBody = runFilterShape(epochMs.optional());
 
 const queryMs = z
   .string()
-  .regex(/^\d{1,16}$/, 'must be epoch milliseconds')
+  .regex(/^\d{1,15}$/, 'must be epoch milliseconds')
   .transform(Number)
-  .meta({ type: 'integer', minimum: 0 })
+  .refine((ms) => ms <= LATEST_MS, `must be at most ${LATEST_MS} (epoch milliseconds)`)
+  .meta({ type: 'integer', minimum: 0, maximum: LATEST_MS })
   .optional();
 
 /** The same filters in a query string. */

@@ -106,6 +106,17 @@ describe('finding Runs: filters, totals, names, CSV and saved views', function (
   const runIds = (page: { items: Array<Record<string, any>> }) => page.items.map((r) => r.runId).sort();
   const expect = (...names: string[]) => names.map((n) => ids[n]).sort();
 
+  it('refuses a time past the latest a Run can hold with 400, in the body and in the query, never a 500', async () => {
+    const far = 8_639_999_999_999_999; // the largest JavaScript date: found by the fuzz stage
+    const body = await call(t.app, t.org.apiKey, 'run.list', { createdBefore: far });
+    assert.equal(body.status, 400, JSON.stringify(body.body));
+    assert.equal(body.body.error.code, 'INVALID_ARGUMENT');
+    const query = await rest(t.app, t.org.apiKey, 'GET', `/api/runs.csv?createdBefore=${far}`);
+    assert.equal(query.status, 400);
+    const latest = await call(t.app, t.org.apiKey, 'run.list', { createdBefore: 281_474_976_710_655 });
+    assert.equal(latest.status, 200, 'the latest time a Run id holds (a ULID, year 10889) is accepted');
+  });
+
   it('filters by verdict as the specification maps statuses to verdicts, with the total of the filter', async () => {
     // The specification's table: canceled and invalid Runs have the verdict unverified.
     const unverified = await list({ verdict: 'unverified' });
