@@ -63,11 +63,14 @@ function runWhere(orgId: string, f: RunFilter): { sql: string; values: unknown[]
   if (f.beforeId) (parts.push('r.id < ?'), values.push(f.beforeId));
   if (f.text) {
     const like = likeText(f.text);
-    parts.push(`(r.id = ? OR r.branch LIKE ? OR r.environment_slug LIKE ?
+    // Ids and slugs are ASCII columns: text that is not ASCII names none of them, and MariaDB
+    // refuses to compare it with them (a mix of collations).
+    const ascii = /^[\x20-\x7e]*$/.test(f.text);
+    parts.push(`(${ascii ? 'r.id = ? OR r.environment_slug LIKE ? OR ' : ''}r.branch LIKE ?
       OR r.test_case_id IN (SELECT id FROM test_cases WHERE org_id = ? AND name LIKE ?)
       OR r.test_plan_id IN (SELECT id FROM test_plans WHERE org_id = ? AND name LIKE ?)
       OR r.environment_slug IN (SELECT slug FROM environments WHERE org_id = ? AND name LIKE ?))`);
-    values.push(f.text, like, like, orgId, like, orgId, like, orgId, like);
+    values.push(...(ascii ? [f.text, like] : []), like, orgId, like, orgId, like, orgId, like);
   }
   return { sql: parts.join(' AND '), values };
 }

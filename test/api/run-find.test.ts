@@ -113,6 +113,13 @@ describe('finding Runs: filters, totals, names, CSV and saved views', function (
     assert.equal(body.body.error.code, 'INVALID_ARGUMENT');
     const query = await rest(t.app, t.org.apiKey, 'GET', `/api/runs.csv?createdBefore=${far}`);
     assert.equal(query.status, 400);
+    // Free text that is not ASCII (the fuzz stage's ¶🈶): searched in names, never a 500.
+    for (const q of ['¶🈶É', 'Prüfung']) {
+      const found = await call(t.app, t.org.apiKey, 'run.list', { q });
+      assert.equal(found.status, 200, JSON.stringify(found.body));
+      const csv = await rest(t.app, t.org.apiKey, 'GET', `/api/runs.csv?q=${encodeURIComponent(q)}`);
+      assert.equal(csv.status, 200);
+    }
     const latest = await call(t.app, t.org.apiKey, 'run.list', { createdBefore: 281_474_976_710_655 });
     assert.equal(latest.status, 200, 'the latest time a Run id holds (a ULID, year 10889) is accepted');
   });
