@@ -9,7 +9,8 @@
 //
 // Settings (environment): FUZZ_MAX_TIME (seconds for the whole st run, default 240),
 // FUZZ_MAX_EXAMPLES (per operation, default 15), FUZZ_SEED (default fixed), FUZZ_REPORT_DIR
-// (default .data/fuzz).
+// (default .data/fuzz), FUZZ_INCLUDE (a regular expression of paths: only those operations, e.g.
+// `^/api/(audit|keys)` to check a fix to them).
 
 // Node 24 LTS: an older Node runs this script again under the pinned one (scripts/lib/node-lts.js).
 if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__dirname, '..'))) return;
@@ -217,6 +218,7 @@ async function main() {
     // A fixed seed keeps CI's run repeatable; set FUZZ_SEED to explore other inputs.
     '--seed',
     process.env.FUZZ_SEED || '20261123',
+    ...(process.env.FUZZ_INCLUDE ? ['--include-path-regex', process.env.FUZZ_INCLUDE] : []),
   ];
   say(`st ${args.join(' ')}`);
   const child = spawn(st, args, { cwd: root, env: stEnv, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -519,18 +519,23 @@ function shownValue(box: Locator): Promise<string> {
 async function slideByKeys(ctx: StepContext<StepOf<'fill'>>, slider: Locator, value: ChosenValue): Promise<string> {
   const target = ctx.step.target;
   const wanted = Number(value.text.trim());
+  // Within the step's window: a handle that is gone fails the step in time, not after Playwright's 30 s.
   const read = () =>
     quietly(ctx.page, () =>
-      slider.evaluate((el) => {
-        // A native range input says its value and bounds itself; a slider of divs in ARIA attributes.
-        const input = el as HTMLInputElement;
-        const native = el.tagName === 'INPUT';
-        return {
-          now: Number(native ? input.value : el.getAttribute('aria-valuenow')),
-          min: Number((native ? input.min : el.getAttribute('aria-valuemin')) || 0),
-          max: Number((native ? input.max : el.getAttribute('aria-valuemax')) || 100),
-        };
-      }),
+      slider.evaluate(
+        (el) => {
+          // A native range input says its value and bounds itself; a slider of divs in ARIA attributes.
+          const input = el as HTMLInputElement;
+          const native = el.tagName === 'INPUT';
+          return {
+            now: Number(native ? input.value : el.getAttribute('aria-valuenow')),
+            min: Number((native ? input.min : el.getAttribute('aria-valuemin')) || 0),
+            max: Number((native ? input.max : el.getAttribute('aria-valuemax')) || 100),
+          };
+        },
+        undefined,
+        { timeout: remaining(ctx) },
+      ),
     );
   let at = await read();
   if (!Number.isFinite(wanted) || wanted < at.min || wanted > at.max) {
