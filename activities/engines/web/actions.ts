@@ -185,7 +185,7 @@ async function fill(ctx: StepContext<StepOf<'fill'>>): Promise<string> {
           ctx.redactor.add(value.text);
           await ctx.browsing.beforeSecret();
         }
-        if (how === 'slider') return await slideByKeys(ctx, field, value);
+        if (how === 'slider') return await slideByKeys(ctx, field, value, timeout);
         if (how === 'segments') return await typeSegments(ctx, field, value);
         if (how === 'file') return await chooseFile(ctx, field, value);
         return await pickOption(ctx, field, value);
@@ -516,10 +516,16 @@ function shownValue(box: Locator): Promise<string> {
  * outside its bounds fails. Keys, not a value set by script: a library that keeps the value in its
  * own state (React) hears keys and ignores a script's assignment.
  */
-async function slideByKeys(ctx: StepContext<StepOf<'fill'>>, slider: Locator, value: ChosenValue): Promise<string> {
+async function slideByKeys(
+  ctx: StepContext<StepOf<'fill'>>,
+  slider: Locator,
+  value: ChosenValue,
+  attemptMs: number,
+): Promise<string> {
   const target = ctx.step.target;
   const wanted = Number(value.text.trim());
-  // Within the step's window: a handle that is gone fails the step in time, not after Playwright's 30 s.
+  // Within the attempt's share of the step: a handle re-rendered away is found again by a recovery,
+  // not waited for over Playwright's 30 s.
   const read = () =>
     quietly(ctx.page, () =>
       slider.evaluate(
@@ -534,7 +540,7 @@ async function slideByKeys(ctx: StepContext<StepOf<'fill'>>, slider: Locator, va
           };
         },
         undefined,
-        { timeout: remaining(ctx) },
+        { timeout: Math.max(1, Math.min(attemptMs, remaining(ctx))) },
       ),
     );
   let at = await read();
