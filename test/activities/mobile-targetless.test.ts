@@ -56,6 +56,34 @@ describe('mobile runner: fill and click without a target', function () {
     assert.equal(outcome, 'passed', JSON.stringify(steps.map((s) => s.reason)));
   });
 
+  // appium-chromedriver starts every session's chromedriver on port 9515 unless told otherwise, and
+  // first kills any chromedriver on that port (pkill, machine-wide): a second session would end the first.
+  it('keeps two sessions at once on one Appium server, each with its own chromedriver', async () => {
+    const click = (device: Device) =>
+      runMobileSteps({
+        device,
+        steps: [
+          { action: 'navigate', target: `${site.baseUrl}/focus` },
+          { action: 'click', target: 'Title' },
+        ],
+        resolveValue: async () => 'unused',
+        redactor: new Redactor(),
+        stepTimeoutMs: 5_000,
+      });
+    const first = await Device.open(appium.url, chromiumCapabilities('Pixel 7'), 'web', 30_000);
+    let second: Device | undefined;
+    try {
+      assert.equal((await click(first)).outcome, 'passed');
+      second = await Device.open(appium.url, chromiumCapabilities('Pixel 7'), 'web', 30_000);
+      for (const device of [first, second]) {
+        const { steps, outcome } = await click(device);
+        assert.equal(outcome, 'passed', JSON.stringify(steps.map((s) => s.reason)));
+      }
+    } finally {
+      await Promise.all([first.close(), second?.close()]);
+    }
+  });
+
   it('with nothing focused, is unverified and names the missing target', async () => {
     const { steps, outcome } = await run([
       { action: 'navigate', target: `${site.baseUrl}/focus` },

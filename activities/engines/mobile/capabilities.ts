@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+
 /** The two platforms the mobile runner serves. */
 export type MobilePlatform = 'android' | 'ios';
 
@@ -38,4 +40,36 @@ export function dialectOf(capabilities: Readonly<Record<string, unknown>>): Dial
   if (automation === 'uiautomator2' || automation === 'espresso') return 'android';
   if (automation === 'xcuitest') return 'ios';
   return 'web';
+}
+
+/**
+ * Appium's Chromium driver (the local stand-in for a device: Chromium in mobile emulation) starts
+ * each session's chromedriver on port 9515 unless told otherwise, and first kills any chromedriver
+ * on that port, machine-wide: a second session would end the first. A session on an Appium server
+ * of this host gets a port of its own; a remote server's ports are its own to choose.
+ */
+export async function withOwnChromedriverPort(
+  appiumUrl: string,
+  capabilities: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const chromium = String(capabilities['appium:automationName'] ?? '').toLowerCase() === 'chromium';
+  if (!chromium || capabilities['appium:chromedriverPort'] !== undefined || !onThisHost(appiumUrl)) return capabilities;
+  return { ...capabilities, 'appium:chromedriverPort': await freeLoopbackPort() };
+}
+
+function onThisHost(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
+
+/** A port nothing listens on now (the OS picks it). */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

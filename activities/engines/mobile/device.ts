@@ -1,6 +1,6 @@
 import './wdio-silent';
 import WebDriver, { type Client } from 'webdriver';
-import type { Dialect } from './capabilities';
+import { withOwnChromedriverPort, type Dialect } from './capabilities';
 import { locatorsFor, type Wanted } from './locators';
 import type { Rect, ScreenView } from './mask';
 
@@ -71,7 +71,10 @@ export class Device {
       const client = await WebDriver.newSession({
         ...connectionOf(appiumUrl, requestTimeoutMs),
         // Appium speaks classic WebDriver; without this the client asks for a BiDi socket as well.
-        capabilities: { ...capabilities, 'wdio:enforceWebDriverClassic': true } as WebdriverIO.Capabilities,
+        capabilities: {
+          ...(await withOwnChromedriverPort(appiumUrl, capabilities)),
+          'wdio:enforceWebDriverClassic': true,
+        } as WebdriverIO.Capabilities,
       });
       return new Device(client, dialect);
     } catch (err) {
