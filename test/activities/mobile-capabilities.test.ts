@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { dialectOf, sessionCapabilities } from '../../activities/engines/mobile/capabilities';
+import { dialectOf, sessionCapabilities, withOwnChromedriverPort } from '../../activities/engines/mobile/capabilities';
 import { locatorsFor, xpathString } from '../../activities/engines/mobile/locators';
 
 describe('Mobile session capabilities and locators', () => {
@@ -27,6 +27,21 @@ describe('Mobile session capabilities and locators', () => {
       sessionCapabilities('ios', {}, { bundleId: 'com.example.Shop' })['appium:bundleId'],
       'com.example.Shop',
     );
+  });
+
+  it('gives a Chromium session on a local Appium a chromedriver port of its own, and nothing else', async () => {
+    const chromium = { 'appium:automationName': 'Chromium' };
+    const local = await withOwnChromedriverPort('http://127.0.0.1:4723', chromium);
+    assert.ok(Number.isInteger(local['appium:chromedriverPort']) && Number(local['appium:chromedriverPort']) > 0);
+    const other = await withOwnChromedriverPort('http://localhost:4723', chromium);
+    assert.notEqual(other['appium:chromedriverPort'], undefined);
+    // A device cloud's (or another host's) ports are its own; a port the host names is kept; a device's
+    // automation has no chromedriver of this kind.
+    assert.deepEqual(await withOwnChromedriverPort('https://hub.example.test/wd/hub', chromium), chromium);
+    const named = { ...chromium, 'appium:chromedriverPort': 9600 };
+    assert.deepEqual(await withOwnChromedriverPort('http://127.0.0.1:4723', named), named);
+    const device = { 'appium:automationName': 'UiAutomator2' };
+    assert.deepEqual(await withOwnChromedriverPort('http://127.0.0.1:4723', device), device);
   });
 
   it('looks a control up by accessibility id first, then by its visible text', () => {
