@@ -11,6 +11,10 @@ describe('Mobile session capabilities and locators', () => {
     assert.equal(caps['appium:automationName'], 'Espresso');
     assert.equal(caps['appium:deviceName'], 'Pixel 8');
     assert.equal(dialectOf(caps), 'android');
+    // Which tree the runner reads follows the automation: Android's, iOS's, or a browser's.
+    assert.equal(dialectOf(sessionCapabilities('android', {}, null)), 'android');
+    assert.equal(dialectOf(sessionCapabilities('ios', {}, null)), 'ios');
+    assert.equal(dialectOf({ 'appium:automationName': 'Chromium' }), 'web');
   });
 
   it("sets the app from the Run's target, over anything the host names", () => {
