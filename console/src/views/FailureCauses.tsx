@@ -1,27 +1,13 @@
-import { call } from '../lib/api';
+import { route } from '../lib/contract';
 import { Link } from '../lib/router';
 import { forPeople, Pending, Status, Time, useLoad } from '../lib/ui';
 
-interface Causes {
-  days: number;
-  causes: Array<{
-    testCaseId?: string;
-    testPlanId?: string;
-    name: string;
-    stepIndex?: number;
-    action?: string;
-    target?: string;
-    diagnosis?: { category: string; suggestedAction: string };
-    runs: number;
-    firstSeenAt: number;
-    lastSeenAt: number;
-    recentRuns: Array<{ runId: string; status: string; endedAt: number }>;
-  }>;
-}
-
 /** Insights: why Runs failed, grouped by cause (the same failing step and diagnosis), with the Runs behind each. */
 export function FailureCauses({ days }: { days: number }) {
-  const causes = useLoad(() => call<Causes>('GET', `/api/insights/failure-causes?days=${days}&limit=20`), [days]);
+  const causes = useLoad(
+    () => route('insights.failure_causes', 'GET', `/api/insights/failure-causes?days=${days}&limit=20`),
+    [days],
+  );
   if (!causes.value) return <Pending loaded={causes} what="failure causes" />;
   if (causes.value.causes.length === 0) return <p>No Run failed in the last {causes.value.days} days.</p>;
   return (

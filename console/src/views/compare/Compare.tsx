@@ -1,41 +1,20 @@
-import { v1 } from '../../lib/api';
+import { op, type EvidenceStep, type RunState } from '../../lib/contract';
 import { Link } from '../../lib/router';
 import { duration, Pending, Status, Time, useLoad, type Loaded } from '../../lib/ui';
 import { firstDifference, outcomeOf } from './difference';
 
-interface RunHead {
-  runId: string;
-  status: string;
-  verdict?: string;
-  testCaseId?: string;
-  testPlanId?: string;
-  environmentSlug?: string;
-  createdAt?: number;
-  steps: Array<{ index: number; action: string; target?: string; status: string; verdict?: string }>;
-}
-interface EvidenceStep {
-  index: number;
-  action: string;
-  target?: string;
-  status: string;
-  verdict?: string;
-  reason: string;
-  observed: Record<string, unknown>;
-  media: Array<{ kind: string; url: string }>;
-  durationMs: number;
-}
 interface Side {
-  run: RunHead;
+  run: RunState;
   name?: string;
   steps: EvidenceStep[];
 }
 
 /** One Run of the comparison, read as a script would: run.get, run.evidence, and its case's name. */
 async function readSide(runId: string): Promise<Side> {
-  const run = await v1<RunHead>('run.get', { runId });
+  const run = await op('run.get', { runId });
   const [evidence, testCase] = await Promise.all([
-    v1<{ steps: EvidenceStep[] }>('run.evidence', { runId }),
-    run.testCaseId ? v1<{ name: string }>('test_case.get', { testCaseId: run.testCaseId }) : undefined,
+    op('run.evidence', { runId }),
+    run.testCaseId ? op('test_case.get', { testCaseId: run.testCaseId }) : undefined,
   ]);
   return { run, name: testCase?.name, steps: evidence.steps };
 }
