@@ -40,68 +40,8 @@ export interface RunFilter {
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Ids, slugs and branches past this many for one free text: the text is matched row by row instead. */
-const MAX_TEXT_VALUES = 1000;
-
-/**
- * Free text as the values it names, read first from the small tables (Test Case, plan and
- * Environment names) and from the Runs' own indexes (distinct branches and Environment slugs), so
- * the Runs are then found by those indexes (org, column, id) rather than by reading every Run of
- * the organization. Matches what the text matched row by row: part of a name, slug or branch, or a
- * Run id. Ids and slugs are ASCII columns: text that is not ASCII names none of them, and MariaDB
- * refuses to compare it with them (a mix of collations). Undefined when the text names so many
- * values that matching row by row is the better plan.
- */
-async function textValues(db: EntityManager, orgId: string, text: string) {
-  const like = likeText(text);
-  const ascii = /^[\x20-\x7e]*$/.test(text);
-  const column = async (sql: string, params: unknown[]): Promise<string[]> =>
-    ((await db.query(`${sql} LIMIT ${MAX_TEXT_VALUES + 1}`, params)) as Array<{ v: string }>).map((r) => r.v);
-  const [cases, plans, named, branches, slugs] = await Promise.all([
-    column('SELECT id AS v FROM test_cases WHERE org_id = ? AND name LIKE ?', [orgId, like]),
-    column('SELECT id AS v FROM test_plans WHERE org_id = ? AND name LIKE ?', [orgId, like]),
-    column('SELECT slug AS v FROM environments WHERE org_id = ? AND name LIKE ?', [orgId, like]),
-    column('SELECT DISTINCT branch AS v FROM runs WHERE org_id = ? AND branch LIKE ?', [orgId, like]),
-    ascii
-      ? column('SELECT DISTINCT environment_slug AS v FROM runs WHERE org_id = ? AND environment_slug LIKE ?', [
-          orgId,
-          like,
-        ])
-      : [],
-  ]);
-  const environments = [...new Set([...named, ...slugs])];
-  if ([cases, plans, environments, branches].some((values) => values.length > MAX_TEXT_VALUES)) return undefined;
-  return { id: ascii ? text : undefined, cases, plans, environments, branches };
-}
-
-/** The free-text condition: by the values the text names, else row by row (see textValues). */
-async function textWhere(db: EntityManager, orgId: string, text: string): Promise<{ sql: string; values: unknown[] }> {
-  const named = await textValues(db, orgId, text);
-  if (!named) {
-    const like = likeText(text);
-    const ascii = /^[\x20-\x7e]*$/.test(text);
-    return {
-      sql: `(${ascii ? 'r.id = ? OR r.environment_slug LIKE ? OR ' : ''}r.branch LIKE ?
-      OR r.test_case_id IN (SELECT id FROM test_cases WHERE org_id = ? AND name LIKE ?)
-      OR r.test_plan_id IN (SELECT id FROM test_plans WHERE org_id = ? AND name LIKE ?)
-      OR r.environment_slug IN (SELECT slug FROM environments WHERE org_id = ? AND name LIKE ?))`,
-      values: [...(ascii ? [text, like] : []), like, orgId, like, orgId, like, orgId, like],
-    };
-  }
-  const ors: string[] = [];
-  const values: unknown[] = [];
-  if (named.id !== undefined) (ors.push('r.id = ?'), values.push(named.id));
-  const anyOf = (col: string, list: string[]) =>
-    list.length && (ors.push(`r.${col} IN (${list.map(() => '?').join(',')})`), values.push(...list));
-  anyOf('test_case_id', named.cases);
-  anyOf('test_plan_id', named.plans);
-  anyOf('environment_slug', named.environments);
-  anyOf('branch', named.branches);
-  return ors.length ? { sql: `(${ors.join(' OR ')})`, values } : { sql: 'FALSE', values: [] };
-}
-
 /** The WHERE clause of a filtered list of an organization's Runs, with its values. */
-async function runWhere(db: EntityManager, orgId: string, f: RunFilter): Promise<{ sql: string; values: unknown[] }> {
+function runWhere(orgId: string, f: RunFilter): { sql: string; values: unknown[] } {
   const parts = ['r.org_id = ?'];
   const values: unknown[] = [orgId];
   const equal = {
@@ -122,9 +62,15 @@ async function runWhere(db: EntityManager, orgId: string, f: RunFilter): Promise
   if (f.fromId) (parts.push('r.id >= ?'), values.push(f.fromId));
   if (f.beforeId) (parts.push('r.id < ?'), values.push(f.beforeId));
   if (f.text) {
-    const text = await textWhere(db, orgId, f.text);
-    parts.push(text.sql);
-    values.push(...text.values);
+    const like = likeText(f.text);
+    // Ids and slugs are ASCII columns: text that is not ASCII names none of them, and MariaDB
+    // refuses to compare it with them (a mix of collations).
+    const ascii = /^[\x20-\x7e]*$/.test(f.text);
+    parts.push(`(${ascii ? 'r.id = ? OR r.environment_slug LIKE ? OR ' : ''}r.branch LIKE ?
+      OR r.test_case_id IN (SELECT id FROM test_cases WHERE org_id = ? AND name LIKE ?)
+      OR r.test_plan_id IN (SELECT id FROM test_plans WHERE org_id = ? AND name LIKE ?)
+      OR r.environment_slug IN (SELECT slug FROM environments WHERE org_id = ? AND name LIKE ?))`);
+    values.push(...(ascii ? [f.text, like] : []), like, orgId, like, orgId, like, orgId, like);
   }
   return { sql: parts.join(' AND '), values };
 }
@@ -160,7 +106,7 @@ export const runRepository = {
 
   /** A page of the organization's Runs that match, newest first, after the id `after`. */
   async list(db: EntityManager, orgId: string, filter: RunFilter, after: string | null, take: number): Promise<Run[]> {
-    const where = await runWhere(db, orgId, after ? { ...filter, beforeId: minId(filter.beforeId, after) } : filter);
+    const where = runWhere(orgId, after ? { ...filter, beforeId: minId(filter.beforeId, after) } : filter);
     return readEntities(db, RunEntity, `SELECT r.* FROM runs r WHERE ${where.sql} ORDER BY r.id DESC LIMIT ?`, [
       ...where.values,
       take,
@@ -169,7 +115,7 @@ export const runRepository = {
 
   /** How many of the organization's Runs match (the total of a filtered list). */
   async count(db: EntityManager, orgId: string, filter: RunFilter): Promise<number> {
-    const where = await runWhere(db, orgId, filter);
+    const where = runWhere(orgId, filter);
     const [row]: Array<{ n: string | number }> = await db.query(
       `SELECT COUNT(*) AS n FROM runs r WHERE ${where.sql}`,
       where.values,
