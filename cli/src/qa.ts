@@ -9,7 +9,16 @@ import { Api, EXIT, QaError } from './http';
 import { Output } from './output';
 import { Reporter } from './report';
 import { schedulesCommand } from './schedules';
-import { ID, TERMINAL, type Evidence, type PlanGroup, type RunState } from './shapes';
+import {
+  ID,
+  TERMINAL,
+  type Evidence,
+  type PlanGroup,
+  type PlanPage,
+  type Queued,
+  type Rerun,
+  type RunState,
+} from './shapes';
 
 /** The three commands (run, status, evidence); following and reporting live in their own modules. */
 class Cli {
@@ -73,7 +82,7 @@ class Cli {
       ...(f['base-url'] ? { targets: { web: { baseUrl: f['base-url'] } } } : {}),
     };
     const testPlanId = f.plan ? await this.resolvePlan(f.plan) : undefined;
-    let queued: { runIds: string[]; planGroupRunId?: string; selection?: unknown[] } | undefined;
+    let queued: Queued | undefined;
 
     const spec = f['rerun-failed'];
     const previous = spec ? await this.previousGroup(spec, testPlanId!, commit) : null;
@@ -87,14 +96,14 @@ class Cli {
           ID.group.test(spec!) ? { rerun: spec } : { rerun: spec, testPlanId, env: f.env, commit },
         );
       const rerunOnce = (planGroupRunId: string) =>
-        this.api.request<{ planGroupRunId: string; runIds: string[] }>(
+        this.api.request<Rerun>(
           'POST',
           '/api/runs/rerun',
           { planGroupRunId, only: 'not_passing' },
           { 'Idempotency-Key': key },
         );
       let rerunOf = previous.planGroupRunId;
-      let rerun: { planGroupRunId: string; runIds: string[] };
+      let rerun: Rerun;
       try {
         rerun = await rerunOnce(rerunOf);
       } catch (error) {
@@ -122,8 +131,8 @@ class Cli {
         ...(changedFiles ? { scope: 'changed', changedFiles } : {}),
       };
       const idempotencyKey = f['idempotency-key'] ?? idempotencyKeyFor(this.ci, body);
-      queued = await this.api.op('run.trigger', { idempotencyKey, ...body });
-      for (const s of (queued!.selection ?? []) as Array<{ name: string; selected: boolean; reason: string }>)
+      queued = await this.api.op<Queued>('run.trigger', { idempotencyKey, ...body });
+      for (const s of queued.selection ?? [])
         this.out.line(`${s.selected ? 'selected' : 'skipped '} ${s.name}: ${s.reason}`);
     }
     const ids = queued!;
@@ -236,10 +245,7 @@ class Cli {
     const found: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: Array<{ id: string; name: string }>; nextCursor: string | null } = await this.api.op(
-        'test_plan.list',
-        { limit: 100, ...(cursor ? { cursor } : {}) },
-      );
+      const page: PlanPage = await this.api.op('test_plan.list', { limit: 100, ...(cursor ? { cursor } : {}) });
       found.push(...page.items.filter((p) => p.name === plan).map((p) => p.id));
       cursor = page.nextCursor;
     } while (cursor);

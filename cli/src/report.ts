@@ -8,6 +8,7 @@ import type { Output } from './output';
 import {
   ID,
   TERMINAL,
+  type CaseHealth,
   type Evidence,
   type EvidenceStep,
   type PlanGroup,
@@ -115,10 +116,7 @@ export class Reporter {
   /** The flake rate a quarantined case has in this environment lately (from its health). */
   private async flakeRate(m: PlanGroupMember, environment?: string): Promise<number | undefined> {
     if (!m.testCaseId) return undefined;
-    const health = await this.api.request<{ environments: Array<{ environmentSlug?: string; flakeRate: number }> }>(
-      'GET',
-      `/api/test-cases/${m.testCaseId}/health`,
-    );
+    const health = await this.api.request<CaseHealth>('GET', `/api/test-cases/${m.testCaseId}/health`);
     return health.environments.find((e) => e.environmentSlug === environment)?.flakeRate;
   }
 

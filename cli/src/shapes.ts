@@ -96,4 +96,28 @@ export interface ScheduleRow {
   lastError?: string;
 }
 
+/** run.trigger: what it queued; with scope "changed" on a plan, every member and whether it runs. */
+export interface Queued {
+  runIds: string[];
+  planGroupRunId?: string;
+  selection?: Array<{ name: string; selected: boolean; reason: string }>;
+}
+
+/** POST /api/runs/rerun: the new plan group of the members that did not pass. */
+export interface Rerun {
+  planGroupRunId: string;
+  runIds: string[];
+}
+
+/** One page of test_plan.list, the fields qa matches a plan's name on. */
+export interface PlanPage {
+  items: Array<{ id: string; name: string }>;
+  nextCursor: string | null;
+}
+
+/** GET /api/test-cases/{testCaseId}/health, the flake rate per Environment qa reports. */
+export interface CaseHealth {
+  environments: Array<{ environmentSlug?: string; flakeRate: number }>;
+}
+
 export const SCHEDULE_ID = /^sch_[0-9a-z]{26}$/;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, call, onSignedOut, useCsrfToken } from './lib/api';
+import { route } from './lib/contract';
 import { Link, navigate, useLocation } from './lib/router';
 import { SessionContext, type Session } from './lib/session';
 import { Compare } from './views/compare/Compare';
@@ -65,7 +66,7 @@ export function App() {
     if (url.pathname.startsWith('/console/sign-in')) navigate('/console/runs', true);
   };
   const check = (notice?: string) =>
-    call<Session>('GET', '/api/console/session').then(signedIn, (e: ApiError) =>
+    route('console_session.get', 'GET', '/api/console/session').then(signedIn, (e: ApiError) =>
       setState({
         kind: 'signed-out',
         method: e.details?.signIn === 'oidc' ? 'oidc' : 'api_key',

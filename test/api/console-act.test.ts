@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { call, environment, key, newCase, triggerPlanOf } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole, signInWithKey } from '../helpers/console';
+import { call, environment, key, newCase } from '../helpers/app';
+import { assertAccessible, assertAccessibleAt, assertOnlyOrigin, sharedChromium, signedIn } from '../helpers/console';
 import { rest } from '../helpers/rest';
 import { followRun, useRunStack } from '../helpers/runs';
 import { startShop } from '../helpers/shop-site';
@@ -18,12 +18,11 @@ describe("console (issue 76, points 3 and 8): run from the console, review a gro
   let browser: Browser;
   let shop: Awaited<ReturnType<typeof startShop>>;
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     shop = await startShop();
     await environment(s, 'shop', { name: 'Shop staging', targets: { web: { baseUrl: shop.url } } });
   });
   after(async () => {
-    await browser?.close();
     await shop?.close();
   });
 
@@ -35,8 +34,7 @@ describe("console (issue 76, points 3 and 8): run from the console, review a gro
       name: 'Checkout plan',
       testCaseIds: [a.id, b.id],
     });
-    const { page, requests, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     const triggers: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/v1/run.trigger')) triggers.push(r.postData() ?? '');
@@ -102,8 +100,7 @@ describe("console (issue 76, points 3 and 8): run from the console, review a gro
     const changed = await runPlan();
     shop.shift = 0;
 
-    const { page, requests, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.goto(`${s.app.url}/console/plan-groups/${changed.planGroupRunId}`);
     await page.getByRole('link', { name: 'Review visual changes' }).click();
     await page.getByRole('heading', { name: 'Visual review: Pay plan' }).waitFor({ timeout: 20_000 });
@@ -151,8 +148,7 @@ describe("console (issue 76, points 3 and 8): run from the console, review a gro
           l.channel === 'console' && l.actor.id === s.org.apiKey.slice(4, 20),
       ),
     );
-    await page.setViewportSize({ width: 375, height: 800 });
-    await assertAccessible(page, 'visual review at 375 px');
+    await assertAccessibleAt(page, 'visual review', [375]);
     assertOnlyOrigin(requests, s.app.url);
     await context.close();
   });

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { call, createOrg, environment, key, newCase } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole, signInWithKey } from '../helpers/console';
+import {
+  assertAccessible,
+  assertOnlyOrigin,
+  openConsole,
+  sharedChromium,
+  signedIn,
+  signInWithKey,
+} from '../helpers/console';
 import { rest } from '../helpers/rest';
 import { followRun, useRunStack } from '../helpers/runs';
 
@@ -26,9 +33,8 @@ describe('console (issue 76, point 4): author a Test Case step by step, try it, 
   const s = useRunStack(PASSWORD);
   let browser: Browser;
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
-  after(() => browser?.close());
 
   it('writes a case with an Environment value picked by name, tries it, takes a suggestion, saves, edits, and a Run names its version', async () => {
     const { page, requests, context } = await openConsole(browser, 1440);
@@ -150,8 +156,7 @@ describe('console (issue 76, point 4): author a Test Case step by step, try it, 
     const first = await newCase(s, { name: 'Plan member A' });
     const second = await newCase(s, { name: 'Plan member B' });
     for (const width of [375, 1440]) {
-      const { page, requests, context } = await openConsole(browser, width);
-      await signInWithKey(page, s.app.url, s.org.apiKey);
+      const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey, width);
       await page.goto(`${s.app.url}/console/author/plan`);
       await page.getByLabel('Name', { exact: true }).fill(`Nightly ${width}`);
       await page.getByLabel('Plan member B').check();
@@ -203,8 +208,7 @@ describe('console (issue 76, point 4): author a Test Case step by step, try it, 
     const other = await createOrg(s.app.deps);
     await environment({ app: s.app, org: other }, 'their-env', { targets: { web: { baseUrl: s.site.url } } });
     const theirs = await newCase({ app: s.app, org: other }, { name: 'Their secret case' });
-    const { page, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.goto(`${s.app.url}/console/author/${theirs.id}`);
     await page.getByRole('alert').getByText('Could not read the Test Case').waitFor();
     assert.equal((await page.content()).includes('Their secret case'), false);

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createOrg, environment, key, newCase, useApp, type TestOrg } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole, signInWithKey } from '../helpers/console';
+import { key, useApp, type TestOrg } from '../helpers/app';
+import { assertAccessible, assertOnlyOrigin, sharedChromium, signedIn } from '../helpers/console';
 import { rest } from '../helpers/rest';
 import { insertRun } from '../helpers/run-rows';
+import { seedFindWorld } from '../helpers/find-runs';
 import { issueApiKey } from '../../domain/organizations';
 
-const DAY = 86_400_000;
 const screenshots = path.resolve(__dirname, '../../docs/console');
 
 /**
@@ -25,17 +25,15 @@ describe('console: finding Runs by name (issue 76)', function () {
   const ids: Record<string, string> = {};
   let checkout: string;
   let theirCase: string;
-  const now = Date.now() - 60_000;
 
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     const db = t.app.deps.db.manager;
     const orgId = t.org.orgId;
-    await environment(t, 'staging', { name: 'Staging EU', targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
-    await environment(t, 'prod', { name: 'Production', targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
-    checkout = (await newCase(t, { name: 'Checkout works' })).id;
-    const login = (await newCase(t, { name: 'Login works' })).id;
-    const at = (days: number) => now - days * DAY;
+    const world = await seedFindWorld(t);
+    const { login, at } = world;
+    ({ checkout, other, theirCase } = world);
+    ids.theirs = world.theirRun;
     ids.passed = await insertRun(db, { orgId, createdAt: at(5), testCaseId: checkout, environmentSlug: 'staging' });
     ids.failed = await insertRun(db, {
       orgId,
@@ -72,26 +70,14 @@ describe('console: finding Runs by name (issue 76)', function () {
     for (let i = 0; i < 60; i++)
       await insertRun(db, { orgId, createdAt: at(10) - i * 60_000, testCaseId: login, environmentSlug: 'prod' });
     second = await issueApiKey(db, orgId, Date.now(), { name: 'second member' });
-
-    other = await createOrg(t.app.deps);
-    theirCase = (await newCase({ app: t.app, org: other }, { name: 'Checkout works' })).id;
-    ids.theirs = await insertRun(db, {
-      orgId: other.orgId,
-      createdAt: at(2.5),
-      status: 'failed',
-      testCaseId: theirCase,
-      environmentSlug: 'staging',
-    });
   });
-  after(() => browser?.close());
 
   const rowOf = (page: Page, runId: string) => page.locator(`tr[data-run-id="${runId}"]`);
   const shownRuns = (page: Page) =>
     page.locator('tbody tr[data-run-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-run-id')));
 
   it('filters by name from the form, keeps every filter in the address, and counts the matches', async () => {
-    const { page, requests, context } = await openConsole(browser, 1440);
-    await signInWithKey(page, t.app.url, t.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, t.app.url, t.org.apiKey, 1440);
     const filters = page.getByRole('form', { name: 'Filter Runs' });
     await filters.getByRole('combobox', { name: 'Test Case' }).selectOption({ label: 'Checkout works' });
     await filters.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'staging' });
@@ -121,8 +107,7 @@ describe('console: finding Runs by name (issue 76)', function () {
     assert.deepEqual(await shownRuns(page), [ids.failed]);
 
     // The link shared with another member of the organization shows them the same Runs.
-    const shared = await openConsole(browser, 375);
-    await signInWithKey(shared.page, t.app.url, second.apiKey);
+    const shared = await signedIn(browser, t.app.url, second.apiKey, 375);
     await shared.page.goto(url.toString());
     await shared.page.getByText('1 Run matches').waitFor();
     assert.deepEqual(await shownRuns(shared.page), [ids.failed]);
@@ -134,8 +119,7 @@ describe('console: finding Runs by name (issue 76)', function () {
   });
 
   it('counts a verdict as the specification maps statuses, searches names, and pages with the total', async () => {
-    const { page, requests, context } = await openConsole(browser, 1440);
-    await signInWithKey(page, t.app.url, t.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, t.app.url, t.org.apiKey, 1440);
     // The specification's table: canceled and invalid Runs have the verdict unverified.
     await page.goto(`${t.app.url}/console/runs?verdict=unverified`);
     await page.getByText('3 Runs match').waitFor();
@@ -166,8 +150,7 @@ describe('console: finding Runs by name (issue 76)', function () {
   });
 
   it('exports the filtered list as CSV from the page, with names, verdicts, durations and links', async () => {
-    const { page, requests, context } = await openConsole(browser, 1440);
-    await signInWithKey(page, t.app.url, t.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, t.app.url, t.org.apiKey, 1440);
     await page.goto(`${t.app.url}/console/runs?testCaseId=${checkout}&environmentSlug=staging`);
     await page.getByText('2 Runs match').waitFor();
     const link = page.getByRole('link', { name: 'Export CSV' });
@@ -199,8 +182,7 @@ describe('console: finding Runs by name (issue 76)', function () {
   });
 
   it('keeps saved views per member: saved and opened by one, never seen by another member or organization', async () => {
-    const { page, requests, context } = await openConsole(browser, 1440);
-    await signInWithKey(page, t.app.url, t.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, t.app.url, t.org.apiKey, 1440);
     await page.goto(`${t.app.url}/console/runs?verdict=failed&environmentSlug=staging`);
     await page.getByText('1 Run matches').waitFor();
     await page.getByRole('textbox', { name: 'View name' }).fill('Failing on staging');
@@ -214,8 +196,7 @@ describe('console: finding Runs by name (issue 76)', function () {
     await assertAccessible(page, 'the Runs list with a saved view');
 
     for (const apiKey of [second.apiKey, other.apiKey]) {
-      const someoneElse = await openConsole(browser, 1440);
-      await signInWithKey(someoneElse.page, t.app.url, apiKey);
+      const someoneElse = await signedIn(browser, t.app.url, apiKey, 1440);
       await someoneElse.page.getByText('None yet: set filters, then save them under a name.').waitFor();
       assert.equal(await someoneElse.page.getByRole('link', { name: 'Failing on staging' }).count(), 0);
       await someoneElse.context.close();
@@ -227,8 +208,7 @@ describe('console: finding Runs by name (issue 76)', function () {
   });
 
   it("never lists another organization's Runs, even with their ids in the address", async () => {
-    const { page, requests, context } = await openConsole(browser, 1440);
-    await signInWithKey(page, t.app.url, t.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, t.app.url, t.org.apiKey, 1440);
     for (const query of [`testCaseId=${theirCase}`, `q=${ids.theirs}`, `q=checkout&verdict=failed`]) {
       await page.goto(`${t.app.url}/console/runs?${query}`);
       await page.getByText(query.startsWith('q=checkout') ? '1 Run matches' : '0 Runs match').waitFor();
@@ -253,8 +233,7 @@ describe('console: finding Runs by name (issue 76)', function () {
       { 'Idempotency-Key': key() },
     );
     assert.equal(quarantined.status, 200, JSON.stringify(quarantined.body));
-    const { page, requests, context } = await openConsole(browser, 375);
-    await signInWithKey(page, t.app.url, second.apiKey);
+    const { page, requests, context } = await signedIn(browser, t.app.url, second.apiKey, 375);
     await page.getByText('key second member ·').waitFor();
     await page.goto(`${t.app.url}/console/test-cases/${checkout}`);
     await page.getByRole('heading', { name: 'Checkout works', level: 1 }).waitFor();

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { call, createOrg, environment, key, newCase, type TestOrg } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole, signInWithKey } from '../helpers/console';
+import { assertAccessible, assertAccessibleAt, assertOnlyOrigin, sharedChromium, signedIn } from '../helpers/console';
 import { rest } from '../helpers/rest';
 import { followRun, useRunStack } from '../helpers/runs';
 import { startShop } from '../helpers/shop-site';
@@ -43,7 +43,7 @@ describe('console (issue 76): history, compare, failures grouped by cause', func
   };
 
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     shop = await startShop();
     await environment(s, 'shop', { targets: { web: { baseUrl: shop.url } } });
     const steps = [
@@ -71,7 +71,6 @@ describe('console (issue 76): history, compare, failures grouped by cause', func
     otherRunId = await runOf(other, otherCaseId, 'bare');
   });
   after(async () => {
-    await browser?.close();
     await shop?.close();
   });
 
@@ -150,8 +149,7 @@ describe('console (issue 76): history, compare, failures grouped by cause', func
 
   it("a Test Case's page shows its last Runs per Environment as a strip colored by verdict, linking each Run", async () => {
     for (const width of [1440, 375]) {
-      const { page, context, requests } = await openConsole(browser, width);
-      await signInWithKey(page, s.app.url, s.org.apiKey);
+      const { page, context, requests } = await signedIn(browser, s.app.url, s.org.apiKey, width);
       await page.goto(`${s.app.url}/console/test-cases/${caseId}`);
       const strip = (env: string) => page.locator(`tr[data-environment="${env}"] .strip a`);
       await strip('shop').first().waitFor();
@@ -193,8 +191,7 @@ describe('console (issue 76): history, compare, failures grouped by cause', func
   });
 
   it('compares a Run with the last passing Run of its case, or any other, and finds the first step where they differ', async () => {
-    const { page, context, requests } = await openConsole(browser, 1440);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, context, requests } = await signedIn(browser, s.app.url, s.org.apiKey, 1440);
     await page.goto(`${s.app.url}/console/runs/${unverified[1]}`);
     await page.getByRole('link', { name: 'Compare with the last passing Run of this case' }).click();
     await page.waitForURL(/\/console\/compare\?/);
@@ -227,15 +224,13 @@ describe('console (issue 76): history, compare, failures grouped by cause', func
     await page.getByRole('button', { name: 'Compare' }).click();
     await page.waitForURL(/\/console\/compare\?/);
     await page.getByText('No step differs: the same steps with the same outcomes.').waitFor();
-    await page.setViewportSize({ width: 375, height: 800 });
-    await assertAccessible(page, 'two Runs compared at 375 px');
+    await assertAccessibleAt(page, 'two Runs compared', [375]);
     assertOnlyOrigin(requests, s.app.url);
     await context.close();
   });
 
   it('Insights groups failures by cause, with counts and the Runs behind each linked', async () => {
-    const { page, context, requests } = await openConsole(browser, 1440);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, context, requests } = await signedIn(browser, s.app.url, s.org.apiKey, 1440);
     await page.goto(`${s.app.url}/console/insights`);
     const table = page.getByRole('table', { name: 'Failures grouped by cause' });
     const click = table.locator(`tr[data-cause="${caseId}:1"]`);
@@ -266,8 +261,7 @@ describe('console (issue 76): history, compare, failures grouped by cause', func
   });
 
   it("never shows another organization's Runs or cases, by id in the URL included", async () => {
-    const { page, context } = await openConsole(browser, 1280);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, context } = await signedIn(browser, s.app.url, s.org.apiKey, 1280);
     await page.goto(`${s.app.url}/console/compare?a=${passed[0]}&b=${otherRunId}`);
     await page
       .getByRole('alert')

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { call, environment, key, newCase } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole, signInWithKey } from '../helpers/console';
+import { assertAccessible, assertOnlyOrigin, sharedChromium, signedIn } from '../helpers/console';
 import { followRun, useRunStack } from '../helpers/runs';
 import { startSite, type TestSite } from '../helpers/site';
 
@@ -20,12 +20,11 @@ describe('console (issue 76): a Run while it runs', function () {
   let browser: Browser;
   let slow: TestSite;
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     slow = await startSite('live-password', { slowMs: SLOW_MS });
     await environment(s, 'slow', { targets: { web: { baseUrl: slow.url } } });
   });
   after(async () => {
-    await browser?.close();
     await slow?.close();
   });
 
@@ -38,8 +37,7 @@ describe('console (issue 76): a Run while it runs', function () {
         { action: 'navigate', target: '/slow' },
       ],
     });
-    const { page, context, requests } = await openConsole(browser, 1440);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, context, requests } = await signedIn(browser, s.app.url, s.org.apiKey, 1440);
     const reads: Array<{ at: number; url: string }> = [];
     page.on('request', (r) => {
       if (/\/api\/v1\/run\.(get|evidence)$/.test(r.url())) reads.push({ at: Date.now(), url: r.url() });

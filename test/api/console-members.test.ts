@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { call, createOrg, environment, freePort, key, newCase, startApp, type TestApp } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole } from '../helpers/console';
-import { consoleClient, startIssuer, type TestIssuer } from '../helpers/oidc';
+import { call, createOrg, environment, key, newCase } from '../helpers/app';
+import {
+  assertAccessible,
+  assertAccessibleAt,
+  assertOnlyOrigin,
+  sharedChromium,
+  signedInAsMember,
+  useOidcConsoleApp,
+} from '../helpers/console';
 import { rest } from '../helpers/rest';
 import { orgMemberRepository } from '../../db/repositories/org-members';
 
@@ -12,44 +18,21 @@ const SCOPE = 'svc:org:admin';
 describe('console (issue 76, point 9): members, API keys and the audit trail', function () {
   this.timeout(180_000);
   let browser: Browser;
-  let issuer: TestIssuer;
-  let app: TestApp;
+  const oidc = useOidcConsoleApp();
   before(async () => {
-    browser = await launchChromium();
-    const port = await freePort();
-    const siteUrl = `http://127.0.0.1:${port}`;
-    issuer = await startIssuer(`${siteUrl}/api/mcp`, { consoleRedirectUri: `${siteUrl}/api/console/oidc/callback` });
-    app = await startApp({
-      PORT: String(port),
-      ...issuer.settings,
-      CONSOLE_OIDC_CLIENT_ID: consoleClient.id,
-      CONSOLE_OIDC_CLIENT_SECRET: consoleClient.secret,
-    });
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-    await issuer?.close();
+    browser = await sharedChromium();
   });
 
   /** Signs `user` in at the issuer's form; answers the console page. */
-  async function signInAs(user: string, width = 1280) {
-    const opened = await openConsole(browser, width);
-    await opened.page.goto(`${app.url}/console`);
-    await opened.page.getByRole('link', { name: 'Sign in with your organization' }).click();
-    await opened.page.getByLabel('User').fill(user);
-    await opened.page.getByRole('button', { name: 'Sign in at the issuer' }).click();
-    await opened.page.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
-    return opened;
-  }
+  const signInAs = (user: string, width = 1280) => signedInAsMember(browser, oidc.app.url, user, { width });
 
   it('creates a key shown once, revokes it (refused after), and lists every kind of change with who, when, from where', async () => {
-    const org = await createOrg(app.deps);
-    await orgMemberRepository.add(app.deps.db.manager, org.orgId, 'ada', Date.now());
-    issuer.addUser('ada', org.orgId, ['svc:read', 'svc:test_cases:write', 'svc:runs:write', SCOPE]);
+    const org = await createOrg(oidc.app.deps);
+    await orgMemberRepository.add(oidc.app.deps.db.manager, org.orgId, 'ada', Date.now());
+    oidc.issuer.addUser('ada', org.orgId, ['svc:read', 'svc:test_cases:write', 'svc:runs:write', SCOPE]);
     // Changes made by a script with the organization's first key (channel API).
-    const testCase = await newCase({ app, org }, { name: 'Checkout' });
-    const edited = await call(app, org.apiKey, 'test_case.update_steps', {
+    const testCase = await newCase({ app: oidc.app, org }, { name: 'Checkout' });
+    const edited = await call(oidc.app, org.apiKey, 'test_case.update_steps', {
       idempotencyKey: key(),
       testCaseId: testCase.id,
       steps: [{ action: 'navigate', target: '/cart' }],
@@ -57,7 +40,7 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
     });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
     const quarantined = await rest(
-      app,
+      oidc.app,
       org.apiKey,
       'POST',
       `/api/test-cases/${testCase.id}/quarantine`,
@@ -65,13 +48,13 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
       { 'Idempotency-Key': key(), 'User-Agent': 'ci-script/1.0' },
     );
     assert.equal(quarantined.status, 200, JSON.stringify(quarantined.body));
-    await environment({ app, org }, 'staging', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
-    const plan = await call(app, org.apiKey, 'test_plan.create', {
+    await environment({ app: oidc.app, org }, 'staging', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
+    const plan = await call(oidc.app, org.apiKey, 'test_plan.create', {
       idempotencyKey: key(),
       name: 'Nightly',
       testCaseIds: [testCase.id],
     });
-    const schedule = await rest(app, org.apiKey, 'POST', '/api/schedules', {
+    const schedule = await rest(oidc.app, org.apiKey, 'POST', '/api/schedules', {
       name: 'Nightly smoke',
       testPlanId: plan.body.id,
       environmentSlug: 'staging',
@@ -81,7 +64,7 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
 
     const { page, requests, context } = await signInAs('ada');
     // A schedule paused from the console (channel console).
-    await page.goto(`${app.url}/console/schedules`);
+    await page.goto(`${oidc.app.url}/console/schedules`);
     await page.locator(`li[data-schedule-id="${schedule.body.id}"]`).getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Resume' }).waitFor();
 
@@ -95,14 +78,14 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
     await shown.waitFor();
     const newKey = await shown.inputValue();
     assert.match(newKey, /^aut_[A-Za-z0-9_-]{40,100}$/);
-    const keys = await rest(app, org.apiKey, 'GET', '/api/keys');
+    const keys = await rest(oidc.app, org.apiKey, 'GET', '/api/keys');
     const named = keys.body.items.filter((k: { name: string | null }) => k.name === 'CI deploys');
     assert.equal(named.length, 1, JSON.stringify(keys.body));
     assert.equal(named[0].createdBy, 'ada');
     assert.equal(JSON.stringify(keys.body).includes(newKey.slice(20)), false, 'a listing never carries a secret');
     // The new key works until it is revoked, then it is refused.
-    assert.equal((await call(app, newKey, 'test_case.list', {})).status, 200);
-    const keysAfterUse = await rest(app, org.apiKey, 'GET', '/api/keys');
+    assert.equal((await call(oidc.app, newKey, 'test_case.list', {})).status, 200);
+    const keysAfterUse = await rest(oidc.app, org.apiKey, 'GET', '/api/keys');
     const used = keysAfterUse.body.items.find((k: { keyId: string }) => k.keyId === named[0].keyId);
     assert.ok(used.lastUsedAt >= named[0].createdAt, JSON.stringify(used));
     await page.getByRole('button', { name: 'I have copied it' }).click();
@@ -113,12 +96,12 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
     const row = page.locator(`tr[data-key-id="${named[0].keyId}"]`);
     await row.getByRole('button', { name: 'Revoke' }).click();
     await row.getByText('Revoked').first().waitFor();
-    const refused = await call(app, newKey, 'test_case.list', {});
+    const refused = await call(oidc.app, newKey, 'test_case.list', {});
     assert.equal(refused.status, 401, JSON.stringify(refused.body));
     assert.equal(refused.body.error.code, 'UNAUTHENTICATED');
 
     // The audit trail, read by the API and on the page.
-    const audit = await rest(app, org.apiKey, 'GET', '/api/audit?limit=100');
+    const audit = await rest(oidc.app, org.apiKey, 'GET', '/api/audit?limit=100');
     assert.equal(audit.status, 200, JSON.stringify(audit.body));
     const line = (action: string) => audit.body.items.find((l: { action: string }) => l.action === action);
     const expected: Array<[string, string, string, string]> = [
@@ -151,45 +134,44 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
     await trail.locator('tr[data-action="test_cases.quarantine"]').getByText('ci-script/1.0').waitFor();
     await assertAccessible(page, 'Members with an audit trail');
     await page.screenshot({ path: 'docs/console/members.png', fullPage: true });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await assertAccessible(page, 'Members at 375 px');
+    await assertAccessibleAt(page, 'Members', [375]);
     assertOnlyOrigin(
-      requests.filter((u) => new URL(u).origin !== new URL(issuer.issuer).origin),
-      app.url,
+      requests.filter((u) => new URL(u).origin !== new URL(oidc.issuer.issuer).origin),
+      oidc.app.url,
     );
     await context.close();
   });
 
   it('refuses a credential without svc:org:admin (403) and the page says why', async () => {
-    const org = await createOrg(app.deps);
-    await orgMemberRepository.add(app.deps.db.manager, org.orgId, 'rita', Date.now());
-    issuer.addUser('rita', org.orgId, ['svc:read', 'svc:runs:write']);
-    const token = await issuer.jwt({ sub: 'rita', org: org.orgId, scope: 'svc:read svc:runs:write' });
+    const org = await createOrg(oidc.app.deps);
+    await orgMemberRepository.add(oidc.app.deps.db.manager, org.orgId, 'rita', Date.now());
+    oidc.issuer.addUser('rita', org.orgId, ['svc:read', 'svc:runs:write']);
+    const token = await oidc.issuer.jwt({ sub: 'rita', org: org.orgId, scope: 'svc:read svc:runs:write' });
     for (const [method, path] of [
       ['GET', '/api/audit'],
       ['GET', '/api/keys'],
       ['GET', '/api/members'],
       ['POST', '/api/keys'],
     ] as const) {
-      const reply = await rest(app, token, method, path, method === 'POST' ? { name: 'x' } : undefined, {
+      const reply = await rest(oidc.app, token, method, path, method === 'POST' ? { name: 'x' } : undefined, {
         'Idempotency-Key': key(),
       });
       assert.equal(reply.status, 403, `${method} ${path}: ${JSON.stringify(reply.body)}`);
       assert.equal(reply.body.code ?? reply.body.error?.code, 'PERMISSION_DENIED');
     }
     const { page, context } = await signInAs('rita');
-    await page.goto(`${app.url}/console/members`);
+    await page.goto(`${oidc.app.url}/console/members`);
     await page.getByRole('alert').getByText(`does not hold the scope ${SCOPE}`).waitFor();
     await assertAccessible(page, 'Members without the scope');
     await context.close();
   });
 
   it("never shows another organization's audit lines or keys, by id included", async () => {
-    const ours = await createOrg(app.deps);
-    const theirs = await createOrg(app.deps);
-    await newCase({ app, org: theirs }, { name: 'Their secret case' });
+    const ours = await createOrg(oidc.app.deps);
+    const theirs = await createOrg(oidc.app.deps);
+    await newCase({ app: oidc.app, org: theirs }, { name: 'Their secret case' });
     const theirKey = await rest(
-      app,
+      oidc.app,
       theirs.apiKey,
       'POST',
       '/api/keys',
@@ -199,7 +181,7 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
     assert.equal(theirKey.status, 201, JSON.stringify(theirKey.body));
     // A replay answers the same key without its secret: the idempotency record never holds it.
     const replay = await rest(
-      app,
+      oidc.app,
       theirs.apiKey,
       'POST',
       '/api/keys',
@@ -209,7 +191,7 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
       },
     );
     const again = await rest(
-      app,
+      oidc.app,
       theirs.apiKey,
       'POST',
       '/api/keys',
@@ -221,23 +203,27 @@ describe('console (issue 76, point 9): members, API keys and the audit trail', f
     assert.equal(again.body.keyId, replay.body.keyId);
     assert.ok(replay.body.apiKey && !again.body.apiKey, JSON.stringify(again.body));
 
-    const audit = await rest(app, ours.apiKey, 'GET', '/api/audit?limit=100');
+    const audit = await rest(oidc.app, ours.apiKey, 'GET', '/api/audit?limit=100');
     assert.deepEqual(audit.body.items, [], JSON.stringify(audit.body));
-    const keys = await rest(app, ours.apiKey, 'GET', '/api/keys?limit=100');
+    const keys = await rest(oidc.app, ours.apiKey, 'GET', '/api/keys?limit=100');
     assert.deepEqual(
       keys.body.items.map((k: { keyId: string }) => k.keyId),
       [ours.keyId],
     );
-    const revoke = await rest(app, ours.apiKey, 'POST', `/api/keys/${theirKey.body.keyId}/revoke`, undefined, {
+    const revoke = await rest(oidc.app, ours.apiKey, 'POST', `/api/keys/${theirKey.body.keyId}/revoke`, undefined, {
       'Idempotency-Key': key(),
     });
     assert.equal(revoke.status, 404, JSON.stringify(revoke.body));
-    assert.equal((await call(app, theirKey.body.apiKey, 'test_case.list', {})).status, 200, 'their key still works');
+    assert.equal(
+      (await call(oidc.app, theirKey.body.apiKey, 'test_case.list', {})).status,
+      200,
+      'their key still works',
+    );
 
-    await orgMemberRepository.add(app.deps.db.manager, ours.orgId, 'otto', Date.now());
-    issuer.addUser('otto', ours.orgId, ['svc:read', SCOPE]);
+    await orgMemberRepository.add(oidc.app.deps.db.manager, ours.orgId, 'otto', Date.now());
+    oidc.issuer.addUser('otto', ours.orgId, ['svc:read', SCOPE]);
     const { page, context } = await signInAs('otto');
-    await page.goto(`${app.url}/console/members`);
+    await page.goto(`${oidc.app.url}/console/members`);
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
     await page.getByText('No change has been made yet.').waitFor();
     assert.equal(await page.getByText('their CI').count(), 0);

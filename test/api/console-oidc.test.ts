@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createOrg, freePort, startApp, type TestApp } from '../helpers/app';
+import { createOrg, startApp, type TestApp } from '../helpers/app';
 import {
   asConsole,
   issuerCallbackUrl,
@@ -10,6 +10,7 @@ import {
   oidcStart,
 } from '../helpers/console-http';
 import { consoleClient, startIssuer, type TestIssuer } from '../helpers/oidc';
+import { useOidcConsoleApp } from '../helpers/console';
 import { orgMemberRepository } from '../../db/repositories/org-members';
 
 // The console's OpenID Connect sign-in of docs/console.md, over HTTP as a browser drives it: the
@@ -20,39 +21,23 @@ const CALLBACK = '/api/console/oidc/callback';
 const refusedTo = (location: string) => location.startsWith('/console/sign-in?error=');
 
 describe("console sign-in with the organization's OpenID Connect issuer", () => {
-  let issuer: TestIssuer;
-  let app: TestApp;
-  before(async () => {
-    const port = await freePort();
-    const siteUrl = `http://127.0.0.1:${port}`;
-    issuer = await startIssuer(`${siteUrl}/api/mcp`, { consoleRedirectUri: `${siteUrl}${CALLBACK}` });
-    app = await startApp({
-      PORT: String(port),
-      ...issuer.settings,
-      CONSOLE_OIDC_CLIENT_ID: consoleClient.id,
-      CONSOLE_OIDC_CLIENT_SECRET: consoleClient.secret,
-    });
-  });
-  after(async () => {
-    await app?.close();
-    await issuer?.close();
-  });
+  const oidc = useOidcConsoleApp();
 
   /** A new organization with `user` as a member holding `scopes` at the issuer. */
   async function memberOfNewOrg(user: string, scopes?: string[]) {
-    const org = await createOrg(app.deps);
-    await orgMemberRepository.add(app.deps.db.manager, org.orgId, user, Date.now());
-    issuer.addUser(user, org.orgId, scopes);
+    const org = await createOrg(oidc.app.deps);
+    await orgMemberRepository.add(oidc.app.deps.db.manager, org.orgId, user, Date.now());
+    oidc.issuer.addUser(user, org.orgId, scopes);
     return org;
   }
 
   it('asks the issuer for a code with PKCE (S256), a state and a nonce kept in a short-lived HttpOnly cookie of the callback', async () => {
-    const { authorizationUrl, transaction } = await oidcStart(app);
-    assert.equal(authorizationUrl.origin, issuer.issuer);
+    const { authorizationUrl, transaction } = await oidcStart(oidc.app);
+    assert.equal(authorizationUrl.origin, oidc.issuer.issuer);
     const q = authorizationUrl.searchParams;
     assert.equal(q.get('response_type'), 'code');
     assert.equal(q.get('client_id'), consoleClient.id);
-    assert.equal(q.get('redirect_uri'), `${app.url}${CALLBACK}`);
+    assert.equal(q.get('redirect_uri'), `${oidc.app.url}${CALLBACK}`);
     assert.equal(q.get('code_challenge_method'), 'S256');
     assert.ok((q.get('state') ?? '').length >= 16 && (q.get('nonce') ?? '').length >= 16);
     assert.ok(q.get('scope')!.split(' ').includes('openid'));
@@ -73,7 +58,7 @@ describe("console sign-in with the organization's OpenID Connect issuer", () => 
 
   it("signs a member in with the scopes the issuer granted; the transaction cookie is cleared and the session is the member's", async () => {
     const org = await memberOfNewOrg('alice', ['svc:read']);
-    const { authorizationUrl, transaction } = await oidcStart(app);
+    const { authorizationUrl, transaction } = await oidcStart(oidc.app);
     const back = await oidcCallback(
       await issuerCallbackUrl(authorizationUrl, 'alice'),
       `${transaction.name}=${transaction.value}`,
@@ -85,40 +70,40 @@ describe("console sign-in with the organization's OpenID Connect issuer", () => 
     assert.ok(session);
     assert.equal(session.attributes.get('httponly'), '');
     assert.equal(session.attributes.get('samesite'), 'Strict');
-    const own = await asConsole(app, { cookie: `qa_console=${session.value}` }, 'GET', '/api/console/session');
+    const own = await asConsole(oidc.app, { cookie: `qa_console=${session.value}` }, 'GET', '/api/console/session');
     assert.equal(own.status, 200);
     assert.deepEqual([own.body.kind, own.body.subject, own.body.orgId], ['oidc', 'alice', org.orgId]);
     assert.deepEqual(own.body.scopes, ['svc:read']);
-    const read = await asConsole(app, { cookie: `qa_console=${session.value}` }, 'GET', '/api/runs');
+    const read = await asConsole(oidc.app, { cookie: `qa_console=${session.value}` }, 'GET', '/api/runs');
     assert.equal(read.status, 200);
   });
 
   it('refuses a member removed from the organization on every request, reads included, and deletes the session', async () => {
     const org = await memberOfNewOrg('bob');
-    const s = await oidcSession(app, 'bob');
-    assert.equal((await asConsole(app, s, 'GET', '/api/runs')).status, 200);
-    await orgMemberRepository.remove(app.deps.db.manager, org.orgId, 'bob');
+    const s = await oidcSession(oidc.app, 'bob');
+    assert.equal((await asConsole(oidc.app, s, 'GET', '/api/runs')).status, 200);
+    await orgMemberRepository.remove(oidc.app.deps.db.manager, org.orgId, 'bob');
     for (const [method, path] of [
       ['GET', '/api/runs'],
       ['HEAD', '/api/runs'],
       ['POST', '/api/v1/run.list'],
     ]) {
-      const refused = await asConsole(app, s, method, path, {
+      const refused = await asConsole(oidc.app, s, method, path, {
         csrf: s.csrfToken,
         ...(method === 'POST' ? { body: {} } : {}),
       });
       assert.equal(refused.status, 401, `${method} ${path}`);
     }
     // Added back, the member signs in again: the old session was deleted, not only refused.
-    await orgMemberRepository.add(app.deps.db.manager, org.orgId, 'bob', Date.now());
-    assert.equal((await asConsole(app, s, 'GET', '/api/runs')).status, 401);
-    assert.equal((await asConsole(app, s, 'GET', '/api/console/session')).status, 401);
+    await orgMemberRepository.add(oidc.app.deps.db.manager, org.orgId, 'bob', Date.now());
+    assert.equal((await asConsole(oidc.app, s, 'GET', '/api/runs')).status, 401);
+    assert.equal((await asConsole(oidc.app, s, 'GET', '/api/console/session')).status, 401);
   });
 
   it('does not sign in a user who is not a member of the organization the token names', async () => {
-    const org = await createOrg(app.deps);
-    issuer.addUser('mallory', org.orgId);
-    const { authorizationUrl, transaction } = await oidcStart(app);
+    const org = await createOrg(oidc.app.deps);
+    oidc.issuer.addUser('mallory', org.orgId);
+    const { authorizationUrl, transaction } = await oidcStart(oidc.app);
     const back = await oidcCallback(
       await issuerCallbackUrl(authorizationUrl, 'mallory'),
       `${transaction.name}=${transaction.value}`,
@@ -129,10 +114,10 @@ describe("console sign-in with the organization's OpenID Connect issuer", () => 
   });
 
   it('refuses a sign-in whose ID token names another user than its access token', async () => {
-    const org = await createOrg(app.deps);
-    await orgMemberRepository.add(app.deps.db.manager, org.orgId, 'dave', Date.now());
-    issuer.addUser('dave', org.orgId, ['svc:read'], 'erin');
-    const { authorizationUrl, transaction } = await oidcStart(app);
+    const org = await createOrg(oidc.app.deps);
+    await orgMemberRepository.add(oidc.app.deps.db.manager, org.orgId, 'dave', Date.now());
+    oidc.issuer.addUser('dave', org.orgId, ['svc:read'], 'erin');
+    const { authorizationUrl, transaction } = await oidcStart(oidc.app);
     const back = await oidcCallback(
       await issuerCallbackUrl(authorizationUrl, 'dave'),
       `${transaction.name}=${transaction.value}`,
@@ -145,9 +130,9 @@ describe("console sign-in with the organization's OpenID Connect issuer", () => 
 
   it("refuses a callback without its transaction cookie, with a forged one, with another sign-in's, or with another state", async () => {
     await memberOfNewOrg('carol');
-    const mine = await oidcStart(app);
+    const mine = await oidcStart(oidc.app);
     const callback = await issuerCallbackUrl(mine.authorizationUrl, 'carol');
-    const theirs = await oidcStart(app);
+    const theirs = await oidcStart(oidc.app);
     const cookie = (c: { name: string; value: string }) => `${c.name}=${c.value}`;
     const [body] = mine.transaction.value.split('.');
     const otherState = new URL(callback);

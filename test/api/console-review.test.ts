@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { call, createOrg, environment, key, newCase, triggerPlanOf } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole, signInWithKey } from '../helpers/console';
+import { assertAccessible, assertOnlyOrigin, sharedChromium, signedIn } from '../helpers/console';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { startShop } from '../helpers/shop-site';
 import { rest } from '../helpers/rest';
@@ -17,13 +17,12 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
   let shop: Awaited<ReturnType<typeof startShop>>;
   let receiver: Receiver;
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     shop = await startShop();
     receiver = await startReceiver();
     await environment(s, 'shop', { targets: { web: { baseUrl: shop.url } } });
   });
   after(async () => {
-    await browser?.close();
     await shop?.close();
     await receiver?.close();
   });
@@ -56,8 +55,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     const changed = await runPlan(testPlanId);
     assert.equal(changed.status, 'failed', 'fail mode: the moved button fails its step');
 
-    const { page, requests, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.goto(`${s.app.url}/console/runs/${changed.runId}`);
     const figure = page.getByRole('figure').filter({ hasText: /% of the screen changed/ });
     await figure.waitFor({ timeout: 15_000 });
@@ -104,8 +102,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     const [delivery] = await settledDeliveries(s, hook.id);
     assert.equal(delivery.status, 'failed');
 
-    const { page, requests, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.goto(`${s.app.url}/console/webhooks`);
     const card = page.locator(`section[data-webhook-id="${hook.id}"]`);
     await card.getByText('failing: 1 deliveries in a row').waitFor();
@@ -191,8 +188,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     assert.ok(ciRun.startedAt >= ciRun.createdAt && ciRun.finishedAt >= ciRun.startedAt, JSON.stringify(ciRun));
     assert.equal(ciRun.durationMs, ciRun.finishedAt - ciRun.startedAt);
 
-    const { page, requests, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.goto(`${s.app.url}/console/runs?testCaseId=${testCase.id}`);
     const row = (runId: string) => page.locator(`tr[data-run-id="${runId}"]`);
     await row(ci).getByRole('cell', { name: 'CI', exact: true }).waitFor();
@@ -218,8 +214,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     const groupId: string = triggered.body.planGroupRunId;
     for (const runId of triggered.body.runIds) await followRun(s.app, s.org.apiKey, runId);
 
-    const { page, requests, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.getByRole('link', { name: 'Plan groups' }).click();
     await page.getByRole('combobox', { name: 'Test Plan' }).selectOption({ label: planName });
     await page.getByRole('button', { name: 'Show groups' }).click();
@@ -310,8 +305,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     assert.deepEqual((await rest(s.app, other.apiKey, 'GET', '/api/insights/pass-rate')).body.series, []);
     assert.deepEqual((await rest(s.app, other.apiKey, 'GET', '/api/insights/slow-steps')).body.items, []);
 
-    const { page, requests, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.getByRole('link', { name: 'Insights' }).click();
     const chart = page.getByRole('img', { name: /Pass rate per day of each plan and Environment/ });
     await chart.waitFor();
@@ -346,8 +340,7 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
     const runId: string = first.body.runIds[0];
     await followRun(s.app, s.org.apiKey, runId);
 
-    const { page, requests, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.goto(`${s.app.url}/console/runs/${runId}`);
     await page.getByRole('button', { name: 'Rerun' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/console/runs/') && !url.pathname.endsWith(runId));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { call, environment, key, newCase, triggerPlanOf } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole, signInWithKey } from '../helpers/console';
+import { assertAccessible, assertOnlyOrigin, sharedChromium, signedIn } from '../helpers/console';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { startShop } from '../helpers/shop-site';
 import { rest } from '../helpers/rest';
@@ -61,13 +61,12 @@ describe('console (issue 76): rerun any Run, accepted changes, step verdicts, ac
   let shop: Awaited<ReturnType<typeof startShop>>;
   let receiver: Receiver;
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     shop = await startShop();
     receiver = await startReceiver();
     await environment(s, 'shop', { targets: { web: { baseUrl: shop.url } } });
   });
   after(async () => {
-    await browser?.close();
     await shop?.close();
     await receiver?.close();
   });
@@ -109,8 +108,7 @@ describe('console (issue 76): rerun any Run, accepted changes, step verdicts, ac
     const explicitRunId: string = explicit.body.runIds[0];
     for (const runId of [memberRunId, explicitRunId]) await followRun(s.app, s.org.apiKey, runId);
 
-    const { page, requests, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     const again = await rerunFromPage(page, memberRunId);
     await assertAccessible(page, 'a rerun of a plan group member');
     const rerun = await rest(s.app, s.org.apiKey, 'GET', `/api/runs/${again}`);
@@ -152,8 +150,7 @@ describe('console (issue 76): rerun any Run, accepted changes, step verdicts, ac
     const changed = await run();
     shop.shift = 0;
 
-    const { page, requests, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.goto(`${s.app.url}/console/runs/${changed}`);
     await page
       .getByRole('figure')
@@ -200,8 +197,7 @@ describe('console (issue 76): rerun any Run, accepted changes, step verdicts, ac
     const ended = await followRun(s.app, s.org.apiKey, runId);
     assert.equal(ended.state.verdict, 'unverified', JSON.stringify(ended.state));
 
-    const { page, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.goto(`${s.app.url}/console/runs/${runId}`);
     const steps = page.getByRole('list', { name: 'Steps' });
     await steps.getByRole('heading', { name: /2\. click/ }).waitFor();
@@ -225,8 +221,7 @@ describe('console (issue 76): rerun any Run, accepted changes, step verdicts, ac
       every: '1h',
     });
     assert.equal(schedule.status, 201, JSON.stringify(schedule.body));
-    const { page, context } = await openConsole(browser);
-    await signInWithKey(page, s.app.url, s.org.apiKey);
+    const { page, context } = await signedIn(browser, s.app.url, s.org.apiKey);
     await page.goto(`${s.app.url}/console/schedules`);
     const card = page.locator(`li[data-schedule-id="${schedule.body.id}"]`);
     await card.getByRole('button', { name: 'Pause' }).click();
@@ -291,8 +286,7 @@ describe('console (issue 76): rerun any Run, accepted changes, step verdicts, ac
     ];
     const problems: string[] = [];
     for (const width of WIDTHS) {
-      const { page, context } = await openConsole(browser, width);
-      await signInWithKey(page, s.app.url, s.org.apiKey);
+      const { page, context } = await signedIn(browser, s.app.url, s.org.apiKey, width);
       for (const [name, path, ready] of views) {
         await page.goto(`${s.app.url}${path}`);
         await ready(page);

@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { call, createOrg, environment, freePort, key, newCase, startApp, type TestApp } from '../helpers/app';
-import { assertAccessible, assertOnlyOrigin, launchChromium, openConsole, signInWithKey } from '../helpers/console';
-import { consoleClient, startIssuer, type TestIssuer } from '../helpers/oidc';
+import { call, createOrg, environment, key, newCase, startApp, type TestApp } from '../helpers/app';
+import {
+  assertAccessible,
+  assertOnlyOrigin,
+  openConsole,
+  sharedChromium,
+  signedIn,
+  signedInAsMember,
+  signInWithKey,
+  useOidcConsoleApp,
+} from '../helpers/console';
 import { rest } from '../helpers/rest';
 import { useRunStack } from '../helpers/runs';
 import { apiKeyRepository } from '../../db/repositories/organizations';
@@ -21,9 +29,8 @@ describe('console at /console (issue 52)', function () {
   this.timeout(180_000);
   let browser: Browser;
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
-  after(() => browser?.close());
 
   describe('signed in with an API key', () => {
     const s = useRunStack(PASSWORD);
@@ -77,8 +84,7 @@ describe('console at /console (issue 52)', function () {
     });
 
     it('holds only an HttpOnly SameSite session cookie, and follows a new Run in the list from queued to passing', async () => {
-      const { page, requests, context } = await openConsole(browser);
-      await signInWithKey(page, s.app.url, s.org.apiKey);
+      const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
       const cookies = await context.cookies();
       assert.deepEqual(
         cookies.map((c) => [c.name, c.httpOnly, c.sameSite]),
@@ -116,8 +122,7 @@ describe('console at /console (issue 52)', function () {
 
     it('quarantines a case with a reason through the public endpoint, and releases it', async () => {
       const testCase = await newCase(s, { name: 'Checkout smoke' });
-      const { page, requests, context } = await openConsole(browser);
-      await signInWithKey(page, s.app.url, s.org.apiKey);
+      const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey);
       await page.goto(`${s.app.url}/console/test-cases/${testCase.id}`);
       await page.getByRole('heading', { name: 'Checkout smoke' }).waitFor();
       await page.getByText('Not in quarantine.').waitFor();
@@ -153,8 +158,7 @@ describe('console at /console (issue 52)', function () {
         every: '1h',
       });
       assert.equal(schedule.status, 201, JSON.stringify(schedule.body));
-      const { page, requests, context } = await openConsole(browser, 375);
-      await signInWithKey(page, s.app.url, s.org.apiKey);
+      const { page, requests, context } = await signedIn(browser, s.app.url, s.org.apiKey, 375);
       await page.goto(`${s.app.url}/console/schedules`);
       const card = page.locator(`li[data-schedule-id="${schedule.body.id}"]`);
       await card.getByRole('heading', { name: 'Nightly smoke' }).waitFor();
@@ -186,8 +190,7 @@ describe('console at /console (issue 52)', function () {
         environmentSlug: 'local',
       });
       const theirRunId: string = theirRun.body.runIds[0];
-      const { page, context } = await openConsole(browser);
-      await signInWithKey(page, s.app.url, s.org.apiKey);
+      const { page, context } = await signedIn(browser, s.app.url, s.org.apiKey);
       await page.locator('tbody tr').first().waitFor();
       assert.equal(await page.locator(`tr[data-run-id="${theirRunId}"]`).count(), 0);
       await page.goto(`${s.app.url}/console/runs/${theirRunId}`);
@@ -205,8 +208,7 @@ describe('console at /console (issue 52)', function () {
     });
 
     it('refuses a changing request without the anti-CSRF token or from another site; signing out ends the session', async () => {
-      const { page, context } = await openConsole(browser);
-      await signInWithKey(page, s.app.url, s.org.apiKey);
+      const { page, context } = await signedIn(browser, s.app.url, s.org.apiKey);
       const cookie = await cookieHeader(page);
       const session = await rest(s.app, null, 'GET', '/api/console/session', undefined, { Cookie: cookie });
       assert.equal(session.status, 200);
@@ -247,8 +249,7 @@ describe('console at /console (issue 52)', function () {
 
     it('a revoked key ends its sessions within API_KEY_CACHE_TTL_MS (5 s)', async () => {
       const org = await createOrg(s.app.deps);
-      const { page, context } = await openConsole(browser);
-      await signInWithKey(page, s.app.url, org.apiKey);
+      const { page, context } = await signedIn(browser, s.app.url, org.apiKey);
       await apiKeyRepository.revoke(s.app.deps.db.manager, org.keyId, Date.now());
       // The list reads every 2 s; within the key cache's 5 s the next read is refused.
       await page.getByRole('heading', { name: signInHeading }).waitFor({ timeout: 10_000 });
@@ -265,8 +266,7 @@ describe('console at /console (issue 52)', function () {
 
     it('an expired session goes back to sign-in, and its cookie is refused', async () => {
       const org = await createOrg(app.deps);
-      const { page, context } = await openConsole(browser);
-      await signInWithKey(page, app.url, org.apiKey);
+      const { page, context } = await signedIn(browser, app.url, org.apiKey);
       const cookie = await cookieHeader(page);
       await page.getByRole('heading', { name: signInHeading }).waitFor({ timeout: 10_000 });
       await page.getByText(/session (expired|ended)|Signed out/).waitFor();
@@ -277,79 +277,54 @@ describe('console at /console (issue 52)', function () {
   });
 
   describe("signed in with the organization's OpenID Connect issuer", () => {
-    let issuer: TestIssuer;
-    let app: TestApp;
-    before(async () => {
-      const port = await freePort();
-      const siteUrl = `http://127.0.0.1:${port}`;
-      issuer = await startIssuer(`${siteUrl}/api/mcp`, { consoleRedirectUri: `${siteUrl}/api/console/oidc/callback` });
-      app = await startApp({
-        PORT: String(port),
-        ...issuer.settings,
-        CONSOLE_OIDC_CLIENT_ID: consoleClient.id,
-        CONSOLE_OIDC_CLIENT_SECRET: consoleClient.secret,
-      });
-    });
-    after(async () => {
-      await app?.close();
-      await issuer?.close();
-    });
-
+    const oidc = useOidcConsoleApp();
     /** Signs in at the issuer's form as `user`; answers the page back at the console. */
-    async function signInWithIssuer(user: string) {
-      const opened = await openConsole(browser);
-      const { page } = opened;
-      await page.goto(`${app.url}/console`);
-      await page.getByRole('link', { name: 'Sign in with your organization' }).click();
-      await page.getByLabel('User').fill(user);
-      await page.getByRole('button', { name: 'Sign in at the issuer' }).click();
-      return opened;
-    }
+    const signInWithIssuer = (user: string) => signedInAsMember(browser, oidc.app.url, user, { waitForRuns: false });
 
     it('signs a member in with authorization code + PKCE; a read-only member is shown what they cannot do', async () => {
-      const org = await createOrg(app.deps);
-      await orgMemberRepository.add(app.deps.db.manager, org.orgId, 'alice', Date.now());
-      issuer.addUser('alice', org.orgId, ['svc:read']);
-      const testCase = await newCase({ app, org }, { name: 'Login page' });
-      const apiKeyEntry = await rest(app, org.apiKey, 'POST', '/api/console/session');
+      const org = await createOrg(oidc.app.deps);
+      await orgMemberRepository.add(oidc.app.deps.db.manager, org.orgId, 'alice', Date.now());
+      oidc.issuer.addUser('alice', org.orgId, ['svc:read']);
+      const testCase = await newCase({ app: oidc.app, org }, { name: 'Login page' });
+      const apiKeyEntry = await rest(oidc.app, org.apiKey, 'POST', '/api/console/session');
       assert.equal(apiKeyEntry.status, 422, 'an install with an issuer signs in with it, not with a key');
 
       const { page, requests, context } = await signInWithIssuer('alice');
       await page.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
       await page.getByText('alice').first().waitFor();
       // Cookies ignore ports: the issuer's own (_session…) on 127.0.0.1 are left aside.
-      const cookies = (await context.cookies(app.url)).filter((c) => c.name.startsWith('qa_'));
+      const cookies = (await context.cookies(oidc.app.url)).filter((c) => c.name.startsWith('qa_'));
       assert.deepEqual(
         cookies.map((c) => [c.name, c.httpOnly, c.sameSite]),
         [['qa_console', true, 'Strict']],
       );
-      await page.goto(`${app.url}/console/test-cases/${testCase.id}`);
+      await page.goto(`${oidc.app.url}/console/test-cases/${testCase.id}`);
       await page.getByRole('heading', { name: 'Login page' }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Quarantine' }).isDisabled(), true);
       await page.getByText('needs svc:test_cases:write').waitFor();
       await assertAccessible(page, 'a Test Case, read-only');
       // The console's own pages asked nothing of any host but the API; the issuer's pages are the issuer's.
-      const issuerOrigin = new URL(issuer.issuer).origin;
+      const issuerOrigin = new URL(oidc.issuer.issuer).origin;
       assertOnlyOrigin(
         requests.filter((u) => new URL(u).origin !== issuerOrigin),
-        app.url,
+        oidc.app.url,
       );
 
       // Removed from the organization: the next request is refused, and the console asks to sign in.
-      await orgMemberRepository.remove(app.deps.db.manager, org.orgId, 'alice');
+      await orgMemberRepository.remove(oidc.app.deps.db.manager, org.orgId, 'alice');
       await page.getByRole('link', { name: 'Runs' }).click();
       await page.getByRole('heading', { name: signInHeading }).waitFor({ timeout: 10_000 });
       await context.close();
     });
 
     it('refuses a user who is not a member of the organization the token names', async () => {
-      const org = await createOrg(app.deps);
-      issuer.addUser('mallory', org.orgId);
+      const org = await createOrg(oidc.app.deps);
+      oidc.issuer.addUser('mallory', org.orgId);
       const { page, context } = await signInWithIssuer('mallory');
       await page.getByRole('heading', { name: signInHeading }).waitFor();
       await page.getByText(/not a member/).waitFor();
       assert.deepEqual(
-        (await context.cookies(app.url)).filter((c) => c.name === 'qa_console'),
+        (await context.cookies(oidc.app.url)).filter((c) => c.name === 'qa_console'),
         [],
       );
       await context.close();

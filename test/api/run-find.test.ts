@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { call, createOrg, environment, key, newCase, useApp, type TestOrg } from '../helpers/app';
+import { call, key, newCase, useApp, type TestOrg } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { insertRun } from '../helpers/run-rows';
-import { issueApiKey } from '../../domain/organizations';
+import { seedFindWorld } from '../helpers/find-runs';
 
 const DAY = 86_400_000;
+import { issueApiKey } from '../../domain/organizations';
 
 /**
  * Issue 76, "Find anything": run.list's filters beyond the four the specification names (verdict,
@@ -14,8 +15,8 @@ const DAY = 86_400_000;
 describe('finding Runs: filters, totals, names, CSV and saved views', function () {
   this.timeout(60_000);
   const t = useApp();
-  let other: TestOrg;
   const now = Date.now() - 60_000;
+  let other: TestOrg;
   const ids: Record<string, string> = {};
   let checkout: string;
   let login: string;
@@ -24,9 +25,9 @@ describe('finding Runs: filters, totals, names, CSV and saved views', function (
   before(async () => {
     const db = t.app.deps.db.manager;
     const orgId = t.org.orgId;
-    await environment(t, 'staging', { name: 'Staging EU', targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
-    checkout = (await newCase(t, { name: 'Checkout works' })).id;
-    login = (await newCase(t, { name: 'Login works' })).id;
+    const world = await seedFindWorld(t, { now });
+    ({ checkout, login, other } = world);
+    ids.theirs = world.theirRun;
     plan = (
       await call(t.app, t.org.apiKey, 'test_plan.create', {
         idempotencyKey: key(),
@@ -34,7 +35,7 @@ describe('finding Runs: filters, totals, names, CSV and saved views', function (
         testCaseIds: [checkout],
       })
     ).body.id;
-    const at = (days: number) => now - days * DAY;
+    const { at } = world;
     ids.passed = await insertRun(db, {
       orgId,
       createdAt: at(5),
@@ -84,17 +85,6 @@ describe('finding Runs: filters, totals, names, CSV and saved views', function (
       status: 'running',
       testCaseId: login,
       environmentSlug: 'staging',
-    });
-
-    other = await createOrg(t.app.deps);
-    const theirs = await newCase({ app: t.app, org: other }, { name: 'Checkout works' });
-    ids.theirs = await insertRun(db, {
-      orgId: other.orgId,
-      createdAt: at(2.5),
-      status: 'failed',
-      testCaseId: theirs.id,
-      environmentSlug: 'staging',
-      trigger: { deployment: { commitSha: 'bbbb2222dddd' } },
     });
   });
 

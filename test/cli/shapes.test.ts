@@ -7,13 +7,21 @@ import {
   ID,
   SCHEDULE_ID,
   TERMINAL,
+  type CaseHealth,
   type Evidence,
   type PlanGroup,
+  type PlanPage,
+  type Queued,
+  type Rerun,
   type RunState,
   type ScheduleRow,
 } from '../../cli/src/shapes';
 import { scheduleView } from '../../api/presenters/schedules';
 import { runStatus } from '../../core/runs';
+import runTrigger from '../../api/endpoints/runs/trigger';
+import runRerun from '../../api/endpoints/runs/rerun';
+import testPlanList from '../../api/endpoints/test-plans/list';
+import testCaseHealth from '../../api/endpoints/test-cases/health';
 
 /**
  * qa reads the API's answers through cli/src/shapes.ts. These assignments are checked by the
@@ -24,6 +32,14 @@ export const readsRunGet = (answer: z.infer<typeof runState>): RunState => answe
 export const readsEvidence = (answer: z.infer<typeof runEvidence.output>): Evidence => answer;
 export const readsPlanGroup = (answer: z.infer<typeof planGroupState>): PlanGroup => answer;
 export const readsSchedule = (answer: z.infer<typeof scheduleView>): ScheduleRow => answer;
+type ApiQueued = z.infer<typeof runTrigger.output>;
+type ApiRerun = z.infer<typeof runRerun.output>;
+type ApiPlanPage = z.infer<typeof testPlanList.output>;
+type ApiHealth = z.infer<typeof testCaseHealth.output>;
+export const readsQueued = (answer: ApiQueued): Queued => answer;
+export const readsRerun = (answer: ApiRerun): Rerun => answer;
+export const readsPlanPage = (answer: ApiPlanPage): PlanPage => answer;
+export const readsHealth = (answer: ApiHealth): CaseHealth => answer;
 
 /**
  * The assignments above let an optional field of qa's go missing from the API unnoticed (an answer
@@ -43,6 +59,13 @@ export const knownFields = [
   known<Unknown<PlanGroup, ApiGroup>>(),
   known<Unknown<PlanGroup['members'][number], ApiGroup['members'][number]>>(),
   known<Unknown<ScheduleRow, z.infer<typeof scheduleView>>>(),
+  known<Unknown<Queued, ApiQueued>>(),
+  known<Unknown<NonNullable<Queued['selection']>[number], NonNullable<ApiQueued['selection']>[number]>>(),
+  known<Unknown<Rerun, ApiRerun>>(),
+  known<Unknown<PlanPage, ApiPlanPage>>(),
+  known<Unknown<PlanPage['items'][number], ApiPlanPage['items'][number]>>(),
+  known<Unknown<CaseHealth, ApiHealth>>(),
+  known<Unknown<CaseHealth['environments'][number], ApiHealth['environments'][number]>>(),
 ];
 
 describe("qa's view of the API", () => {

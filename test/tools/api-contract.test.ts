@@ -26,6 +26,73 @@ const RENAMES: Array<{ file: string; from: string; to: string; readers: string[]
     to: '      suggestedChangeRenamed: z',
     readers: ['console/src/views/author/TryPanel.tsx'],
   },
+  // run.list: the Runs list's duration column.
+  {
+    file: 'api/endpoints/runs/list.v1.ts',
+    from: '        durationMs: z',
+    to: '        durationMsRenamed: z',
+    readers: ['console/src/views/Runs.tsx'],
+  },
+  // run.get and run.list name what a Run ran: its page, Compare and qa read it.
+  {
+    file: 'api/schemas/runs.ts',
+    from: '  testCaseId: z',
+    to: '  testCaseIdRenamed: z',
+    readers: ['console/src/views/Run.tsx', 'console/src/views/compare/Compare.tsx', 'test/cli/shapes.test.ts'],
+  },
+  // GET /api/runs/{runId}: the Run that a rerun repeats.
+  {
+    file: 'api/schemas/runs.ts',
+    from: '        rerunOf: z',
+    to: '        rerunOfRenamed: z',
+    readers: ['console/src/views/Run.tsx'],
+  },
+  // run.get's acceptance: the group review marks accepted Runs.
+  {
+    file: 'api/endpoints/runs/get.v1.ts',
+    from: '    visualAcceptance: visualAcceptance',
+    to: '    visualAcceptanceRenamed: visualAcceptance',
+    readers: ['console/src/views/GroupReview.tsx', 'console/src/views/Run.tsx'],
+  },
+  // Plan groups: their counts.
+  {
+    file: 'api/presenters/plan-groups.ts',
+    from: '    inconclusive: z',
+    to: '    inconclusiveRenamed: z',
+    readers: ['console/src/views/PlanGroups.tsx'],
+  },
+  // Insights: failure causes, slow steps; a case's health and history.
+  {
+    file: 'api/endpoints/insights/failure-causes.ts',
+    from: '        firstSeenAt: z',
+    to: '        firstSeenAtRenamed: z',
+    readers: ['console/src/views/FailureCauses.tsx'],
+  },
+  {
+    file: 'api/endpoints/insights/slow-steps.ts',
+    from: '        avgMs: z',
+    to: '        avgMsRenamed: z',
+    readers: ['console/src/views/Insights.tsx'],
+  },
+  {
+    file: 'api/presenters/health.ts',
+    from: '  lastPassAt: z',
+    to: '  lastPassAtRenamed: z',
+    readers: ['console/src/views/TestCases.tsx'],
+  },
+  {
+    file: 'api/endpoints/test-cases/history.ts',
+    from: '        meanDurationMs: z',
+    to: '        meanDurationMsRenamed: z',
+    readers: ['console/src/views/CaseHistory.tsx'],
+  },
+  // The session: its anti-CSRF token.
+  {
+    file: 'api/console/session-view.ts',
+    from: '  csrfToken: z',
+    to: '  csrfTokenRenamed: z',
+    readers: ['console/src/App.tsx'],
+  },
   // run.get: an optional field qa reads (its shapes are checked in test/cli/shapes.test.ts).
   {
     file: 'api/endpoints/runs/get.v1.ts',
@@ -60,7 +127,11 @@ function typeErrors(changed: Map<string, string>): Map<string, string[]> {
   const errors = new Map<string, string[]>();
   for (const d of ts.getPreEmitDiagnostics(program)) {
     const file = d.file ? path.relative(root, d.file.fileName) : '(global)';
-    errors.set(file, [...(errors.get(file) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n')]);
+    // With the code it is about: a passthrough schema types a renamed field `unknown`, whose error
+    // ("'{}' is not assignable to 'number'") names the field only in the line that reads it.
+    const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : undefined;
+    const code = line === undefined ? '' : ` at: ${d.file!.text.split('\n')[line].trim()}`;
+    errors.set(file, [...(errors.get(file) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n') + code]);
   }
   return errors;
 }

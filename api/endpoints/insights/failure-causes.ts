@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { idFloor } from '../../../core/ids';
 import { runStatus } from '../../../core/runs';
 import {
   FAILURE_CAUSES_MAX_RUNS,
@@ -7,9 +6,8 @@ import {
   RUNS_PER_CAUSE,
   type CauseRunRow,
 } from '../../../db/repositories/failure-causes';
-import { testCaseRepository } from '../../../db/repositories/test-cases';
-import { testPlanRepository } from '../../../db/repositories/test-plans';
-import { defineEndpoint, queryInt } from '../../pipeline/model';
+import { defineEndpoint } from '../../pipeline/model';
+import { subjectFields, subjectsOf, windowFloor, windowQuery } from './window';
 
 /** GET /api/insights/failure-causes: why Runs failed, grouped by cause, bounded and time-windowed. */
 export default defineEndpoint({
@@ -25,17 +23,12 @@ export default defineEndpoint({
     'e.g. a missing Environment value) is grouped by that diagnosis without a step. Causes with the most Runs ' +
     `first; each lists its newest ${RUNS_PER_CAUSE} Runs.`,
   access: 'credential',
-  query: z.strictObject({
-    days: queryInt(1, 90, 14).describe('How many days back to look, 1..90 (default 14).'),
-    limit: queryInt(1, 50, 10).describe('How many causes, 1..50 (default 10).'),
-  }),
+  query: windowQuery('look', 'causes'),
   output: z.object({
     days: z.number().int(),
     causes: z.array(
       z.object({
-        testCaseId: z.string().optional(),
-        testPlanId: z.string().optional().describe("Set for a plan's own (inline) steps."),
-        name: z.string().describe("The Test Case's name, or the plan's for its own steps."),
+        ...subjectFields,
         stepIndex: z.number().int().optional().describe('The first failing step; omitted when none ran.'),
         action: z.string().optional(),
         target: z.string().optional().describe('The first 200 characters of the target.'),
@@ -51,8 +44,7 @@ export default defineEndpoint({
   }),
   async handler(input, { principal, deps }) {
     const db = deps.db.manager;
-    const since = idFloor('run', Date.now() - input.days * 86_400_000);
-    const rows = await failureCausesRepository.causes(db, principal.orgId, since, input.limit);
+    const rows = await failureCausesRepository.causes(db, principal.orgId, windowFloor(input.days), input.limit);
     const causes = new Map<string, CauseRunRow[]>();
     for (const row of rows) {
       const key = JSON.stringify([
@@ -66,24 +58,17 @@ export default defineEndpoint({
       causes.set(key, [...(causes.get(key) ?? []), row]);
     }
     const kept = [...causes.values()].slice(0, input.limit);
-    const caseIds = [...new Set(kept.flatMap(([r]) => (r.testCaseId ? [r.testCaseId] : [])))];
-    const planIds = [...new Set(kept.flatMap(([r]) => (!r.testCaseId && r.testPlanId ? [r.testPlanId] : [])))];
-    const [cases, plans] = await Promise.all([
-      testCaseRepository.getMany(db, principal.orgId, caseIds),
-      testPlanRepository.getMany(db, principal.orgId, planIds),
-    ]);
-    const names = new Map([...cases, ...plans].map((x) => [x.id, x.name] as const));
+    const subject = await subjectsOf(
+      db,
+      principal.orgId,
+      kept.map(([first]) => first),
+    );
     return {
       days: input.days,
       causes: kept.map((runs) => {
         const [first] = runs;
         return {
-          ...(first.testCaseId
-            ? { testCaseId: first.testCaseId }
-            : first.testPlanId
-              ? { testPlanId: first.testPlanId }
-              : {}),
-          name: names.get(first.testCaseId ?? first.testPlanId ?? '') ?? '',
+          ...subject(first),
           ...(first.stepIndex !== null ? { stepIndex: first.stepIndex } : {}),
           ...(first.action ? { action: first.action } : {}),
           ...(first.target ? { target: first.target } : {}),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idFloor } from '../../../core/ids';
 import { insightsRepository, PASS_RATE_MAX_RUNS } from '../../../db/repositories/insights';
 import { testPlanRepository } from '../../../db/repositories/test-plans';
-import { defineEndpoint, queryInt } from '../../pipeline/model';
+import { defineEndpoint } from '../../pipeline/model';
+import { windowDays, windowFloor } from './window';
 
 /** Most series one answer carries: the plan and Environment pairs with the most Runs. */
 const MAX_SERIES = 20;
@@ -18,7 +18,7 @@ export default defineEndpoint({
     `At most ${MAX_SERIES} series, those with the most Runs.`,
   access: 'credential',
   query: z.strictObject({
-    days: queryInt(1, 90, 14).describe('How many days back to count, 1..90 (default 14).'),
+    days: windowDays('count'),
   }),
   output: z.object({
     days: z.number().int(),
@@ -42,8 +42,7 @@ export default defineEndpoint({
   }),
   async handler(input, { principal, deps }) {
     const db = deps.db.manager;
-    const since = Date.now() - input.days * 86_400_000;
-    const rows = await insightsRepository.passRate(db, principal.orgId, idFloor('run', since), MAX_SERIES);
+    const rows = await insightsRepository.passRate(db, principal.orgId, windowFloor(input.days), MAX_SERIES);
     const series = new Map<string, { testPlanId: string; environmentSlug: string | null; rows: typeof rows }>();
     for (const row of rows) {
       const key = `${row.testPlanId} ${row.environmentSlug ?? ''}`;

@@ -13,6 +13,7 @@ import { reportLinks } from '../../presenters/plan-groups';
 import { idOf as id } from '../../../core/ids';
 import { MAX_WAIT_MS, runStatus, stepVerdicts } from '../../../core/runs';
 import { visualAcceptance } from '../../../core/visual';
+import { runOriginFields, runVerdictField } from '../../schemas/runs';
 
 const views = new WeakMap<RunSnapshot, { timedOut?: object; changed?: object }>();
 
@@ -57,10 +58,7 @@ export const runState = z
   .object({
     runId: z.string(),
     status: runStatus,
-    verdict: z
-      .enum(['passed', 'failed', 'unverified'])
-      .optional()
-      .describe('Omitted while queued, running or retrying.'),
+    verdict: runVerdictField,
     validity: z.enum(['not_evaluated', 'valid', 'invalid']),
     cursor: z.number().describe('Grows on every change; pass it back with waitMs to wait for the next change.'),
     timedOut: z.boolean().describe('true when the wait expired with no change (not an error).'),
@@ -78,10 +76,7 @@ export const runState = z
     diagnosis: z
       .object({ category: z.string(), suggestedAction: z.string(), reason: z.string().optional() })
       .optional(),
-    testCaseId: z.string().optional().describe("The Test Case this Run executes; omitted for a plan's inline steps."),
-    testPlanId: z.string().optional().describe('The Test Plan that queued this Run; omitted for a single Test Case.'),
-    planGroupRunId: z.string().optional().describe('The plan group this Run belongs to; omitted outside a group.'),
-    environmentSlug: z.string().optional().describe('The saved Environment; omitted for explicit targets.'),
+    ...runOriginFields,
     platforms: z.array(z.string()).optional(),
     attempt: z.number().int().optional().describe('Runner attempts so far.'),
     quarantined: z

@@ -6,6 +6,7 @@ import { defineEndpoint, listPage, pageOf } from '../../pipeline/model';
 import { runSources, runStatus } from '../../../core/runs';
 import { runFilterBody, runFilterOf } from '../../schemas/run-filters';
 import { runNames } from '../../runs/names';
+import { runOriginFields, runVerdictField } from '../../schemas/runs';
 
 const name = (what: string) => z.string().optional().describe(`The ${what}'s name (absent when none).`);
 
@@ -29,6 +30,8 @@ export default defineEndpoint({
       .object({
         runId: z.string(),
         status: runStatus,
+        verdict: runVerdictField,
+        ...runOriginFields,
         source: z
           .enum(runSources)
           .describe(
@@ -44,6 +47,8 @@ export default defineEndpoint({
         startedAt: z.number().int().optional().describe('When a runner began it (ms since epoch).'),
         finishedAt: z.number().int().optional(),
         durationMs: z.number().int().optional().describe('finishedAt - startedAt, once both are known.'),
+        createdAt: z.number().int().describe('When the Run was queued (ms since epoch).'),
+        updatedAt: z.number().int().describe('When the Run last changed (ms since epoch).'),
       })
       .passthrough(),
   ).extend({

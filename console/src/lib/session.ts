@@ -1,17 +1,9 @@
+import type { RouteAnswer } from './contract';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 
 /** The console's session as GET /api/console/session answers it. */
-export interface Session {
-  orgId: string;
-  kind: 'api_key' | 'oidc';
-  subject: string;
-  /** Who is signed in, as a person reads it ("key CI", a member). */
-  name?: string;
-  scopes: string[];
-  expiresAt: number;
-  csrfToken: string;
-}
+export type Session = RouteAnswer<'console_session.get'>;
 
 export const SessionContext = createContext<Session | null>(null);
 

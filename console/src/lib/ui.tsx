@@ -149,3 +149,32 @@ export function CopyId({ id, what }: { id: string; what: string }) {
 
 /** Who did something, as the API names them ("key CI", a member), or their id when it names nobody. */
 export const actor = (a: { by: string; byName?: string }) => a.byName ?? a.by;
+
+/**
+ * A table in a frame of its own that scrolls sideways when the table is wider than the page (no
+ * column is cut off, the page never widens), focusable and named so a keyboard can scroll it.
+ * `label` names the frame; the table is named by its `caption` (shown) or by `label`.
+ */
+export function Table(props: {
+  label: string;
+  caption?: string;
+  headers: string[];
+  class?: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="table-wrap" tabIndex={0} role="region" aria-label={props.label}>
+      <table aria-label={props.caption ? undefined : props.label} class={props.class}>
+        {props.caption && <caption>{props.caption}</caption>}
+        <thead>
+          <tr>
+            {props.headers.map((h) => (
+              <th scope="col">{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,32 +1,15 @@
-import { call } from '../lib/api';
+import { route, type RouteAnswer } from '../lib/contract';
 import { Link } from '../lib/router';
 import { duration, Pending, Time, useLoad } from '../lib/ui';
 
-interface HistoryRun {
-  runId: string;
-  status: string;
-  verdict: 'passed' | 'failed' | 'unverified';
-  flaky: boolean;
-  createdAt: number;
-  durationMs?: number;
-}
-interface History {
-  window: number;
-  environments: Array<{
-    environmentSlug?: string;
-    passRate: number;
-    flakeRate: number;
-    meanDurationMs?: number;
-    runs: HistoryRun[];
-  }>;
-  mostFailingStep?: { stepIndex: number; action: string; target?: string; failures: number; runs: number };
-}
+type History = RouteAnswer<'test_cases.history'>;
+type HistoryRun = History['environments'][number]['runs'][number];
 
 const pct = (r: number) => `${Math.round(r * 100)}%`;
 
 /** A Test Case's last Runs per Environment as a strip, its rates, duration trend and weakest step. */
 export function CaseHistory({ id }: { id: string }) {
-  const history = useLoad(() => call<History>('GET', `/api/test-cases/${id}/history?window=20`), [id]);
+  const history = useLoad(() => route('test_cases.history', 'GET', `/api/test-cases/${id}/history?window=20`), [id]);
   if (!history.value) return <Pending loaded={history} what="the history" />;
   const { environments, mostFailingStep: weakest } = history.value;
   if (environments.length === 0) return <p>No Run of this case has ended yet: run it to see its history here.</p>;

@@ -1,89 +1,64 @@
-import { call } from '../lib/api';
+import { route } from '../lib/contract';
 import { Link } from '../lib/router';
-import { forPeople, Pending, Status, Time, useLoad } from '../lib/ui';
-
-interface Causes {
-  days: number;
-  causes: Array<{
-    testCaseId?: string;
-    testPlanId?: string;
-    name: string;
-    stepIndex?: number;
-    action?: string;
-    target?: string;
-    diagnosis?: { category: string; suggestedAction: string };
-    runs: number;
-    firstSeenAt: number;
-    lastSeenAt: number;
-    recentRuns: Array<{ runId: string; status: string; endedAt: number }>;
-  }>;
-}
+import { forPeople, Pending, Status, Time, useLoad, Table } from '../lib/ui';
 
 /** Insights: why Runs failed, grouped by cause (the same failing step and diagnosis), with the Runs behind each. */
 export function FailureCauses({ days }: { days: number }) {
-  const causes = useLoad(() => call<Causes>('GET', `/api/insights/failure-causes?days=${days}&limit=20`), [days]);
+  const causes = useLoad(
+    () => route('insights.failure_causes', 'GET', `/api/insights/failure-causes?days=${days}&limit=20`),
+    [days],
+  );
   if (!causes.value) return <Pending loaded={causes} what="failure causes" />;
   if (causes.value.causes.length === 0) return <p>No Run failed in the last {causes.value.days} days.</p>;
   return (
-    <div class="table-wrap">
-      <table aria-label="Failures grouped by cause">
-        <thead>
-          <tr>
-            <th scope="col">Cause</th>
-            <th scope="col">Diagnosis</th>
-            <th scope="col">Runs</th>
-            <th scope="col">First seen</th>
-            <th scope="col">Last seen</th>
-            <th scope="col">Runs behind it, newest first</th>
-          </tr>
-        </thead>
-        <tbody>
-          {causes.value.causes.map((c) => (
-            <tr data-cause={`${c.testCaseId ?? c.testPlanId ?? ''}:${c.stepIndex ?? 'run'}`}>
-              <th scope="row">
-                {c.testCaseId ? <Link href={`/console/test-cases/${c.testCaseId}`}>{c.name}</Link> : c.name}
-                <br />
-                <small>
-                  {c.stepIndex !== undefined ? (
-                    <>
-                      step {c.stepIndex + 1}, {c.action} {c.target && <code>{c.target}</code>}
-                    </>
-                  ) : (
-                    'before any step'
-                  )}
-                </small>
-              </th>
-              <td>
-                {c.diagnosis ? (
-                  <>
-                    <strong>{c.diagnosis.category}</strong> — {forPeople(c.diagnosis.suggestedAction)}
-                  </>
-                ) : (
-                  '–'
-                )}
-              </td>
-              <td class="cause-count">{c.runs}</td>
-              <td>
-                <Time ms={c.firstSeenAt} />
-              </td>
-              <td>
-                <Time ms={c.lastSeenAt} />
-              </td>
-              <td>
-                <ul class="cause-runs">
-                  {c.recentRuns.map((r) => (
-                    <li>
-                      <Link href={`/console/runs/${r.runId}`}>
-                        <Status value={r.status} /> <Time ms={r.endedAt} />
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      label="Failures grouped by cause"
+      headers={['Cause', 'Diagnosis', 'Runs', 'First seen', 'Last seen', 'Runs behind it, newest first']}
+    >
+      {causes.value.causes.map((c) => (
+        <tr data-cause={`${c.testCaseId ?? c.testPlanId ?? ''}:${c.stepIndex ?? 'run'}`}>
+          <th scope="row">
+            {c.testCaseId ? <Link href={`/console/test-cases/${c.testCaseId}`}>{c.name}</Link> : c.name}
+            <br />
+            <small>
+              {c.stepIndex !== undefined ? (
+                <>
+                  step {c.stepIndex + 1}, {c.action} {c.target && <code>{c.target}</code>}
+                </>
+              ) : (
+                'before any step'
+              )}
+            </small>
+          </th>
+          <td>
+            {c.diagnosis ? (
+              <>
+                <strong>{c.diagnosis.category}</strong> — {forPeople(c.diagnosis.suggestedAction)}
+              </>
+            ) : (
+              '–'
+            )}
+          </td>
+          <td class="cause-count">{c.runs}</td>
+          <td>
+            <Time ms={c.firstSeenAt} />
+          </td>
+          <td>
+            <Time ms={c.lastSeenAt} />
+          </td>
+          <td>
+            <ul class="cause-runs">
+              {c.recentRuns.map((r) => (
+                <li>
+                  <Link href={`/console/runs/${r.runId}`}>
+                    <Status value={r.status} /> <Time ms={r.endedAt} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -1,21 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, call, newKey, v1 } from '../lib/api';
+import { ApiError, call, newKey } from '../lib/api';
+import { op, route, type EvidenceStep, type RouteAnswer } from '../lib/contract';
 import { Link } from '../lib/router';
 import { useCan } from '../lib/session';
 import { forPeople, Pending, useLoad } from '../lib/ui';
 import { DiffView, type Visual } from './DiffView';
 
-interface Group {
-  planGroupRunId: string;
-  planName: string;
-  members: Array<{ name: string; runId?: string }>;
-}
-interface EvidenceStep {
-  index: number;
-  action: string;
-  target?: string;
-  visual?: Visual;
-}
+type Group = RouteAnswer<'plan_groups.get'>;
 /** One changed step of one member's Run; accepting takes the Run's screenshots as the baseline. */
 interface Change {
   runId: string;
@@ -27,14 +18,14 @@ interface Change {
 
 /** Every changed step of the group's Runs, and which Runs were already accepted. */
 async function readChanges(id: string): Promise<{ group: Group; changes: Change[]; accepted: Set<string> }> {
-  const group = await call<Group>('GET', `/api/plan-groups/${id}`);
+  const group = await route('plan_groups.get', 'GET', `/api/plan-groups/${id}`);
   const changes: Change[] = [];
   const accepted = new Set<string>();
   for (const m of group.members) {
     if (!m.runId) continue;
     const [state, evidence] = await Promise.all([
-      v1<{ visualAcceptance?: unknown; evidenceAvailable: boolean }>('run.get', { runId: m.runId }),
-      v1<{ steps: EvidenceStep[] }>('run.evidence', { runId: m.runId }).catch(() => ({ steps: [] })),
+      op('run.get', { runId: m.runId }),
+      op('run.evidence', { runId: m.runId }).catch(() => ({ steps: [] as EvidenceStep[] })),
     ]);
     if (state.visualAcceptance) accepted.add(m.runId);
     for (const s of evidence.steps)

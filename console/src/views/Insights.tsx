@@ -1,46 +1,14 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo } from 'preact/hooks';
-import { call } from '../lib/api';
+import { route, type RouteAnswer } from '../lib/contract';
 import { Chart, PALETTE } from '../charts/Chart';
 import { Link } from '../lib/router';
 import { duration, Pending, useLoad } from '../lib/ui';
 import { FailureCauses } from './FailureCauses';
 
-interface PassRate {
-  days: number;
-  series: Array<{
-    testPlanId: string;
-    planName: string;
-    environmentSlug?: string;
-    runs: number;
-    passRate: number;
-    points: Array<{ day: number; runs: number; passes: number; passRate: number }>;
-  }>;
-}
-interface Flaky {
-  items: Array<{
-    testCaseId: string;
-    name: string;
-    environmentSlug?: string;
-    flakeRate: number;
-    flakyPasses: number;
-    runs: number;
-  }>;
-}
-interface SlowSteps {
-  days: number;
-  items: Array<{
-    testCaseId?: string;
-    testPlanId?: string;
-    name: string;
-    stepIndex: number;
-    action: string;
-    target?: string;
-    runs: number;
-    avgMs: number;
-    maxMs: number;
-  }>;
-}
+type PassRate = RouteAnswer<'insights.pass_rate'>;
+type Flaky = RouteAnswer<'insights.flaky'>;
+type SlowSteps = RouteAnswer<'insights.slow_steps'>;
 
 const DAYS = 14;
 const pct = (r: number) => `${Math.round(r * 100)}%`;
@@ -50,9 +18,9 @@ const seriesName = (s: PassRate['series'][number]) =>
 
 /** Insights: pass rate over time per plan and Environment, the flakiest cases, the slowest steps. */
 export function Insights() {
-  const passRate = useLoad(() => call<PassRate>('GET', `/api/insights/pass-rate?days=${DAYS}`), []);
-  const flaky = useLoad(() => call<Flaky>('GET', '/api/insights/flaky?limit=10'), []);
-  const slow = useLoad(() => call<SlowSteps>('GET', `/api/insights/slow-steps?days=${DAYS}&limit=10`), []);
+  const passRate = useLoad(() => route('insights.pass_rate', 'GET', `/api/insights/pass-rate?days=${DAYS}`), []);
+  const flaky = useLoad(() => route('insights.flaky', 'GET', '/api/insights/flaky?limit=10'), []);
+  const slow = useLoad(() => route('insights.slow_steps', 'GET', `/api/insights/slow-steps?days=${DAYS}&limit=10`), []);
   return (
     <>
       <h1>Insights</h1>

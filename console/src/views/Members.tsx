@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { ApiError, call, newKey, query } from '../lib/api';
 import { route, type RouteAnswer } from '../lib/contract';
 import { useCan } from '../lib/session';
-import { Action, forPeople, Pending, Time, useLoad } from '../lib/ui';
+import { Action, forPeople, Pending, Time, useLoad, Table } from '../lib/ui';
 
 type AuditLine = RouteAnswer<'audit.list'>['items'][number];
 
@@ -156,52 +156,37 @@ function Keys() {
         <Pending loaded={keys} what="API keys" />
       ) : (
         // Focusable, so a keyboard can scroll it sideways on a narrow screen.
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="API keys">
-          <table>
-            <caption>API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key id</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Made</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.value.items.map((k) => (
-                <tr data-key-id={k.keyId}>
-                  <td>{k.name ?? <span class="muted">unnamed (admin command)</span>}</td>
-                  <td>
-                    <code>{k.keyId}</code>
-                  </td>
-                  <td>every scope</td>
-                  <td>
-                    <Time ms={k.createdAt} /> {k.createdBy && <small class="muted">by {k.createdBy}</small>}
-                  </td>
-                  <td>{k.lastUsedAt ? <Time ms={k.lastUsedAt} /> : <span class="muted">never</span>}</td>
-                  <td>
-                    {k.revokedAt ? (
-                      <>
-                        Revoked <Time ms={k.revokedAt} />
-                      </>
-                    ) : (
-                      <Action
-                        scope={SCOPE}
-                        label="Revoke"
-                        result="Revoked"
-                        confirm={`Revoke the key ${k.name ?? k.keyId}? Scripts using it are refused from now on.`}
-                        run={() => call('POST', `/api/keys/${k.keyId}/revoke`, { key: newKey() })}
-                        done={keys.reload}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="API keys" caption="API keys" headers={['Name', 'Key id', 'Scopes', 'Made', 'Last used', 'State']}>
+          {keys.value.items.map((k) => (
+            <tr data-key-id={k.keyId}>
+              <td>{k.name ?? <span class="muted">unnamed (admin command)</span>}</td>
+              <td>
+                <code>{k.keyId}</code>
+              </td>
+              <td>every scope</td>
+              <td>
+                <Time ms={k.createdAt} /> {k.createdBy && <small class="muted">by {k.createdBy}</small>}
+              </td>
+              <td>{k.lastUsedAt ? <Time ms={k.lastUsedAt} /> : <span class="muted">never</span>}</td>
+              <td>
+                {k.revokedAt ? (
+                  <>
+                    Revoked <Time ms={k.revokedAt} />
+                  </>
+                ) : (
+                  <Action
+                    scope={SCOPE}
+                    label="Revoke"
+                    result="Revoked"
+                    confirm={`Revoke the key ${k.name ?? k.keyId}? Scripts using it are refused from now on.`}
+                    run={() => call('POST', `/api/keys/${k.keyId}/revoke`, { key: newKey() })}
+                    done={keys.reload}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );
@@ -221,37 +206,24 @@ function Audit() {
       ) : page.value.items.length === 0 ? (
         <p>No change has been made yet.</p>
       ) : (
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="Audit trail">
-          <table>
-            <caption>Changes, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">From where</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.value.items.map((line) => (
-                <tr data-action={line.action}>
-                  <td>
-                    <Time ms={line.at} />
-                  </td>
-                  <td>{who(line.actor)}</td>
-                  <td>
-                    {ACTIONS[line.action] ?? line.action} {line.target && <code>{line.target}</code>}
-                  </td>
-                  <td>
-                    {line.channel}
-                    {line.ip && <small class="muted"> {line.ip}</small>}
-                    {line.userAgent && <small class="muted"> · {line.userAgent.slice(0, 60)}</small>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Audit trail" caption="Changes, newest first" headers={['When', 'Who', 'What', 'From where']}>
+          {page.value.items.map((line) => (
+            <tr data-action={line.action}>
+              <td>
+                <Time ms={line.at} />
+              </td>
+              <td>{who(line.actor)}</td>
+              <td>
+                {ACTIONS[line.action] ?? line.action} {line.target && <code>{line.target}</code>}
+              </td>
+              <td>
+                {line.channel}
+                {line.ip && <small class="muted"> {line.ip}</small>}
+                {line.userAgent && <small class="muted"> · {line.userAgent.slice(0, 60)}</small>}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <div class="actions">
         {cursors.length > 0 && (

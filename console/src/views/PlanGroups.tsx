@@ -1,46 +1,11 @@
 import { useEffect } from 'preact/hooks';
-import { call, newKey, query, v1 } from '../lib/api';
+import { newKey, query } from '../lib/api';
+import { op, route, type RouteAnswer } from '../lib/contract';
 import { Link, navigate } from '../lib/router';
 import { Action, CopyId, duration, Pending, Status, Time, useLoad } from '../lib/ui';
 
-interface Plan {
-  id: string;
-  name: string;
-  memberCount?: number;
-}
-interface Summary {
-  total: number;
-  passed: number;
-  failed: number;
-  inconclusive: number;
-  running: number;
-  notSelected: number;
-  flaky: number;
-  quarantined?: number;
-}
-interface Member {
-  name: string;
-  testCaseId?: string;
-  status: string;
-  runId?: string;
-  verdict?: string;
-  flaky?: boolean;
-  reason?: string;
-  durationMs?: number;
-  quarantined?: boolean;
-}
-interface PlanGroup {
-  planGroupRunId: string;
-  testPlanId: string;
-  planName: string;
-  environmentSlug?: string;
-  commitSha?: string;
-  rerunOf?: string;
-  finished: boolean;
-  summary: Summary;
-  members: Member[];
-  createdAt: number;
-}
+type Group = RouteAnswer<'plan_groups.get'>;
+type Summary = Group['summary'];
 
 const FOLLOW_MS = 2_000;
 
@@ -59,11 +24,11 @@ function Counts({ summary }: { summary: Summary }) {
 /** Plan groups: the plans, then a plan's newest groups with their counts. */
 export function PlanGroups({ url }: { url: URL }) {
   const testPlanId = url.searchParams.get('testPlanId') ?? '';
-  const plans = useLoad(() => v1<{ items: Plan[] }>('test_plan.list', { limit: 100 }), []);
+  const plans = useLoad(() => op('test_plan.list', { limit: 100 }), []);
   const groups = useLoad(
     () =>
       testPlanId
-        ? call<PlanGroup[]>('GET', `/api/plan-groups${query({ testPlanId, limit: 20 })}`)
+        ? route('plan_groups.list', 'GET', `/api/plan-groups${query({ testPlanId, limit: 20 })}`)
         : Promise.resolve(null),
     [testPlanId],
   );
@@ -131,7 +96,7 @@ export function PlanGroups({ url }: { url: URL }) {
 
 /** One plan group: its members with their Runs, its counts, and a rerun of the members that did not pass. */
 export function PlanGroup({ id }: { id: string }) {
-  const group = useLoad(() => call<PlanGroup>('GET', `/api/plan-groups/${id}`), [id]);
+  const group = useLoad(() => route('plan_groups.get', 'GET', `/api/plan-groups/${id}`), [id]);
   const g = group.value;
   // A running group is read again every FOLLOW_MS until every member ended: one request per console.
   useEffect(() => {
@@ -171,7 +136,7 @@ export function PlanGroup({ id }: { id: string }) {
             label={`Rerun the ${notPassing} that did not pass`}
             result="Queued"
             run={async () => {
-              const rerun = await call<{ planGroupRunId: string }>('POST', '/api/runs/rerun', {
+              const rerun = await route('run.rerun', 'POST', '/api/runs/rerun', {
                 key: newKey(),
                 body: { planGroupRunId: g.planGroupRunId, only: 'not_passing' },
               });

@@ -1,62 +1,18 @@
 import { useEffect, useState } from 'preact/hooks';
-import { call, newKey, v1 } from '../lib/api';
+import { call, newKey } from '../lib/api';
+import { op, route, type EvidenceStep, type RouteAnswer, type RunEvidence, type RunState } from '../lib/contract';
 import { Link, navigate } from '../lib/router';
 import { DiffView, type Visual } from './DiffView';
 import { Action, CopyId, duration, forPeople, Pending, Status, Time, useLoad } from '../lib/ui';
 import { CompareWith } from './compare/CompareWith';
 import { Elapsed } from './Elapsed';
 
-/** Who accepted a Run's screenshots as its steps' look, and when (run.get's visualAcceptance). */
-interface VisualAcceptance {
-  by: string;
-  credential: 'api_key' | 'oauth';
-  at: number;
-  /** GET /api/runs/{runId}: who, as a person reads it ("key CI", a member). */
-  byName?: string;
-}
-
-interface RunState {
-  runId: string;
-  status: string;
-  verdict?: string;
-  cursor: number;
-  progress: { total: number; completed: number; passed: number; failed: number; skipped: number };
-  steps: LiveStep[];
-  evidenceAvailable: boolean;
-  visualAcceptance?: VisualAcceptance;
-  testCaseId?: string;
-  testPlanId?: string;
-  planGroupRunId?: string;
-  environmentSlug?: string;
-}
 /** A step as run.get reports it while the Run goes on; `startedAt` while it runs. */
-interface LiveStep {
-  index: number;
-  action: string;
-  target?: string;
-  status: string;
-  verdict?: string;
-  startedAt?: number;
-}
-interface EvidenceStep {
-  index: number;
-  action: string;
-  target?: string;
-  status: string;
-  verdict?: string;
-  reason: string;
-  observed: Record<string, unknown>;
-  expectation: string;
-  diagnosis?: { category: string; suggestedAction: string };
-  media: Array<{ kind: string; url: string }>;
-  visual?: Visual;
-  durationMs: number;
-}
-interface Evidence {
-  runId: string;
-  pinned?: boolean;
-  steps: EvidenceStep[];
-}
+type LiveStep = RunState['steps'][number];
+/** What the Run document says it was queued with (GET /api/runs/{runId}). */
+type RunDocument = RouteAnswer<'runs.get'>;
+/** Who accepted a Run's screenshots as its steps' look, and when. */
+type VisualAcceptance = NonNullable<RunState['visualAcceptance']> & { byName?: string };
 
 const ENDED = new Set(['passing', 'failed', 'unverified', 'canceled', 'invalid']);
 /** How long one read waits for a change (run.get long-poll): a running Run costs one request per change. */
@@ -73,11 +29,11 @@ function useFollowedRun(runId: string): { run?: RunState; error?: string; reload
   useEffect(() => {
     let stopped = false;
     (async () => {
-      let last = await v1<RunState>('run.get', { runId });
+      let last = await op('run.get', { runId });
       while (!stopped) {
         setRun(last);
         if (ENDED.has(last.status)) return;
-        last = await v1<RunState>('run.get', { runId, cursor: last.cursor, waitMs: WAIT_MS });
+        last = await op('run.get', { runId, cursor: last.cursor, waitMs: WAIT_MS });
       }
     })().catch((e: Error) => !stopped && setError(e.message));
     return () => {
@@ -85,13 +41,6 @@ function useFollowedRun(runId: string): { run?: RunState; error?: string; reload
     };
   }, [runId, round]);
   return { run, error, reload: () => setRound((r) => r + 1) };
-}
-
-/** What the Run document says it was queued with (GET /api/runs/{runId}). */
-interface RunDocument {
-  trigger: { rerunOf?: string; testCaseVersion?: number; try?: boolean };
-  names: { testCaseName?: string; testPlanName?: string; environmentName?: string };
-  visualAcceptance?: VisualAcceptance;
 }
 
 /**
@@ -160,11 +109,11 @@ const titleOf = (doc: RunDocument | undefined) =>
 export function Run({ runId }: { runId: string }) {
   const { run, error, reload } = useFollowedRun(runId);
   // Read again once accepted, for who accepted by name.
-  const document = useLoad(() => call<RunDocument>('GET', `/api/runs/${runId}`), [runId, run?.visualAcceptance?.at]);
+  const document = useLoad(() => route('runs.get', 'GET', `/api/runs/${runId}`), [runId, run?.visualAcceptance?.at]);
   // Read again each time a step finishes (one read per change the long-poll reported, never per
   // second), so a finished step's result and screenshot show while the Run goes on.
-  const evidence = useLoad<Evidence | null>(
-    () => (run?.evidenceAvailable ? v1<Evidence>('run.evidence', { runId }) : Promise.resolve(null)),
+  const evidence = useLoad<RunEvidence | null>(
+    () => (run?.evidenceAvailable ? op('run.evidence', { runId }) : Promise.resolve(null)),
     [runId, run?.evidenceAvailable, run?.status, run?.progress.completed],
   );
   if (error)

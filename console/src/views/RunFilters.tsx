@@ -1,4 +1,4 @@
-import { v1 } from '../lib/api';
+import { op } from '../lib/contract';
 import { useLoad } from '../lib/ui';
 
 /** The Runs list's filters: the names run.list (and GET /api/runs.csv) take, so the address is the query. */
@@ -60,14 +60,6 @@ export function queryOfForm(form: HTMLFormElement): URLSearchParams {
   return q;
 }
 
-interface Named {
-  id: string;
-  name: string;
-}
-interface Page<T> {
-  items: T[];
-}
-
 /** A select of records by name; an id from the address that is not among them stays selected, named as unknown. */
 function Pick(props: { label: string; name: string; value: string; options: Array<[string, string]> }) {
   const known = !props.value || props.options.some(([v]) => v === props.value);
@@ -104,9 +96,9 @@ export function RunFilterForm({ filters, onSubmit }: { filters: Filters; onSubmi
   const lists = useLoad(
     () =>
       Promise.all([
-        v1<Page<Named>>('test_case.list', { limit: 100 }),
-        v1<Page<Named>>('test_plan.list', { limit: 100 }),
-        v1<Page<{ slug: string; name: string }>>('environment.list', { limit: 100 }),
+        op('test_case.list', { limit: 100 }),
+        op('test_plan.list', { limit: 100 }),
+        op('environment.list', { limit: 100 }),
       ]),
     [],
   );

@@ -1,33 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { v1 } from '../lib/api';
+import type { Answer, RunSummary } from '../lib/contract';
 import { Link, navigate } from '../lib/router';
 import { CopyId, duration, Status, Time } from '../lib/ui';
 import { bodyOf, filtersOf, queryOfForm, RunFilterForm, SOURCES } from './RunFilters';
 import { SavedViews } from './SavedViews';
 
-interface RunSummary {
-  runId: string;
-  status: string;
-  verdict?: string;
-  testCaseId?: string | null;
-  testPlanId?: string | null;
-  planGroupRunId?: string | null;
-  environmentSlug?: string | null;
-  testCaseName?: string;
-  testPlanName?: string;
-  environmentName?: string;
-  branch?: string | null;
-  commitSha?: string | null;
-  source?: keyof typeof SOURCES;
-  durationMs?: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
-interface Page {
-  items: RunSummary[];
-  nextCursor: string | null;
-  total: number;
-}
+/** run.list's answer, typed by its definition. */
+type Page = Answer<'run.list'>;
 
 const ENDED = new Set(['passing', 'failed', 'unverified', 'canceled', 'invalid']);
 
@@ -104,7 +84,7 @@ export function Runs({ url }: { url: URL }) {
       <RunFilterForm key={url.search} filters={filters} onSubmit={submit} />
       <p class="actions">
         <span role="status" aria-live="polite">
-          {page && `${page.total.toLocaleString('en')} ${page.total === 1 ? 'Run matches' : 'Runs match'}`}
+          {page && `${(page.total ?? 0).toLocaleString('en')} ${page.total === 1 ? 'Run matches' : 'Runs match'}`}
         </span>
         <a href={`/api/runs.csv${filterQuery.size ? `?${filterQuery}` : ''}`} download="runs.csv">
           Export CSV

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { call } from '../lib/api';
+import { route } from '../lib/contract';
 import type { Session } from '../lib/session';
 
 /**
@@ -15,7 +15,7 @@ export function SignIn(props: { method: 'oidc' | 'api_key'; notice?: string; sig
     const apiKey = String(new FormData(form).get('apiKey') ?? '');
     setBusy(true);
     try {
-      const session = await call<Session>('POST', '/api/console/session', { bearer: apiKey });
+      const session = await route('console_session.create', 'POST', '/api/console/session', { bearer: apiKey });
       form.reset();
       props.signedIn(session);
     } catch (err) {

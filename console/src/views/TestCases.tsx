@@ -1,35 +1,17 @@
 import { useState } from 'preact/hooks';
-import { call, newKey, v1 } from '../lib/api';
+import { call, newKey } from '../lib/api';
+import { op, route } from '../lib/contract';
 import { Link } from '../lib/router';
 import { useCan } from '../lib/session';
 import { CopyId, Pending, Time, useLoad } from '../lib/ui';
 import { CaseHistory } from './CaseHistory';
 
-interface Health {
-  environmentSlug?: string;
-  runs: number;
-  passes: number;
-  failures: number;
-  flakyPasses: number;
-  flakeRate: number;
-  lastPassAt?: number;
-}
-interface Flaky extends Health {
-  testCaseId: string;
-  name: string;
-  quarantined: boolean;
-}
-interface CaseList {
-  items: Array<{ id: string; name: string; platform?: string }>;
-  nextCursor: string | null;
-}
-
 const rate = (r: number) => `${(r * 100).toFixed(0)}%`;
 
 /** Test Cases: the flakiest first (from the flaky insight), then all cases by name search. */
 export function TestCases() {
-  const flaky = useLoad(() => call<{ items: Flaky[] }>('GET', '/api/insights/flaky?limit=20'), []);
-  const cases = useLoad(() => v1<CaseList>('test_case.list', { limit: 100 }), []);
+  const flaky = useLoad(() => route('insights.flaky', 'GET', '/api/insights/flaky?limit=20'), []);
+  const cases = useLoad(() => op('test_case.list', { limit: 100 }), []);
   return (
     <>
       <h1>Test Cases</h1>
@@ -75,7 +57,8 @@ export function TestCases() {
         <ul>
           {cases.value.items.map((c) => (
             <li>
-              <Link href={`/console/test-cases/${c.id}`}>{c.name}</Link> <small class="muted">{c.platform}</small>
+              <Link href={`/console/test-cases/${c.id}`}>{c.name}</Link>{' '}
+              <small class="muted">{c.platforms.join(', ')}</small>
             </li>
           ))}
         </ul>
@@ -84,20 +67,10 @@ export function TestCases() {
   );
 }
 
-interface CaseDetail {
-  id: string;
-  name: string;
-  steps: Array<{ action: string; target?: string }>;
-}
-interface CaseHealth {
-  environments: Health[];
-  quarantine: { quarantined: boolean; reason?: string; by?: string; byName?: string; since?: number };
-}
-
 /** One Test Case: its steps, its health per Environment, quarantine and release with a reason. */
 export function TestCase({ id }: { id: string }) {
-  const detail = useLoad(() => v1<CaseDetail>('test_case.get', { testCaseId: id }), [id]);
-  const health = useLoad(() => call<CaseHealth>('GET', `/api/test-cases/${id}/health`), [id]);
+  const detail = useLoad(() => op('test_case.get', { testCaseId: id }), [id]);
+  const health = useLoad(() => route('test_cases.health', 'GET', `/api/test-cases/${id}/health`), [id]);
   const can = useCan();
   const [reason, setReason] = useState('');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();

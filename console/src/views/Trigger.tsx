@@ -1,23 +1,10 @@
 import { useState } from 'preact/hooks';
 import { ApiError, newKey, v1 } from '../lib/api';
+import { op, type Answer } from '../lib/contract';
 import { Link } from '../lib/router';
 import { useCan } from '../lib/session';
 import { forPeople, Pending, useLoad } from '../lib/ui';
 
-interface Named {
-  id: string;
-  name: string;
-  platforms?: string[];
-}
-interface Environment {
-  slug: string;
-  name: string;
-}
-interface Plan {
-  id: string;
-  name: string;
-  members: Array<{ testCaseId: string; name: string }>;
-}
 /** What run.trigger would be asked, and what the console read to show what it would queue. */
 interface Preview {
   body: Record<string, unknown>;
@@ -26,10 +13,7 @@ interface Preview {
   members: string[];
   environment: string;
 }
-interface Queued {
-  runIds: string[];
-  planGroupRunId?: string;
-}
+type Queued = Answer<'run.trigger'>;
 
 const PLATFORMS = ['web', 'api', 'ios', 'android'];
 
@@ -44,9 +28,9 @@ export function Trigger({ url }: { url: URL }) {
   const catalog = useLoad(
     () =>
       Promise.all([
-        v1<{ items: Named[] }>('test_case.list', { limit: 100 }),
-        v1<{ items: Named[] }>('test_plan.list', { limit: 100 }),
-        v1<{ items: Environment[] }>('environment.list', { limit: 100 }),
+        op('test_case.list', { limit: 100 }),
+        op('test_plan.list', { limit: 100 }),
+        op('environment.list', { limit: 100 }),
       ]),
     [],
   );
@@ -76,7 +60,7 @@ export function Trigger({ url }: { url: URL }) {
     };
     const environment = environments.items.find((e) => e.slug === slug)?.name ?? slug;
     if (kind === 'plan') {
-      const plan = await v1<Plan>('test_plan.get', { testPlanId: id });
+      const plan = await op('test_plan.get', { testPlanId: id });
       const members = plan.members.map((m) => m.name);
       setPreview({ body, runs: members.length, what: `Test Plan ${plan.name}`, members, environment });
     } else {

@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, newKey } from '../../lib/api';
-import { op, route, type Answer } from '../../lib/contract';
+import { op, route, type Answer, type EvidenceStep, type RunState } from '../../lib/contract';
 import { Link } from '../../lib/router';
 import { useCan } from '../../lib/session';
 import { duration, forPeople, Status } from '../../lib/ui';
 import type { Step } from './draft';
-
-type RunState = Answer<'run.get'>;
-type EvidenceStep = Answer<'run.evidence'>['steps'][number];
 
 const ENDED = new Set(['passing', 'failed', 'unverified', 'canceled', 'invalid']);
 const FINISHED = new Set(['passed', 'failed', 'skipped']);

@@ -1,5 +1,5 @@
 import { route } from '../../lib/contract';
-import { Pending, Time, useLoad } from '../../lib/ui';
+import { Pending, Time, useLoad, Table } from '../../lib/ui';
 
 /** Who saved a version: a person by their sign-in subject, a script by its key. */
 const who = (by: { kind: string; subject: string } | undefined) =>
@@ -15,39 +15,27 @@ export function Versions({ testCaseId, round }: { testCaseId: string; round: num
   return (
     <section aria-labelledby="versions-heading">
       <h2 id="versions-heading">Versions</h2>
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Version</th>
-              <th scope="col">Saved by</th>
-              <th scope="col">When</th>
-              <th scope="col">What changed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {versions.value.items.map((v) => (
-              <tr>
-                <td>
-                  {v.version}
-                  {v.version === versions.value!.current && <small class="muted"> (current)</small>}
-                </td>
-                <td>{who(v.changedBy)}</td>
-                <td>
-                  <Time ms={v.createdAt} />
-                </td>
-                <td>
-                  <ul class="plain">
-                    {v.changes.map((c) => (
-                      <li>{c}</li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table label="Saved versions" headers={['Version', 'Saved by', 'When', 'What changed']}>
+        {versions.value.items.map((v) => (
+          <tr>
+            <td>
+              {v.version}
+              {v.version === versions.value!.current && <small class="muted"> (current)</small>}
+            </td>
+            <td>{who(v.changedBy)}</td>
+            <td>
+              <Time ms={v.createdAt} />
+            </td>
+            <td>
+              <ul class="plain">
+                {v.changes.map((c) => (
+                  <li>{c}</li>
+                ))}
+              </ul>
+            </td>
+          </tr>
+        ))}
+      </Table>
       {typeof versions.value.nextBefore === 'number' && <p class="muted">The 20 newest versions.</p>}
     </section>
   );

@@ -1,41 +1,20 @@
-import { v1 } from '../../lib/api';
+import { op, type EvidenceStep, type RunState } from '../../lib/contract';
 import { Link } from '../../lib/router';
-import { duration, Pending, Status, Time, useLoad, type Loaded } from '../../lib/ui';
+import { duration, Pending, Status, Time, useLoad, type Loaded, Table } from '../../lib/ui';
 import { firstDifference, outcomeOf } from './difference';
 
-interface RunHead {
-  runId: string;
-  status: string;
-  verdict?: string;
-  testCaseId?: string;
-  testPlanId?: string;
-  environmentSlug?: string;
-  createdAt?: number;
-  steps: Array<{ index: number; action: string; target?: string; status: string; verdict?: string }>;
-}
-interface EvidenceStep {
-  index: number;
-  action: string;
-  target?: string;
-  status: string;
-  verdict?: string;
-  reason: string;
-  observed: Record<string, unknown>;
-  media: Array<{ kind: string; url: string }>;
-  durationMs: number;
-}
 interface Side {
-  run: RunHead;
+  run: RunState;
   name?: string;
   steps: EvidenceStep[];
 }
 
 /** One Run of the comparison, read as a script would: run.get, run.evidence, and its case's name. */
 async function readSide(runId: string): Promise<Side> {
-  const run = await v1<RunHead>('run.get', { runId });
+  const run = await op('run.get', { runId });
   const [evidence, testCase] = await Promise.all([
-    v1<{ steps: EvidenceStep[] }>('run.evidence', { runId }),
-    run.testCaseId ? v1<{ name: string }>('test_case.get', { testCaseId: run.testCaseId }) : undefined,
+    op('run.evidence', { runId }),
+    run.testCaseId ? op('test_case.get', { testCaseId: run.testCaseId }) : undefined,
   ]);
   return { run, name: testCase?.name, steps: evidence.steps };
 }
@@ -83,52 +62,38 @@ function Comparison({ a, b }: { a: Side; b: Side }) {
   };
   return (
     <>
-      <div class="table-wrap">
-        <table aria-label="The two Runs">
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Test Case</th>
-              <th scope="col">Environment</th>
-              <th scope="col">Verdict</th>
-              <th scope="col">Queued</th>
-              <th scope="col">Steps took</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(
-              [
-                ['A', a],
-                ['B', b],
-              ] as const
-            ).map(([which, side]) => (
-              <tr data-side={which}>
-                <th scope="row">
-                  <Link href={`/console/runs/${side.run.runId}`}>Run {which}</Link>{' '}
-                  <small class="muted">
-                    <code>{side.run.runId}</code>
-                  </small>
-                </th>
-                <td>
-                  {side.run.testCaseId ? (
-                    <Link href={`/console/test-cases/${side.run.testCaseId}`}>{side.name ?? side.run.testCaseId}</Link>
-                  ) : (
-                    "a plan's own steps"
-                  )}
-                </td>
-                <td>{side.run.environmentSlug ?? 'explicit targets'}</td>
-                <td>
-                  <Status value={side.run.verdict ?? side.run.status} />
-                </td>
-                <td>
-                  <Time ms={side.run.createdAt} />
-                </td>
-                <td>{duration(side.steps.reduce((n, s) => n + s.durationMs, 0))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table label="The two Runs" headers={['Run', 'Test Case', 'Environment', 'Verdict', 'Queued', 'Steps took']}>
+        {(
+          [
+            ['A', a],
+            ['B', b],
+          ] as const
+        ).map(([which, side]) => (
+          <tr data-side={which}>
+            <th scope="row">
+              <Link href={`/console/runs/${side.run.runId}`}>Run {which}</Link>{' '}
+              <small class="muted">
+                <code>{side.run.runId}</code>
+              </small>
+            </th>
+            <td>
+              {side.run.testCaseId ? (
+                <Link href={`/console/test-cases/${side.run.testCaseId}`}>{side.name ?? side.run.testCaseId}</Link>
+              ) : (
+                "a plan's own steps"
+              )}
+            </td>
+            <td>{side.run.environmentSlug ?? 'explicit targets'}</td>
+            <td>
+              <Status value={side.run.verdict ?? side.run.status} />
+            </td>
+            <td>
+              <Time ms={side.run.createdAt} />
+            </td>
+            <td>{duration(side.steps.reduce((n, s) => n + s.durationMs, 0))}</td>
+          </tr>
+        ))}
+      </Table>
       <p role="status" class="first-difference-summary">
         {differs === undefined ? (
           'No step differs: the same steps with the same outcomes.'
@@ -139,29 +104,18 @@ function Comparison({ a, b }: { a: Side; b: Side }) {
           </>
         )}
       </p>
-      <div class="table-wrap">
-        <table aria-label="Steps side by side" class="compare">
-          <thead>
-            <tr>
-              <th scope="col">Step</th>
-              <th scope="col">Run A</th>
-              <th scope="col">Run B</th>
-            </tr>
-          </thead>
-          <tbody>
-            {indices.map((i) => (
-              <tr class={i === differs ? 'first-difference' : undefined} data-step={i}>
-                <th scope="row">
-                  {label(i)}
-                  {i === differs && <strong class="difference-mark"> First difference</strong>}
-                </th>
-                <StepCell s={step(a, i)} which="A" />
-                <StepCell s={step(b, i)} which="B" />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table label="Steps side by side" class="compare" headers={['Step', 'Run A', 'Run B']}>
+        {indices.map((i) => (
+          <tr class={i === differs ? 'first-difference' : undefined} data-step={i}>
+            <th scope="row">
+              {label(i)}
+              {i === differs && <strong class="difference-mark"> First difference</strong>}
+            </th>
+            <StepCell s={step(a, i)} which="A" />
+            <StepCell s={step(b, i)} which="B" />
+          </tr>
+        ))}
+      </Table>
     </>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'preact/hooks';
-import { v1 } from '../../lib/api';
+import { op } from '../../lib/contract';
 import { Link, navigate } from '../../lib/router';
 import { useLoad } from '../../lib/ui';
 import { compareHref, runLabel, type RunRow } from './runs';
 
-interface RunPage {
-  items: RunRow[];
-}
+/** No Test Case, no candidates: an empty page without asking. */
+const NONE: { items: RunRow[] } = { items: [] };
 
 /**
  * On a Run's page: compare it with the last passing Run of its Test Case, or with any other Run
@@ -14,14 +13,11 @@ interface RunPage {
  */
 export function CompareWith({ runId, testCaseId }: { runId: string; testCaseId?: string }) {
   const passing = useLoad(
-    () =>
-      testCaseId
-        ? v1<RunPage>('run.list', { testCaseId, status: 'passing', limit: 2 })
-        : Promise.resolve({ items: [] }),
+    () => (testCaseId ? op('run.list', { testCaseId, status: 'passing', limit: 2 }) : Promise.resolve(NONE)),
     [runId, testCaseId],
   );
   const recent = useLoad(
-    () => (testCaseId ? v1<RunPage>('run.list', { testCaseId, limit: 20 }) : Promise.resolve({ items: [] })),
+    () => (testCaseId ? op('run.list', { testCaseId, limit: 20 }) : Promise.resolve(NONE)),
     [runId, testCaseId],
   );
   const [other, setOther] = useState('');

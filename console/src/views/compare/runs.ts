@@ -1,11 +1,7 @@
+import type { RunSummary } from '../../lib/contract';
+
 /** A Run as run.list lists it: enough to name it in a list of candidates. */
-export interface RunRow {
-  runId: string;
-  status: string;
-  verdict?: string;
-  environmentSlug?: string;
-  createdAt: number;
-}
+export type RunRow = Pick<RunSummary, 'runId' | 'status' | 'verdict' | 'environmentSlug' | 'createdAt'>;
 
 /** The compare page's address: both Runs in the URL, so it can be shared. */
 export const compareHref = (a: string, b: string) => `/console/compare?${new URLSearchParams({ a, b }).toString()}`;
