@@ -8,6 +8,7 @@ import { runRepository } from '../../db/repositories/runs';
 import { quarantineRepository } from '../../db/repositories/quarantine';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
+import { planSchedulingRepository } from '../../db/repositories/plan-scheduling';
 import { testCaseRevisions } from '../../db/repositories/test-case-revisions';
 import { AppError, invalid, notFound } from '../../core/errors';
 import { idOf as id, newId } from '../../core/ids';
@@ -61,6 +62,26 @@ export const triggerFields = {
     .optional(),
   scope: z.enum(['changed', 'all']).optional().describe('"changed" when only tests touched by changedFiles matter.'),
   changedFiles: z.array(z.string().min(1).max(1000)).max(1000).optional(),
+  failFast: z
+    .strictObject({
+      afterFailures: z
+        .number()
+        .int()
+        .min(1)
+        .max(1000)
+        .default(1)
+        .describe('Cancel the rest once this many members have failed (default 1: the first failure).'),
+    })
+    .optional()
+    .describe(
+      'Plans only: stop the plan group early. Members canceled by it end canceled (never failed) with the reason.',
+    ),
+  cancelSuperseded: z
+    .boolean()
+    .optional()
+    .describe(
+      'Plans only: cancel the unfinished members of older plan groups of the same plan, Environment and branch.',
+    ),
 };
 const triggerInput = z.object(triggerFields);
 export type TriggerInput = z.infer<typeof triggerInput>;
@@ -70,6 +91,8 @@ export interface QueuedRuns {
   planGroupRunId?: string;
   /** With `scope: "changed"` on a plan: every member, whether it runs and why. */
   selection?: MemberSelection[];
+  /** With `cancelSuperseded`: the older plan groups asked to cancel their unfinished members. */
+  superseded?: string[];
 }
 
 /** Where recordRuns writes: the caller's transaction, for the caller's organization. */
@@ -93,6 +116,8 @@ export async function recordRuns(
   scheduleId?: string,
 ): Promise<QueuedRuns> {
   if (!!input.testCaseId === !!input.testPlanId) throw invalid('give exactly one of testCaseId and testPlanId');
+  if (input.testCaseId && (input.failFast || input.cancelSuperseded))
+    throw invalid('failFast and cancelSuperseded apply to a plan group: give testPlanId');
   const allUnits = input.testCaseId
     ? [await oneCase(db, orgId, input.testCaseId)]
     : await planRunUnits(db, orgId, input.testPlanId!);
@@ -161,7 +186,19 @@ export async function recordRuns(
       selection: selection ?? null,
       environmentSlug: environment?.slug ?? null,
       commitSha: input.deployment?.commitSha ?? null,
+      branch: trigger.branch,
+      failFastAfter: input.failFast?.afterFailures ?? 0,
     });
+  const superseded =
+    planGroupRunId && input.cancelSuperseded
+      ? await planSchedulingRepository.unfinishedOlder(db, {
+          orgId,
+          testPlanId: input.testPlanId!,
+          environmentSlug: environment?.slug ?? null,
+          branch: trigger.branch,
+          id: planGroupRunId,
+        })
+      : undefined;
   for (const { run, steps } of runs) {
     await runRepository.insert(db, run, steps);
     for (const [name, value] of Object.entries(explicit.api?.runtimeValues ?? {})) {
@@ -176,6 +213,7 @@ export async function recordRuns(
     runIds: runs.map((r) => r.run.id),
     ...(planGroupRunId ? { planGroupRunId } : {}),
     ...(selection ? { selection } : {}),
+    ...(superseded ? { superseded } : {}),
   };
 }
 
