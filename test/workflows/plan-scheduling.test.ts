@@ -151,7 +151,11 @@ describe('plan groups scheduled by what is known: one member at a time', functio
     const other = await s.trigger({ testPlanId, branch: 'feature' });
     const older = await s.trigger({ testPlanId, branch: 'main' });
     // The older group's slow member is running when the newer trigger arrives.
-    await s.until(older.planGroupRunId, (g) => g.members.some((m) => m.status === 'running'));
+    const running = await s.until(older.planGroupRunId, (g) => g.members.some((m) => m.status === 'running'));
+    // While it runs the group shows when it is expected to end: not before now.
+    const readAt = Date.now();
+    assert.equal(typeof running.scheduling?.expectedEndAt, 'number');
+    assert.ok(running.scheduling!.expectedEndAt! >= readAt - 5_000, 'the expected end is not in the past');
     const newer = await s.trigger({ testPlanId, branch: 'main', cancelSuperseded: true });
     assert.deepEqual(newer.superseded, [older.planGroupRunId], 'the older group on main; not the one on feature');
 
