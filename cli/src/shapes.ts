@@ -68,6 +68,8 @@ export interface PlanGroupMember {
   /** Its Test Case was in quarantine when the Run was queued: the verdict is real but gates nothing. */
   quarantined?: boolean;
   quarantineReason?: string;
+  /** Why it ran when it did (groups ordered from history). */
+  scheduling?: { order: number; reason: string; canceledBy?: 'fail_fast' | 'superseded' };
 }
 
 /** GET /api/plan-groups/{planGroupRunId} (and each item of GET /api/plan-groups). */
@@ -79,6 +81,10 @@ export interface PlanGroup {
   createdAt: number;
   rerunOf?: string;
   members: PlanGroupMember[];
+  scheduling?: {
+    expectedEndAt?: number;
+    stopped?: { cause: 'fail_fast' | 'superseded'; reason: string };
+  };
 }
 
 /** One schedule as GET /api/schedules lists it (the fields qa prints). */

@@ -13,7 +13,7 @@ import { testCaseRevisions } from '../../db/repositories/test-case-revisions';
 import { AppError, invalid, notFound } from '../../core/errors';
 import { idOf as id, newId } from '../../core/ids';
 import { platforms } from '../../core/runs';
-import { slug, variableName } from '../../core/steps';
+import { failFastSetting, slug, variableName } from '../../core/steps';
 import type { SecretBox } from '../../core/crypto';
 import { artifactGate } from '../artifacts/gate';
 import { planUnits, type RunUnit } from './units';
@@ -62,19 +62,11 @@ export const triggerFields = {
     .optional(),
   scope: z.enum(['changed', 'all']).optional().describe('"changed" when only tests touched by changedFiles matter.'),
   changedFiles: z.array(z.string().min(1).max(1000)).max(1000).optional(),
-  failFast: z
-    .strictObject({
-      afterFailures: z
-        .number()
-        .int()
-        .min(1)
-        .max(1000)
-        .default(1)
-        .describe('Cancel the rest once this many members have failed (default 1: the first failure).'),
-    })
+  failFast: failFastSetting
     .optional()
     .describe(
-      'Plans only: stop the plan group early. Members canceled by it end canceled (never failed) with the reason.',
+      "Plans only: stop the plan group early (overrides the plan's own failFast). Members canceled by it end " +
+        'canceled (never failed), with the reason.',
     ),
   cancelSuperseded: z
     .boolean()
@@ -118,9 +110,9 @@ export async function recordRuns(
   if (!!input.testCaseId === !!input.testPlanId) throw invalid('give exactly one of testCaseId and testPlanId');
   if (input.testCaseId && (input.failFast || input.cancelSuperseded))
     throw invalid('failFast and cancelSuperseded apply to a plan group: give testPlanId');
-  const allUnits = input.testCaseId
-    ? [await oneCase(db, orgId, input.testCaseId)]
-    : await planRunUnits(db, orgId, input.testPlanId!);
+  const plan = input.testPlanId ? await testPlanRepository.get(db, orgId, input.testPlanId) : null;
+  if (input.testPlanId && !plan) throw notFound(`Test Plan ${input.testPlanId}`);
+  const allUnits = plan ? await planUnits(db, orgId, plan) : [await oneCase(db, orgId, input.testCaseId!)];
   const selection =
     input.testPlanId && input.scope === 'changed'
       ? allUnits.map((unit) => selectMember(unit, input.changedFiles ?? []))
@@ -187,7 +179,7 @@ export async function recordRuns(
       environmentSlug: environment?.slug ?? null,
       commitSha: input.deployment?.commitSha ?? null,
       branch: trigger.branch,
-      failFastAfter: input.failFast?.afterFailures ?? 0,
+      failFastAfter: (input.failFast ?? plan?.config?.failFast)?.afterFailures ?? 0,
     });
   const superseded =
     planGroupRunId && input.cancelSuperseded
@@ -309,12 +301,6 @@ async function oneCase(db: EntityManager, orgId: string, testCaseId: string): Pr
   const testCase = await testCaseRepository.get(db, orgId, testCaseId);
   if (!testCase) throw notFound(`Test Case ${testCaseId}`);
   return { testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms, apiAuthProfiles: [] };
-}
-
-async function planRunUnits(db: EntityManager, orgId: string, testPlanId: string): Promise<RunUnit[]> {
-  const plan = await testPlanRepository.get(db, orgId, testPlanId);
-  if (!plan) throw notFound(`Test Plan ${testPlanId}`);
-  return planUnits(db, orgId, plan);
 }
 
 /**

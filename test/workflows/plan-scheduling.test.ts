@@ -49,14 +49,16 @@ function suite(t: AppFixture, slowMs: number) {
         await new Promise((r) => setTimeout(r, 250));
       }
     },
-    async plan(cases: Array<{ name: string; steps: unknown[] }>) {
+    async plan(cases: Array<{ name: string; steps: unknown[] }>, fields: Record<string, unknown> = {}) {
       const ids: string[] = [];
       for (const c of cases) ids.push((await newCase(t, c)).id);
       const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
         idempotencyKey: key(),
         name: `plan ${key()}`,
         testCaseIds: ids,
+        ...fields,
       });
+      assert.equal(plan.status, 200, JSON.stringify(plan.body));
       return { testPlanId: plan.body.id as string, ids };
     },
     async trigger(body: Record<string, unknown>) {
@@ -242,5 +244,25 @@ describe('plan groups scheduled by what is known: fail fast on two slots', funct
     const done = await s.until(triggered.planGroupRunId, (g) => g.finished);
     assert.deepEqual([done.summary.passed, done.summary.failed, done.summary.inconclusive], [ids.length - 1, 1, 0]);
     assert.equal(done.scheduling?.stopped, undefined);
+  });
+
+  it("a plan's own failFast stops its groups when the trigger says nothing", async () => {
+    const { testPlanId, ids } = await s.plan(
+      [
+        { name: 'failing F', steps: [fail] },
+        { name: 'slow S', steps: [pass('/slow')] },
+        { name: 'passing P', steps: [pass()] },
+      ],
+      { failFast: {} },
+    );
+    const plan = await call(t.app, t.org.apiKey, 'test_plan.get', { testPlanId });
+    assert.deepEqual(plan.body.failFast, { afterFailures: 1 });
+    const triggered = await s.trigger({ testPlanId });
+    const done = await s.until(triggered.planGroupRunId, (g) => g.finished);
+    const byCase = new Map(done.members.map((m) => [m.testCaseId, m] as const));
+    assert.equal(byCase.get(ids[0])!.status, 'failed');
+    assert.equal(byCase.get(ids[2])!.status, 'canceled', 'the member not started is canceled');
+    assert.equal(byCase.get(ids[2])!.scheduling?.canceledBy, 'fail_fast');
+    assert.equal(done.summary.failed, 1);
   });
 });
