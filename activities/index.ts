@@ -9,6 +9,7 @@ import { assuranceActivities } from './assurance';
 import { webhookActivities, webhookAttemptActivities } from './webhooks';
 import { retentionActivities } from './retention';
 import { scheduleActivities } from './schedules';
+import { planGroupActivities } from './plan-group';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
@@ -21,6 +22,7 @@ export function createOrchestrationActivities(deps: ActivityDeps) {
     ...webhookActivities(deps),
     ...retentionActivities(deps),
     ...scheduleActivities(deps),
+    ...planGroupActivities(deps),
   };
 }
 

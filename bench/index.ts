@@ -13,6 +13,7 @@ import { consoleBench } from './console.bench';
 import { stackBench } from './stack.bench';
 import { componentsBench } from './components.bench';
 import { findBench } from './find.bench';
+import { planScheduleBench } from './plan-schedule.bench';
 
 /**
  * `npm run bench`: starts a private MariaDB and Temporal dev server, then measures the service
@@ -25,6 +26,8 @@ async function main() {
   if (only === 'stack') return stackBench(rounds);
   // A step's time in the component-library apps needs only the apps and Chromium.
   if (only === 'components') return componentsBench(rounds);
+  // The ordering of a plan group's members, simulated over seeded durations: no stack.
+  if (only === 'plan-schedule') return planScheduleBench();
   const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
   const stack = new Stack();
   try {
@@ -67,6 +70,7 @@ async function main() {
     rmSync(dir, { recursive: true, force: true });
   }
   if (!only) await stackBench(rounds);
+  if (!only) await planScheduleBench();
 }
 
 main().then(

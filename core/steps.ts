@@ -313,9 +313,28 @@ export const fuzzSetting = z
 export type FuzzSetting = z.infer<typeof fuzzSetting>;
 
 /** Plan-wide settings of resource-style plans. */
+/** Fail fast: a plan group cancels its unfinished members once this many have failed. */
+export const failFastSetting = z
+  .strictObject({
+    afterFailures: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(1)
+      .describe('Cancel the rest once this many members have failed (default 1: the first failure).'),
+  })
+  .describe('Stop the plan group early: members canceled by it end canceled (never failed), with the reason.');
+
 export const planConfig = z
-  .strictObject({ fuzz: fuzzSetting.optional(), visual: visualSetting.optional() })
-  .describe('Plan-wide settings: fuzz (API Runs), visual (web Runs: screenshots compared with the baseline).');
+  .strictObject({
+    fuzz: fuzzSetting.optional(),
+    visual: visualSetting.optional(),
+    failFast: failFastSetting.optional(),
+  })
+  .describe(
+    'Plan-wide settings: fuzz (API Runs), visual (web Runs: screenshots compared with the baseline), failFast (its plan groups).',
+  );
 export type PlanConfig = z.infer<typeof planConfig>;
 
 const environmentSource = z.literal('environment').describe("Secrets come from the Environment's runtime values only.");

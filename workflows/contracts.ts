@@ -1,6 +1,7 @@
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import type { ArtifactPlatform, ArtifactScanResult, ScanFinding } from '../core/artifacts';
 import type { Diagnosis } from '../core/runs';
+import type { StopCause } from '../core/scheduling';
 
 /**
  * The contract between workflows and everything else: inputs and outcomes (ids and names only,
@@ -59,6 +60,41 @@ export interface PlanGroupWorkflowInput {
 }
 
 export type RunOutcome = 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
+
+/**
+ * Signal to a plan group workflow: a newer group of the same plan, Environment and branch
+ * supersedes it (the argument is the newer group's id); it cancels its members not yet finished.
+ */
+export const PLAN_GROUP_SUPERSEDED = 'planGroupSuperseded';
+
+/** What the group's ordering activity answers: data the workflow follows without reading anything. */
+export interface PlanGroupOrder {
+  /** The member Runs in start order. */
+  runIds: string[];
+  /** Members whose failure does not count toward fail fast (their case was in quarantine). */
+  uncounted: string[];
+  /** Cancel the unfinished members once this many have failed; 0: never. */
+  failFastAfter: number;
+}
+
+/** A plan group's early stop, as the workflow reports it. */
+export interface PlanGroupStop {
+  cause: StopCause;
+  supersededBy?: string;
+  /** Members that failed (counted toward fail fast) when the group stopped. */
+  failures: number;
+  /** Members running when the group stopped, canceled by it. */
+  canceled: string[];
+  /** Members never started. */
+  unstarted: string[];
+}
+
+export interface PlanGroupActivities {
+  /** Orders the group's members from their history here and stores the order with its reasons (once). */
+  orderPlanGroup(planGroupId: string): Promise<PlanGroupOrder>;
+  /** Records the group's stop: members never started become canceled, with the reason. */
+  stopPlanGroup(planGroupId: string, stop: PlanGroupStop): Promise<void>;
+}
 
 export type { Diagnosis };
 

@@ -145,6 +145,7 @@ export function testPlanView(p: TestPlan, members: PlanMembers) {
     members,
     ...(p.steps.length ? { steps: p.steps } : {}),
     ...(p.status !== 'created' ? { status: p.status } : {}),
+    ...(p.config?.failFast ? { failFast: p.config.failFast } : {}),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

@@ -5,12 +5,47 @@ import { signedReportUrl } from '../../domain/runs/report-links';
 import { runStatus } from '../../core/runs';
 import { progressOf } from './runs';
 import type { PlanGroupRead } from '../runs/plan-group-read';
+import type { PlanGroupScheduling } from '../../core/scheduling';
+import { expectedEnd } from '../../domain/plans/schedule';
 
 export interface ReportLinks {
   baseUrl: string;
   signingKey: string;
   ttlDays: number;
 }
+
+const stopCause = z.enum(['fail_fast', 'superseded']);
+
+export const memberScheduling = z.object({
+  order: z.number().int().describe('1-based place in the start order.'),
+  estimateMs: z.number().int().describe('Its expected duration: the median of its recent Runs on this Environment.'),
+  basis: z
+    .enum(['history', 'step_count'])
+    .describe('history: from its recent passed or failed Runs here; step_count: none yet, from its step count.'),
+  failedLast: z.boolean().describe('Its latest Run on this Environment failed, so it starts before the others.'),
+  reason: z.string().describe('Why it starts where it does, in words.'),
+  canceledBy: stopCause.optional().describe("Canceled by the group's fail fast or by a newer group (never failed)."),
+});
+
+export const groupScheduling = z.object({
+  slots: z.number().int().describe('How many members run at once.'),
+  expectedDurationMs: z.number().int().describe('The expected length from history when the group was ordered.'),
+  expectedEndAt: z
+    .number()
+    .int()
+    .optional()
+    .describe("While the group runs: when it is expected to end, from the members' history and progress."),
+  failFastAfter: z.number().int().optional().describe('Fail fast: the group stops once this many members failed.'),
+  stopped: z
+    .object({
+      cause: stopCause,
+      reason: z.string(),
+      supersededBy: z.string().optional().describe('The newer plan group.'),
+      at: z.number(),
+    })
+    .optional()
+    .describe('The group stopped early and canceled its unfinished members.'),
+});
 
 export const planGroupMember = z.object({
   name: z.string().describe("The Test Case's name (the plan's name for its inline steps)."),
@@ -38,6 +73,7 @@ export const planGroupMember = z.object({
       'Its Test Case was in quarantine when the Run was queued: the status is real, the group does not count it.',
     ),
   quarantineReason: z.string().optional().describe("The quarantine's reason, while the case is still in quarantine."),
+  scheduling: memberScheduling.optional().describe('Why this member ran when it did (groups ordered from history).'),
 });
 
 export const planGroupState = z.object({
@@ -59,6 +95,9 @@ export const planGroupState = z.object({
     quarantined: z.number().int().optional().describe('Members whose case was in quarantine (omitted when none).'),
   }),
   members: z.array(planGroupMember),
+  scheduling: groupScheduling
+    .optional()
+    .describe('How the members were ordered and whether the group stopped early (groups ordered from history).'),
   reportUrl: z.string().describe('Signed link to the plan group report page.'),
   createdAt: z.number(),
 });
@@ -70,9 +109,14 @@ const durationOf = (run: Run) => (run.startedAt && run.finishedAt ? run.finished
 export function planGroupView(loaded: PlanGroupRead, links: ReportLinks): z.input<typeof planGroupState> {
   const { group, runs, steps, planName, names, quarantines } = loaded;
   const now = Date.now();
+  const plan = group.scheduling ?? null;
+  const placed = new Map((plan?.members ?? []).map((m) => [m.runId, m] as const));
+  const stoppedBy = new Set(plan?.stopped?.canceled ?? []);
   const members: z.input<typeof planGroupMember>[] = runs.map((run) => {
     const outcome = runOutcome(run.status, run.flaky);
     const duration = durationOf(run);
+    const place = placed.get(run.id);
+    const canceledBy = plan?.stopped && run.status === 'canceled' && stoppedBy.has(run.id) ? plan.stopped : undefined;
     return {
       name: run.testCaseId ? (names.get(run.testCaseId) ?? run.testCaseId) : planName,
       ...(run.testCaseId ? { testCaseId: run.testCaseId } : {}),
@@ -81,8 +125,12 @@ export function planGroupView(loaded: PlanGroupRead, links: ReportLinks): z.inpu
       ...(outcome.verdict ? { verdict: outcome.verdict } : {}),
       validity: outcome.validity,
       flaky: run.flaky,
-      ...(run.diagnosis?.reason ? { reason: run.diagnosis.reason } : {}),
-      ...(run.diagnosis ? { diagnosisCategory: run.diagnosis.category } : {}),
+      ...(canceledBy
+        ? { reason: canceledBy.reason, diagnosisCategory: 'canceled' }
+        : {
+            ...(run.diagnosis?.reason ? { reason: run.diagnosis.reason } : {}),
+            ...(run.diagnosis ? { diagnosisCategory: run.diagnosis.category } : {}),
+          }),
       progress: progressOf(steps.get(run.id) ?? ([] as RunStep[])),
       ...(duration !== undefined ? { durationMs: duration } : {}),
       reportUrl: signedReportUrl(links, 'run', run.id, now),
@@ -92,6 +140,18 @@ export function planGroupView(loaded: PlanGroupRead, links: ReportLinks): z.inpu
             ...(run.testCaseId && quarantines.has(run.testCaseId)
               ? { quarantineReason: quarantines.get(run.testCaseId)!.reason }
               : {}),
+          }
+        : {}),
+      ...(place
+        ? {
+            scheduling: {
+              order: place.order,
+              estimateMs: place.estimateMs,
+              basis: place.basis,
+              failedLast: place.failedLast,
+              reason: place.reason,
+              ...(canceledBy ? { canceledBy: canceledBy.cause } : {}),
+            },
           }
         : {}),
     };
@@ -119,6 +179,7 @@ export function planGroupView(loaded: PlanGroupRead, links: ReportLinks): z.inpu
     });
   }
   const count = (pred: (m: (typeof members)[number]) => boolean) => members.filter(pred).length;
+  const finished = runs.every((r) => isTerminal(r.status));
   return {
     planGroupRunId: group.id,
     testPlanId: group.testPlanId,
@@ -126,7 +187,7 @@ export function planGroupView(loaded: PlanGroupRead, links: ReportLinks): z.inpu
     ...(group.environmentSlug ? { environmentSlug: group.environmentSlug } : {}),
     ...(group.commitSha ? { commitSha: group.commitSha } : {}),
     ...(group.rerunOf ? { rerunOf: group.rerunOf } : {}),
-    finished: runs.every((r) => isTerminal(r.status)),
+    finished,
     summary: {
       total: members.length,
       passed: count((m) => m.status === 'passing' || m.status === 'passed_in_original'),
@@ -138,8 +199,50 @@ export function planGroupView(loaded: PlanGroupRead, links: ReportLinks): z.inpu
       ...(runs.some((r) => r.quarantined) ? { quarantined: count((m) => m.quarantined === true) } : {}),
     },
     members,
+    ...(plan ? { scheduling: schedulingView(loaded, plan, { finished, now }) } : {}),
     reportUrl: signedReportUrl(links, 'group', group.id, now),
     createdAt: group.createdAt,
+  };
+}
+
+/** The group's scheduling: its order's basis, an early stop, and while it runs its expected end. */
+function schedulingView(
+  { group, runs }: PlanGroupRead,
+  plan: PlanGroupScheduling,
+  at: { finished: boolean; now: number },
+): z.input<typeof groupScheduling> {
+  const placed = new Map(plan.members.map((m) => [m.runId, m] as const));
+  const estimates = new Map(plan.members.map((m) => [m.runId, m.estimateMs] as const));
+  // Members in start order: those not started take the next free slot in that order.
+  const orderOf = (id: string) => placed.get(id)?.order ?? Infinity;
+  const byOrder = [...runs].sort((a, b) => orderOf(a.id) - orderOf(b.id));
+  const expectedEndAt = at.finished
+    ? undefined
+    : expectedEnd(
+        byOrder.map((r) => ({
+          estimateMs: estimates.get(r.id) ?? 0,
+          startedAt: r.startedAt,
+          finishedAt: r.finishedAt,
+          ended: isTerminal(r.status),
+        })),
+        plan.slots,
+        at.now,
+      );
+  return {
+    slots: plan.slots,
+    expectedDurationMs: plan.expectedDurationMs,
+    ...(expectedEndAt !== undefined ? { expectedEndAt } : {}),
+    ...(group.failFastAfter ? { failFastAfter: group.failFastAfter } : {}),
+    ...(plan.stopped
+      ? {
+          stopped: {
+            cause: plan.stopped.cause,
+            reason: plan.stopped.reason,
+            ...(plan.stopped.supersededBy ? { supersededBy: plan.stopped.supersededBy } : {}),
+            at: plan.stopped.at,
+          },
+        }
+      : {}),
   };
 }
 

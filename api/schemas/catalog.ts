@@ -46,6 +46,10 @@ export const testPlan = z.object({
       'Inline resource-style steps (plans made with POST /api/plans or /api/generate), present when the plan has any; they run as one Run before the members.',
     ),
   status: z.string().optional().describe('Present for generated plans: generating, ready or failed.'),
+  failFast: z
+    .object({ afterFailures: z.number().int() })
+    .optional()
+    .describe('Its plan groups cancel their unfinished members once this many failed.'),
   createdAt: ms,
   updatedAt: ms,
 });

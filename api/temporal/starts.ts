@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { SearchAttributePair } from '@temporalio/common';
 import { ApplicationFailure } from '@temporalio/common';
 import type * as workflows from '../../workflows';
@@ -7,6 +7,7 @@ import {
   assuranceWorkflowId,
   generationWorkflowId,
   planGroupWorkflowId,
+  PLAN_GROUP_SUPERSEDED,
   QaEnvironment,
   QaOrgId,
   QaRunId,
@@ -80,11 +81,31 @@ function runAttributes(run: Run): SearchAttributePair[] {
   ];
 }
 
+/**
+ * Asks older plan groups a newer one supersedes to cancel their unfinished members (a signal;
+ * repeating it changes nothing). A group whose workflow has ended has nothing left to cancel.
+ */
+async function signalSuperseded(deps: AppDeps, newer: string, older: string[]): Promise<void> {
+  const client = await deps.temporal();
+  await Promise.all(
+    older.map((id) =>
+      client.workflow
+        .getHandle(planGroupWorkflowId(id))
+        .signal(PLAN_GROUP_SUPERSEDED, newer)
+        .catch((error: unknown) => {
+          if (!(error instanceof WorkflowNotFoundError)) throw error;
+        }),
+    ),
+  );
+}
+
 /** Starts the workflows of recorded Runs: one plan group workflow, or one workflow per Run. */
 export async function startRunWorkflows(
   deps: AppDeps,
-  queued: Pick<QueuedRuns, 'runIds' | 'planGroupRunId'>,
+  queued: Pick<QueuedRuns, 'runIds' | 'planGroupRunId' | 'superseded'>,
 ): Promise<void> {
+  if (queued.planGroupRunId && queued.superseded?.length)
+    await signalSuperseded(deps, queued.planGroupRunId, queued.superseded);
   const runs = (await Promise.all(queued.runIds.map((id) => runRepository.byId(deps.db.manager, id)))).filter(
     (r): r is Run => !!r,
   );

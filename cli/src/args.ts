@@ -27,6 +27,11 @@ qa run options:
                                attempt, those of the previous attempt; otherwise the whole plan)
   --changed-since <git ref>    run only the members whose covers:<glob> tags match
                                git diff --name-only <ref>...HEAD (members without covers: always run)
+  --fail-fast                  cancel the plan group's other members after the first failure (they
+                               end canceled, <skipped> in JUnit)
+  --fail-fast-after <n>        the same after n failures
+  --cancel-superseded          cancel the unfinished members of older groups of the same plan,
+                               Environment and branch
   --idempotency-key <key>      override the key derived from the CI run (run id + attempt + job)
   --retries <n>                attempts on network errors, 429 and 5xx (default 6, with backoff)
 
@@ -61,6 +66,9 @@ export const options = {
   'fail-on-flaky': { type: 'boolean' },
   'rerun-failed': { type: 'string' },
   'changed-since': { type: 'string' },
+  'fail-fast': { type: 'boolean' },
+  'fail-fast-after': { type: 'string' },
+  'cancel-superseded': { type: 'boolean' },
   'idempotency-key': { type: 'string' },
   'api-url': { type: 'string' },
   retries: { type: 'string' },
@@ -81,4 +89,13 @@ export function choice(flag: string, value: string | undefined, allowed: string[
   if (value === undefined) return fallback;
   if (!allowed.includes(value)) throw new QaError(EXIT.usage, `--${flag} must be one of ${allowed.join(', ')}`);
   return value;
+}
+
+/** `--fail-fast` / `--fail-fast-after <n>` as run.trigger's failFast; undefined without either. */
+export function failFastOf(f: Flags): { afterFailures: number } | undefined {
+  const after = f['fail-fast-after'];
+  if (after === undefined) return f['fail-fast'] ? { afterFailures: 1 } : undefined;
+  if (!/^[1-9]\d{0,3}$/.test(after) || Number(after) > 1000)
+    throw new QaError(EXIT.usage, `--fail-fast-after ${after}: give a number of failures from 1 to 1000`);
+  return { afterFailures: Number(after) };
 }

@@ -24,12 +24,17 @@ export class RunFollower {
       this.names.set(subject, (await this.api.op('test_case.get', { testCaseId: state.testCaseId })).name);
   }
 
-  /** Follows every Run with run.get long-polls until all are terminal; false when the deadline came first. */
-  async follow(runIds: string[], deadline: number): Promise<boolean> {
+  /**
+   * Follows every Run with run.get long-polls until all are terminal; false when the deadline came
+   * first. With a plan group, also its start order (once known), its expected end and an early stop.
+   */
+  async follow(runIds: string[], deadline: number, group?: string): Promise<boolean> {
     const states = new Map<string, RunState>();
     for (const runId of runIds) states.set(runId, await this.api.op<RunState>('run.get', { runId }));
     for (const s of states.values()) this.show(s);
+    const groupView = group ? new GroupView(this.api, this.out, group) : null;
     for (;;) {
+      await groupView?.look();
       const open = [...states.values()].filter((s) => !TERMINAL.has(s.status));
       if (!open.length) {
         this.out.done();
@@ -83,3 +88,41 @@ export class RunFollower {
     this.out.line(`Canceled ${canceled} Run(s)${left ? `; ${left} had already ended or could not be canceled` : ''}.`);
   }
 }
+
+/** How often the live view reads its plan group (its order, expected end, early stop). */
+const GROUP_LOOK_MS = 5_000;
+
+/** The plan group's lines of the live view: the start order once, the expected end, an early stop once. */
+class GroupView {
+  private lastLook = 0;
+  private orderShown = false;
+  private stopShown = false;
+
+  constructor(
+    private readonly api: Api,
+    private readonly out: Output,
+    private readonly id: string,
+  ) {}
+
+  async look() {
+    if (Date.now() - this.lastLook < GROUP_LOOK_MS) return;
+    this.lastLook = Date.now();
+    const group = await this.api.request<PlanGroup>('GET', `/api/plan-groups/${this.id}`);
+    const placed = group.members.filter((m) => m.scheduling).sort((a, b) => a.scheduling!.order - b.scheduling!.order);
+    if (!this.orderShown && placed.length) {
+      this.orderShown = true;
+      this.out.line('Start order:');
+      for (const m of placed) this.out.line(`  ${m.scheduling!.order}. ${m.name}: ${m.scheduling!.reason}`);
+    }
+    const stopped = group.scheduling?.stopped;
+    if (stopped && !this.stopShown) {
+      this.stopShown = true;
+      this.out.line(`Plan group stopped early (${stopped.cause.replace('_', ' ')}): ${stopped.reason}`);
+    }
+    const end = group.scheduling?.expectedEndAt;
+    // Rounded to 10 s, so a CI log gets a line when the estimate moves, not on every look.
+    if (end) this.out.progress(this.id, `Plan group: expected end around ${clock(Math.ceil(end / 10_000) * 10_000)}`);
+  }
+}
+
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19) + ' UTC';

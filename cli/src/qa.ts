@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { choice, HELP, options, parseDuration, type Flags } from './args';
+import { choice, failFastOf, HELP, options, parseDuration, type Flags } from './args';
 import { ciContext, gitChangedFiles, idempotencyKeyFor, type CiContext } from './ci';
 import { RunFollower } from './follow';
 import { Api, EXIT, QaError } from './http';
@@ -76,6 +76,9 @@ class Cli {
     if (f['rerun-failed'] && !f.plan && !rerunOfGroup)
       throw new QaError(EXIT.usage, '--rerun-failed last|auto needs --plan');
     const timeoutMs = parseDuration(f.timeout ?? '60m');
+    if ((f['fail-fast'] || f['fail-fast-after'] || f['cancel-superseded']) && !f.plan)
+      throw new QaError(EXIT.usage, '--fail-fast, --fail-fast-after and --cancel-superseded need --plan');
+    const failFast = failFastOf(f);
     const commit = f.commit ?? this.ci.commit;
     const target = {
       ...(f.env ? { environmentSlug: f.env } : {}),
@@ -129,9 +132,13 @@ class Cli {
             }
           : {}),
         ...(changedFiles ? { scope: 'changed', changedFiles } : {}),
+        ...(failFast ? { failFast } : {}),
+        ...(f['cancel-superseded'] ? { cancelSuperseded: true } : {}),
       };
       const idempotencyKey = f['idempotency-key'] ?? idempotencyKeyFor(this.ci, body);
       queued = await this.api.op<Queued>('run.trigger', { idempotencyKey, ...body });
+      for (const older of queued.superseded ?? [])
+        this.out.line(`Canceling the unfinished members of superseded plan group ${older}`);
       for (const s of queued.selection ?? [])
         this.out.line(`${s.selected ? 'selected' : 'skipped '} ${s.name}: ${s.reason}`);
     }
@@ -216,7 +223,7 @@ class Cli {
     this.resume = `qa status ${subject} --wait${this.flags.junit ? ` --junit ${this.flags.junit}` : ''}`;
     const deadline = Date.now() + timeoutMs;
     await this.runs.loadNames(subject);
-    const timedOut = !(await this.runs.follow(runIds, deadline));
+    const timedOut = !(await this.runs.follow(runIds, deadline, ID.group.test(subject) ? subject : undefined));
     if (timedOut) {
       this.out.line(`qa: the wait timed out after ${this.flags.timeout ?? '60m'}; the Runs go on.`);
       if (choice('on-timeout', this.flags['on-timeout'], ['detach', 'cancel'], 'detach') === 'cancel') {

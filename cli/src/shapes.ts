@@ -68,6 +68,8 @@ export interface PlanGroupMember {
   /** Its Test Case was in quarantine when the Run was queued: the verdict is real but gates nothing. */
   quarantined?: boolean;
   quarantineReason?: string;
+  /** Why it ran when it did (groups ordered from history). */
+  scheduling?: { order: number; reason: string; canceledBy?: 'fail_fast' | 'superseded' };
 }
 
 /** GET /api/plan-groups/{planGroupRunId} (and each item of GET /api/plan-groups). */
@@ -79,6 +81,10 @@ export interface PlanGroup {
   createdAt: number;
   rerunOf?: string;
   members: PlanGroupMember[];
+  scheduling?: {
+    expectedEndAt?: number;
+    stopped?: { cause: 'fail_fast' | 'superseded'; reason: string };
+  };
 }
 
 /** One schedule as GET /api/schedules lists it (the fields qa prints). */
@@ -101,6 +107,8 @@ export interface Queued {
   runIds: string[];
   planGroupRunId?: string;
   selection?: Array<{ name: string; selected: boolean; reason: string }>;
+  /** Older plan groups for the same plan, Environment and branch whose unfinished members were canceled. */
+  superseded?: string[];
 }
 
 /** POST /api/runs/rerun: the new plan group of the members that did not pass. */

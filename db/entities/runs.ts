@@ -3,6 +3,7 @@ import { column } from './json';
 import type { Diagnosis, RunApiSettings, RunSource, RunStatus, RunTrigger, StepStatus, Targets } from '../../core/runs';
 import type { Step } from '../../core/steps';
 import type { RunVisualSettings, VisualAcceptance, VisualFact } from '../../core/visual';
+import type { PlanGroupScheduling } from '../../core/scheduling';
 
 const { id, ref, ms, json } = column;
 
@@ -187,6 +188,12 @@ export interface PlanGroup {
   carried?: CarriedMember[] | null;
   environmentSlug?: string | null;
   commitSha?: string | null;
+  /** The trigger's branch: a newer group of the same plan, Environment and branch may supersede this one. */
+  branch?: string | null;
+  /** Cancel the unfinished members once this many have failed; 0: never. */
+  failFastAfter?: number;
+  /** The start order and its reasons, and an early stop (fail fast, superseded); null until ordered. */
+  scheduling?: PlanGroupScheduling | null;
 }
 export const PlanGroupEntity = new EntitySchema<PlanGroup>({
   name: 'PlanGroup',
@@ -202,6 +209,9 @@ export const PlanGroupEntity = new EntitySchema<PlanGroup>({
     carried: { ...json, nullable: true },
     environmentSlug: { type: 'varchar', length: 100, name: 'environment_slug', nullable: true },
     commitSha: { type: 'varchar', length: 64, name: 'commit_sha', nullable: true },
+    branch: { type: 'varchar', length: 255, nullable: true },
+    failFastAfter: { type: 'int', name: 'fail_fast_after', default: 0 },
+    scheduling: { ...json, nullable: true },
   },
 });
 

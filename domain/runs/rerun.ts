@@ -64,6 +64,7 @@ export async function recordRerun(
     carried,
     environmentSlug: original.environmentSlug ?? null,
     commitSha: original.commitSha ?? null,
+    branch: original.branch ?? null,
   });
   const stepsByRun = await runRepository.steps(
     db,

@@ -8,11 +8,12 @@ import { runRepository } from '../../db/repositories/runs';
 import { quarantineRepository } from '../../db/repositories/quarantine';
 import { testCaseRepository } from '../../db/repositories/test-cases';
 import { testPlanRepository } from '../../db/repositories/test-plans';
+import { planSchedulingRepository } from '../../db/repositories/plan-scheduling';
 import { testCaseRevisions } from '../../db/repositories/test-case-revisions';
 import { AppError, invalid, notFound } from '../../core/errors';
 import { idOf as id, newId } from '../../core/ids';
 import { platforms } from '../../core/runs';
-import { slug, variableName } from '../../core/steps';
+import { failFastSetting, slug, variableName } from '../../core/steps';
 import type { SecretBox } from '../../core/crypto';
 import { artifactGate } from '../artifacts/gate';
 import { planUnits, type RunUnit } from './units';
@@ -61,6 +62,18 @@ export const triggerFields = {
     .optional(),
   scope: z.enum(['changed', 'all']).optional().describe('"changed" when only tests touched by changedFiles matter.'),
   changedFiles: z.array(z.string().min(1).max(1000)).max(1000).optional(),
+  failFast: failFastSetting
+    .optional()
+    .describe(
+      "Plans only: stop the plan group early (overrides the plan's own failFast). Members canceled by it end " +
+        'canceled (never failed), with the reason.',
+    ),
+  cancelSuperseded: z
+    .boolean()
+    .optional()
+    .describe(
+      'Plans only: cancel the unfinished members of older plan groups of the same plan, Environment and branch.',
+    ),
 };
 const triggerInput = z.object(triggerFields);
 export type TriggerInput = z.infer<typeof triggerInput>;
@@ -70,6 +83,8 @@ export interface QueuedRuns {
   planGroupRunId?: string;
   /** With `scope: "changed"` on a plan: every member, whether it runs and why. */
   selection?: MemberSelection[];
+  /** With `cancelSuperseded`: the older plan groups asked to cancel their unfinished members. */
+  superseded?: string[];
 }
 
 /** Where recordRuns writes: the caller's transaction, for the caller's organization. */
@@ -93,9 +108,11 @@ export async function recordRuns(
   scheduleId?: string,
 ): Promise<QueuedRuns> {
   if (!!input.testCaseId === !!input.testPlanId) throw invalid('give exactly one of testCaseId and testPlanId');
-  const allUnits = input.testCaseId
-    ? [await oneCase(db, orgId, input.testCaseId)]
-    : await planRunUnits(db, orgId, input.testPlanId!);
+  if (input.testCaseId && (input.failFast || input.cancelSuperseded))
+    throw invalid('failFast and cancelSuperseded apply to a plan group: give testPlanId');
+  const plan = input.testPlanId ? await testPlanRepository.get(db, orgId, input.testPlanId) : null;
+  if (input.testPlanId && !plan) throw notFound(`Test Plan ${input.testPlanId}`);
+  const allUnits = plan ? await planUnits(db, orgId, plan) : [await oneCase(db, orgId, input.testCaseId!)];
   const selection =
     input.testPlanId && input.scope === 'changed'
       ? allUnits.map((unit) => selectMember(unit, input.changedFiles ?? []))
@@ -161,7 +178,19 @@ export async function recordRuns(
       selection: selection ?? null,
       environmentSlug: environment?.slug ?? null,
       commitSha: input.deployment?.commitSha ?? null,
+      branch: trigger.branch,
+      failFastAfter: (input.failFast ?? plan?.config?.failFast)?.afterFailures ?? 0,
     });
+  const superseded =
+    planGroupRunId && input.cancelSuperseded
+      ? await planSchedulingRepository.unfinishedOlder(db, {
+          orgId,
+          testPlanId: input.testPlanId!,
+          environmentSlug: environment?.slug ?? null,
+          branch: trigger.branch,
+          id: planGroupRunId,
+        })
+      : undefined;
   for (const { run, steps } of runs) {
     await runRepository.insert(db, run, steps);
     for (const [name, value] of Object.entries(explicit.api?.runtimeValues ?? {})) {
@@ -176,6 +205,7 @@ export async function recordRuns(
     runIds: runs.map((r) => r.run.id),
     ...(planGroupRunId ? { planGroupRunId } : {}),
     ...(selection ? { selection } : {}),
+    ...(superseded ? { superseded } : {}),
   };
 }
 
@@ -271,12 +301,6 @@ async function oneCase(db: EntityManager, orgId: string, testCaseId: string): Pr
   const testCase = await testCaseRepository.get(db, orgId, testCaseId);
   if (!testCase) throw notFound(`Test Case ${testCaseId}`);
   return { testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms, apiAuthProfiles: [] };
-}
-
-async function planRunUnits(db: EntityManager, orgId: string, testPlanId: string): Promise<RunUnit[]> {
-  const plan = await testPlanRepository.get(db, orgId, testPlanId);
-  if (!plan) throw notFound(`Test Plan ${testPlanId}`);
-  return planUnits(db, orgId, plan);
 }
 
 /**

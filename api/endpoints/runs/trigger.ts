@@ -8,6 +8,10 @@ import { startRunWorkflows } from '../../temporal/starts';
 import { defineEndpoint, triggerSource } from '../../pipeline/model';
 import { memberSelection } from '../../schemas/catalog';
 
+const supersededDoc =
+  'With cancelSuperseded: the older plan groups (planGroupRunId) of the same plan, Environment and branch asked to ' +
+  'cancel their unfinished members.';
+
 export default defineEndpoint({
   name: 'run.trigger',
   bindings: {
@@ -32,20 +36,24 @@ export default defineEndpoint({
           environmentSlug: slug.optional(),
           targets: triggerFields.targets,
           deployment: triggerFields.deployment,
+          failFast: triggerFields.failFast,
+          cancelSuperseded: triggerFields.cancelSuperseded,
         }),
         response: z.object({
           runId: z.string(),
           status: z.literal('queued'),
           runIds: z.array(z.string()),
           planGroupRunId: z.string().optional(),
+          superseded: z.array(z.string()).optional().describe(supersededDoc),
         }),
         // The header is honoured but was never documented here; documenting it is a change of the document.
         keyWhenAbsent: 'fresh',
-        toResponse: (queued: { runIds: string[]; planGroupRunId?: string }) => ({
+        toResponse: (queued: { runIds: string[]; planGroupRunId?: string; superseded?: string[] }) => ({
           runId: queued.runIds[0],
           status: 'queued' as const,
           runIds: queued.runIds,
           ...(queued.planGroupRunId ? { planGroupRunId: queued.planGroupRunId } : {}),
+          ...(queued.superseded ? { superseded: queued.superseded } : {}),
         }),
       },
     },
@@ -57,7 +65,10 @@ export default defineEndpoint({
     'environmentSlug or pass explicit targets. With scope "changed" and changedFiles, a plan member runs when one ' +
     'of its Test Case tags covers:<glob> matches a changed file; members without a covers: tag always run. Follow each Run with run.get (cursor + waitMs), then read run.evidence. ' +
     'A plan trigger queues at most PLAN_GROUP_MAX_MEMBERS Runs (default 500; larger: FAILED_PRECONDITION). Runs past ' +
-    "the organization's active-Run cap (ORG_MAX_ACTIVE_RUNS, default 50) stay queued and start as others finish.",
+    "the organization's active-Run cap (ORG_MAX_ACTIVE_RUNS, default 50) stay queued and start as others finish. " +
+    'A plan group starts the members that failed last time on the Environment first, then the longest first (median ' +
+    'of their recent Runs there; without history, by step count). failFast cancels the rest after the first failure ' +
+    '(or afterFailures); cancelSuperseded cancels older unfinished groups of the same plan, Environment and branch.',
   access: { scope: 'svc:runs:write' },
   idempotency: 'required',
   confirm: 'never',
@@ -70,6 +81,7 @@ export default defineEndpoint({
       .array(memberSelection)
       .optional()
       .describe('With scope "changed" on a Test Plan: every member, whether it runs, and why (the matching glob).'),
+    superseded: z.array(z.string()).optional().describe(supersededDoc),
   }),
   async handler(input, ctx) {
     const queued = await recordRuns(

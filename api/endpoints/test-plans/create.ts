@@ -1,5 +1,6 @@
 import { testPlanRepository } from '../../../db/repositories/test-plans';
 import { newId } from '../../../core/ids';
+import { failFastSetting } from '../../../core/steps';
 import { defineEndpoint } from '../../pipeline/model';
 import { resolveMembers, testCaseIds } from './members';
 import { description, recordName, testPlan } from '../../schemas/catalog';
@@ -12,7 +13,16 @@ export default defineEndpoint({
   access: { scope: 'svc:test_plans:write' },
   idempotency: 'required',
   confirm: 'never',
-  body: { name: recordName, description: description.optional(), testCaseIds: testCaseIds.optional() },
+  body: {
+    name: recordName,
+    description: description.optional(),
+    testCaseIds: testCaseIds.optional(),
+    failFast: failFastSetting
+      .optional()
+      .describe(
+        "Its plan groups stop early: cancel the unfinished members once this many failed (a trigger's failFast overrides it).",
+      ),
+  },
   output: testPlan,
   async handler(input, { db, orgId }) {
     const members = input.testCaseIds ?? [];
@@ -26,7 +36,7 @@ export default defineEndpoint({
       platforms: [],
       steps: [],
       apiAuthProfiles: [],
-      config: null,
+      config: input.failFast ? { failFast: input.failFast } : null,
       mode: 'manual',
       status: 'created',
       failureReason: null,

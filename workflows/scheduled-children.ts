@@ -1,0 +1,81 @@
+import { CancellationScope, defineSignal, isCancellation, setHandler } from '@temporalio/workflow';
+import type { SearchAttributePair } from '@temporalio/common';
+import { startRunChild } from './child-runs';
+import {
+  PLAN_GROUP_SUPERSEDED,
+  type PlanGroupActivities,
+  type PlanGroupStop,
+  type PlanGroupWorkflowInput,
+  type RunOutcome,
+  type RunWorkflowInput,
+} from './contracts';
+
+/** A newer group of the same plan, Environment and branch supersedes this one (its id). */
+export const planGroupSuperseded = defineSignal<[string]>(PLAN_GROUP_SUPERSEDED);
+
+interface ScheduledOptions {
+  input: PlanGroupWorkflowInput;
+  inherited: SearchAttributePair[];
+  bookkeeping: PlanGroupActivities;
+}
+
+/**
+ * Runs a group's members in the order its activity gives, `window` at a time. Fail fast (after
+ * N counted failures) and a superseding group stop it: no member starts after that, the running
+ * ones are canceled (they record themselves canceled), and the activity records the ones never
+ * started as canceled with the reason. Canceling the group itself cancels every child as before.
+ */
+export async function runScheduled({
+  input,
+  inherited,
+  bookkeeping,
+}: ScheduledOptions): Promise<Record<string, RunOutcome>> {
+  let stop: Pick<PlanGroupStop, 'cause' | 'supersededBy'> | undefined;
+  const running = new Map<string, CancellationScope>();
+  const halt = (why: Pick<PlanGroupStop, 'cause' | 'supersededBy'>) => {
+    if (stop) return;
+    stop = why;
+    for (const scope of running.values()) scope.cancel();
+  };
+  setHandler(planGroupSuperseded, (newer) => halt({ cause: 'superseded', supersededBy: newer }));
+
+  const order = await bookkeeping.orderPlanGroup(input.planGroupId);
+  const byId = new Map(input.runs.map((run) => [run.runId, run] as const));
+  const ordered = order.runIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const queue: RunWorkflowInput[] = [...ordered, ...input.runs.filter((run) => !order.runIds.includes(run.runId))];
+  const uncounted = new Set(order.uncounted);
+  const outcomes: Record<string, RunOutcome> = {};
+  const canceled: string[] = [];
+  let failures = 0;
+
+  const lane = async () => {
+    while (!stop && queue.length) {
+      const run = queue.shift()!;
+      const scope = new CancellationScope();
+      running.set(run.runId, scope);
+      try {
+        outcomes[run.runId] = await scope.run(async () => {
+          const child = await startRunChild(input.orgId, run, inherited);
+          return child.result();
+        });
+      } catch (error) {
+        // The group itself canceled: its children go with it, as before.
+        if (isCancellation(error) && CancellationScope.current().consideredCancelled) throw error;
+        // Canceled by the stop, or on its own (runs.cancel): one member, not the group.
+        outcomes[run.runId] = isCancellation(error) ? 'canceled' : 'invalid';
+        if (isCancellation(error) && stop) canceled.push(run.runId);
+      } finally {
+        running.delete(run.runId);
+      }
+      const failed = outcomes[run.runId] === 'failed' && !uncounted.has(run.runId);
+      if (failed && order.failFastAfter > 0 && ++failures >= order.failFastAfter) halt({ cause: 'fail_fast' });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(input.window, input.runs.length)) }, lane));
+  if (stop) {
+    const unstarted = queue.map((run) => run.runId);
+    for (const id of unstarted) outcomes[id] = 'canceled';
+    await bookkeeping.stopPlanGroup(input.planGroupId, { ...stop, failures, canceled, unstarted });
+  }
+  return outcomes;
+}
