@@ -4,7 +4,7 @@
 const namedSpecs = process.argv.slice(2).some((arg) => !arg.startsWith('-') && /\.test\.ts$/.test(arg));
 
 module.exports = {
-  require: ['tsx/cjs', 'test/helpers/global.ts', 'test/helpers/file-times.ts'],
+  require: ['tsx/cjs', 'test/helpers/global.ts', 'test/helpers/file-times.ts', 'test/helpers/shared-browser.ts'],
   extension: ['ts'],
   ...(namedSpecs ? {} : { spec: ['test/**/*.test.ts'] }),
   timeout: 60000,

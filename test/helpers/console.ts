@@ -3,26 +3,18 @@ import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort, startApp, type TestApp } from './app';
 import { consoleClient, startIssuer, type TestIssuer } from './oidc';
+import { sharedBrowser } from './shared-browser';
 
 /** Chromium as the other browser tests launch it (Debian's build, CHROMIUM_PATH from the test setup). */
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 
-let shared: Promise<Browser> | undefined;
-// Closed once, after every suite of the process: suites share one Chromium (each test still gets a
-// context of its own: its own cookies), rather than each launching and closing one.
-if (typeof after === 'function')
-  after(async () => {
-    const browser = shared;
-    shared = undefined;
-    await (await browser?.catch(() => undefined))?.close();
-  });
-
-/** The process's one Chromium, launched on first use. */
-export function sharedChromium(): Promise<Browser> {
-  shared ??= launchChromium();
-  return shared;
-}
+/**
+ * The process's one Chromium, launched on first use and closed after the test file
+ * (test/helpers/shared-browser.ts): suites share it, each test still opening a context of its own
+ * (its own cookies), rather than each suite launching and closing a browser.
+ */
+export const sharedChromium = (): Promise<Browser> => sharedBrowser(launchChromium);
 
 export interface ConsolePage {
   context: BrowserContext;

@@ -89,11 +89,12 @@ interface Routes {
  * which a view could test for truth and still compile after the API renamed it; without the index
  * signature, reading a field the schema does not declare fails the build, naming the field.
  */
-export type Declared<T> = T extends ReadonlyArray<infer U>
-  ? Declared<U>[]
-  : T extends object
-    ? { [K in keyof T as string extends K ? never : K]: Declared<T[K]> }
-    : T;
+export type Declared<T> =
+  T extends ReadonlyArray<infer U>
+    ? Declared<U>[]
+    : T extends object
+      ? { [K in keyof T as string extends K ? never : K]: Declared<T[K]> }
+      : T;
 
 /** What an endpoint takes (its parsed input) and answers. */
 export type InputOf<E> = E extends Endpoint<infer I, any, any> ? I : never;

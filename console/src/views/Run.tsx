@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, newKey } from '../lib/api';
 import { op, route, type EvidenceStep, type RouteAnswer, type RunEvidence, type RunState } from '../lib/contract';
 import { Link, navigate } from '../lib/router';
-import { DiffView, type Visual } from './DiffView';
+import { DiffView } from './DiffView';
 import { Action, CopyId, duration, forPeople, Pending, Status, Time, useLoad } from '../lib/ui';
 import { CompareWith } from './compare/CompareWith';
 import { Elapsed } from './Elapsed';

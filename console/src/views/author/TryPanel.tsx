@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, newKey } from '../../lib/api';
-import { op, route, type Answer, type EvidenceStep, type RunState } from '../../lib/contract';
+import { op, route, type EvidenceStep, type RunState } from '../../lib/contract';
 import { Link } from '../../lib/router';
 import { useCan } from '../../lib/session';
 import { duration, forPeople, Status } from '../../lib/ui';
