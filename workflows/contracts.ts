@@ -83,7 +83,7 @@ export interface PlanGroupStop {
   supersededBy?: string;
   /** Members that failed (counted toward fail fast) when the group stopped. */
   failures: number;
-  /** Members running when the group stopped, canceled by it. */
+  /** Members running when the group stopped: recorded canceled, then their children canceled. */
   canceled: string[];
   /** Members never started. */
   unstarted: string[];
@@ -92,7 +92,7 @@ export interface PlanGroupStop {
 export interface PlanGroupActivities {
   /** Orders the group's members from their history here and stores the order with its reasons (once). */
   orderPlanGroup(planGroupId: string): Promise<PlanGroupOrder>;
-  /** Records the group's stop: members never started become canceled, with the reason. */
+  /** Records the group's stop: its unfinished members become canceled, with the reason. */
   stopPlanGroup(planGroupId: string, stop: PlanGroupStop): Promise<void>;
 }
 

@@ -21,9 +21,9 @@ interface ScheduledOptions {
 
 /**
  * Runs a group's members in the order its activity gives, `window` at a time. Fail fast (after
- * N counted failures) and a superseding group stop it: no member starts after that, the running
- * ones are canceled (they record themselves canceled), and the activity records the ones never
- * started as canceled with the reason. Canceling the group itself cancels every child as before.
+ * N counted failures) and a superseding group stop it: no member starts after that, an activity
+ * records the unfinished ones canceled with the reason, then the running children are canceled.
+ * Canceling the group itself cancels every child as before.
  */
 export async function runScheduled({
   input,
@@ -31,22 +31,44 @@ export async function runScheduled({
   bookkeeping,
 }: ScheduledOptions): Promise<Record<string, RunOutcome>> {
   let stop: Pick<PlanGroupStop, 'cause' | 'supersededBy'> | undefined;
+  let stopping: Promise<void> | undefined;
   const running = new Map<string, CancellationScope>();
+  const queue: RunWorkflowInput[] = [];
+  const outcomes: Record<string, RunOutcome> = {};
+  let failures = 0;
+  // The stop is recorded first (members not started, and those running, become canceled with the
+  // reason), then the running children are canceled: whoever reads the group when its Runs have
+  // ended sees why.
+  let ordered = false;
+  const record = (why: Pick<PlanGroupStop, 'cause' | 'supersededBy'>) => {
+    const canceled = [...running.keys()];
+    const unstarted = queue.splice(0).map((run) => run.runId);
+    // The last member's failure leaves nothing to stop: the group simply ends.
+    if (!canceled.length && !unstarted.length) return;
+    for (const id of unstarted) outcomes[id] = 'canceled';
+    stopping = (async () => {
+      await bookkeeping.stopPlanGroup(input.planGroupId, { ...why, failures, canceled, unstarted });
+      for (const scope of running.values()) scope.cancel();
+    })();
+  };
   const halt = (why: Pick<PlanGroupStop, 'cause' | 'supersededBy'>) => {
     if (stop) return;
     stop = why;
-    for (const scope of running.values()) scope.cancel();
+    // During the ordering nothing has started yet: the stop is recorded once the members are known.
+    if (ordered) record(why);
   };
   setHandler(planGroupSuperseded, (newer) => halt({ cause: 'superseded', supersededBy: newer }));
 
   const order = await bookkeeping.orderPlanGroup(input.planGroupId);
   const byId = new Map(input.runs.map((run) => [run.runId, run] as const));
-  const ordered = order.runIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-  const queue: RunWorkflowInput[] = [...ordered, ...input.runs.filter((run) => !order.runIds.includes(run.runId))];
   const uncounted = new Set(order.uncounted);
-  const outcomes: Record<string, RunOutcome> = {};
-  const canceled: string[] = [];
-  let failures = 0;
+  queue.push(
+    ...order.runIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+    ...input.runs.filter((run) => !order.runIds.includes(run.runId)),
+  );
+  ordered = true;
+  // A stop that came during the ordering leaves every member unstarted.
+  if (stop) record(stop);
 
   const lane = async () => {
     while (!stop && queue.length) {
@@ -63,7 +85,6 @@ export async function runScheduled({
         if (isCancellation(error) && CancellationScope.current().consideredCancelled) throw error;
         // Canceled by the stop, or on its own (runs.cancel): one member, not the group.
         outcomes[run.runId] = isCancellation(error) ? 'canceled' : 'invalid';
-        if (isCancellation(error) && stop) canceled.push(run.runId);
       } finally {
         running.delete(run.runId);
       }
@@ -72,10 +93,6 @@ export async function runScheduled({
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(input.window, input.runs.length)) }, lane));
-  if (stop) {
-    const unstarted = queue.map((run) => run.runId);
-    for (const id of unstarted) outcomes[id] = 'canceled';
-    await bookkeeping.stopPlanGroup(input.planGroupId, { ...stop, failures, canceled, unstarted });
-  }
+  await stopping;
   return outcomes;
 }

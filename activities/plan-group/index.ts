@@ -78,8 +78,8 @@ export function planGroupActivities(deps: ActivityDeps): PlanGroupActivities {
             : 'Follow the newer plan group.',
         reason,
       };
-      // Members still open: never started, or canceled before their start took; the rest recorded
-      // themselves. A member that ended meanwhile keeps its outcome.
+      // Recorded before the workflow cancels the running ones, so the Runs carry the reason (their
+      // own cancellation then finds them ended). A member that ended meanwhile keeps its outcome.
       const toCancel = new Set([...stop.unstarted, ...stop.canceled]);
       const open = (await runRepository.byPlanGroup(db.manager, planGroupId)).filter(
         (r) => toCancel.has(r.id) && !terminalStatuses.includes(r.status),

@@ -36,6 +36,8 @@ export class RunFollower {
     for (;;) {
       await groupView?.look();
       const open = [...states.values()].filter((s) => !TERMINAL.has(s.status));
+      // The last look shows what a short group did between two looks (its order, an early stop).
+      if (!open.length) await groupView?.look(true);
       if (!open.length) {
         this.out.done();
         return true;
@@ -104,8 +106,8 @@ class GroupView {
     private readonly id: string,
   ) {}
 
-  async look() {
-    if (Date.now() - this.lastLook < GROUP_LOOK_MS) return;
+  async look(last = false) {
+    if (!last && Date.now() - this.lastLook < GROUP_LOOK_MS) return;
     this.lastLook = Date.now();
     const group = await this.api.request<PlanGroup>('GET', `/api/plan-groups/${this.id}`);
     const placed = group.members.filter((m) => m.scheduling).sort((a, b) => a.scheduling!.order - b.scheduling!.order);
@@ -119,7 +121,7 @@ class GroupView {
       this.stopShown = true;
       this.out.line(`Plan group stopped early (${stopped.cause.replace('_', ' ')}): ${stopped.reason}`);
     }
-    const end = group.scheduling?.expectedEndAt;
+    const end = last ? undefined : group.scheduling?.expectedEndAt;
     // Rounded to 10 s, so a CI log gets a line when the estimate moves, not on every look.
     if (end) this.out.progress(this.id, `Plan group: expected end around ${clock(Math.ceil(end / 10_000) * 10_000)}`);
   }

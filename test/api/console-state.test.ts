@@ -238,6 +238,40 @@ describe('console (issue 76): rerun any Run, accepted changes, step verdicts, ac
     await context.close();
   });
 
+  it("a plan group's page shows when each member started and why, and an early stop (fail fast)", async () => {
+    // Still on its slow page (3 s) when the other fails at once.
+    const slow = await newCase(s, { name: 'Order slow', steps: [{ action: 'navigate', target: '/slow' }] });
+    const fails = await newCase(s, {
+      name: 'Order fails',
+      steps: [{ action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'NO_SUCH_VALUE' } }],
+    });
+    const plan = await call(s.app, s.org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: `Order ${key()}`,
+      testCaseIds: [slow.id, fails.id],
+    });
+    const group = await call(s.app, s.org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testPlanId: plan.body.id,
+      environmentSlug: 'local',
+      failFast: {},
+    });
+    assert.equal(group.status, 200, JSON.stringify(group.body));
+    for (const runId of group.body.runIds) await followRun(s.app, s.org.apiKey, runId);
+    const { page, context } = await signedIn(browser, s.app.url, s.org.apiKey, 1280);
+    await page.goto(`${s.app.url}/console/plan-groups/${group.body.planGroupRunId}`);
+    const members = page.getByRole('table', { name: 'Members' });
+    await members.getByRole('columnheader', { name: 'Started' }).waitFor();
+    // Neither case ran here before: each is placed by its step count, in words.
+    const failing = members.getByRole('row').filter({ hasText: 'Order fails' });
+    await failing.getByText(/^#\d/).waitFor();
+    await failing.getByText(/no Run here yet: 1 step/).waitFor();
+    const stopped = await page.getByTestId('stopped').textContent();
+    assert.match(stopped ?? '', /Stopped early \(fail fast\)/);
+    await assertAccessible(page, 'a plan group stopped by fail fast');
+    await context.close();
+  });
+
   it('cuts off no column of any table at 375, 768, 1280 or 1920 px; the first column stays in view', async () => {
     const hook = await registerWebhook(s, receiver, '/state-hook');
     const good = await newCase(s, { name: 'Table passes' });

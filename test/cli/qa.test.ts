@@ -253,6 +253,49 @@ describe('the qa command, installed from its packed tarball, against the real st
     assert.ok(!missing.failure);
   });
 
+  it('--fail-fast: exits 1; the member it canceled is <skipped> with the reason, never a failure', async () => {
+    await call(s.app, s.org.apiKey, 'environment.upsert', {
+      idempotencyKey: key(),
+      slug: 'slow-fail-fast',
+      targets: { web: { baseUrl: slow.url } },
+    });
+    await plan('CLI fail fast', [
+      // Fails at once: its step needs a runtime value the Environment lacks.
+      {
+        name: 'Fails at once',
+        steps: [{ action: 'fill', target: 'Email', valueSpec: { kind: 'environment', variable: 'NO_SUCH_VALUE' } }],
+      },
+      // Still loading its slow page (15 s) when the other fails.
+      { name: 'Slow page', steps: [{ action: 'navigate', target: '/slow' }] },
+    ]);
+    const junit = path.join(tmp, 'fail-fast.xml');
+    const r = await qa([
+      'run',
+      '--plan',
+      'CLI fail fast',
+      '--env',
+      'slow-fail-fast',
+      '--fail-fast',
+      '--wait',
+      '--junit',
+      junit,
+    ]);
+    assert.equal(r.code, EXIT.failed, r.stdout + r.stderr);
+    xsdValid(junit);
+    const report = await junitOf(junit);
+    const failed = report.testcase.find((c: any) => c.name === 'Fails at once');
+    const canceled = report.testcase.find((c: any) => c.name === 'Slow page');
+    assert.ok(failed.failure, 'the failure is <failure>');
+    assert.ok(canceled.skipped && !canceled.failure && !canceled.error, 'the canceled member is <skipped>');
+    assert.match(canceled.skipped[0].message, /fail fast/);
+    assert.match(r.stdout + r.stderr, /stopped early \(fail fast\)/);
+    assert.equal(
+      (await qa(['run', '--case', 'tc_x', '--env', 'local', '--fail-fast'])).code,
+      EXIT.usage,
+      'fail fast is for a plan',
+    );
+  });
+
   it('exits 2 for a bad key, an unknown plan, an unknown environment and a bad flag', async () => {
     assert.equal(
       (await qa(['run', '--plan', 'CLI passing', '--env', 'local'], { QA_API_KEY: 'aut_wrong' })).code,

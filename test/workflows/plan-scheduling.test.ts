@@ -228,6 +228,10 @@ describe('plan groups scheduled by what is known: fail fast on two slots', funct
       [3, 0, 1, 2, 0],
     );
     assert.equal(done.scheduling?.stopped?.cause, 'fail_fast');
+    // The Run itself says so too, for a client that reads only run.get.
+    const slowRun = await call(t.app, t.org.apiKey, 'run.get', { runId: status.get(slow)!.runId });
+    assert.equal(slowRun.body.status, 'canceled');
+    assert.match(slowRun.body.diagnosis?.reason ?? '', /fail fast/);
     // The unstarted member never ran: no step of it reached the site.
     const started = await startedAt(t, [status.get(passing)!.runId]);
     assert.equal(started.get(status.get(passing)!.runId), null);

@@ -127,7 +127,25 @@ export function PlanGroup({ id }: { id: string }) {
       </p>
       <p data-testid="counts">
         <Counts summary={g.summary} />
+        {!g.finished && g.scheduling?.expectedEndAt && (
+          <>
+            {' '}
+            · expected to end <Time ms={g.scheduling.expectedEndAt} /> (from its members' history)
+          </>
+        )}
       </p>
+      {g.scheduling?.stopped && (
+        <p class="card" data-testid="stopped">
+          Stopped early ({g.scheduling.stopped.cause === 'fail_fast' ? 'fail fast' : 'superseded'}):{' '}
+          {g.scheduling.stopped.reason}
+          {g.scheduling.stopped.supersededBy && (
+            <>
+              {' '}
+              <Link href={`/console/plan-groups/${g.scheduling.stopped.supersededBy}`}>Open the newer group</Link>
+            </>
+          )}
+        </p>
+      )}
       <div class="actions">
         {g.finished && <Link href={`/console/plan-groups/${g.planGroupRunId}/review`}>Review visual changes</Link>}
         {g.finished && notPassing > 0 ? (
@@ -155,6 +173,7 @@ export function PlanGroup({ id }: { id: string }) {
           <thead>
             <tr>
               <th scope="col">Member</th>
+              <th scope="col">Started</th>
               <th scope="col">Status</th>
               <th scope="col">Run</th>
               <th scope="col">Duration</th>
@@ -167,6 +186,15 @@ export function PlanGroup({ id }: { id: string }) {
                 <td>
                   {m.testCaseId ? <Link href={`/console/test-cases/${m.testCaseId}`}>{m.name}</Link> : m.name}
                   {m.quarantined && <small class="muted"> (quarantined)</small>}
+                </td>
+                <td>
+                  {m.scheduling ? (
+                    <>
+                      #{m.scheduling.order} <small class="muted">{m.scheduling.reason}</small>
+                    </>
+                  ) : (
+                    '–'
+                  )}
                 </td>
                 <td>
                   <Status value={m.status} /> {m.flaky && <small>flaky</small>}
