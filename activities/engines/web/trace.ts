@@ -29,6 +29,12 @@ export interface UnrecordedStep {
   endWall: number;
   /** The step's customer-safe reason when it did not pass. */
   error?: string;
+  /**
+   * The step ran while Playwright recorded, and did not pass: its actions are in the trace already,
+   * but none of them failed when only its expectation did. It joins as an action of its own that
+   * carries the step's reason, so the viewer, which opens at the last failed action, opens there.
+   */
+  recorded?: boolean;
 }
 
 /**
@@ -110,14 +116,14 @@ function withUnrecorded(entries: ZipEntry[], steps: UnrecordedStep[]): ZipEntry[
   if (!log || !clock || !steps.length) return entries;
   const at = (wallTime: number) => clock.monotonicTime + (wallTime - clock.wallTime);
   const events = steps.flatMap((step, index) => {
-    const callId = `unrecorded@${index}`;
+    const callId = `${step.recorded ? 'failed' : 'unrecorded'}@${index}`;
     const action = step.method.charAt(0).toUpperCase() + step.method.slice(1);
     const title = step.target === undefined ? action : `${action} "${step.target}"`;
     const before = {
       type: 'before',
       callId,
       startTime: at(step.startWall),
-      title: `${title} (not recorded)`,
+      title: `${title} ${step.recorded ? '(did not pass)' : '(not recorded)'}`,
       class: 'Frame',
       method: step.method,
       params: step.target === undefined ? {} : { target: step.target },
@@ -129,23 +135,24 @@ function withUnrecorded(entries: ZipEntry[], steps: UnrecordedStep[]): ZipEntry[
       endTime: at(step.endWall),
       ...(step.error && { error: { name: 'Error', message: step.error } }),
     };
-    const snapshot = step.pageId && {
-      type: 'frame-snapshot',
-      snapshot: {
-        callId,
-        phase: 'after',
-        pageId: step.pageId,
-        frameId: `${callId}-frame`,
-        frameUrl: 'about:blank',
-        html: NOT_RECORDED_PAGE,
-        viewport: { width: 1280, height: 800 },
-        timestamp: at(step.endWall),
-        wallTime: step.endWall,
-        collectionTime: 0,
-        resourceOverrides: [],
-        isMainFrame: true,
-      },
-    };
+    const snapshot = !step.recorded &&
+      step.pageId && {
+        type: 'frame-snapshot',
+        snapshot: {
+          callId,
+          phase: 'after',
+          pageId: step.pageId,
+          frameId: `${callId}-frame`,
+          frameUrl: 'about:blank',
+          html: NOT_RECORDED_PAGE,
+          viewport: { width: 1280, height: 800 },
+          timestamp: at(step.endWall),
+          wallTime: step.endWall,
+          collectionTime: 0,
+          resourceOverrides: [],
+          isMainFrame: true,
+        },
+      };
     return [before, after, ...(snapshot ? [snapshot] : [])].map((event) => JSON.stringify(event));
   });
   const text = log.data.toString('utf8');

@@ -297,9 +297,14 @@ class Session implements Browsing {
     }
   }
 
-  /** Notes a step that ran while nothing recorded, for the trace's list of actions. */
-  noteUnrecorded(step: UnrecordedStep): void {
-    if (this.#traced && !this.#recording && this.#opened) this.#unrecorded.push(step);
+  /**
+   * Notes a step as it ends, for the trace's list of actions: one that ran while nothing recorded,
+   * and one that did not pass while recording (its reason, where the viewer opens).
+   */
+  noteStep(step: UnrecordedStep): void {
+    if (!this.#traced || !this.#opened) return;
+    if (!this.#recording) this.#unrecorded.push(step);
+    else if (step.error !== undefined) this.#unrecorded.push({ ...step, recorded: true });
   }
 
   /** The Run's trace as a zip, with every secret the redactor knows masked; undefined when none was recorded. */
@@ -391,7 +396,7 @@ async function runStep(
   // After an abort the context is closing: nothing more can be read from it.
   const live = options.signal?.aborted ? undefined : ctx?.page;
   const screenshot = live && (await session.screenshot(live));
-  session.noteUnrecorded({
+  session.noteStep({
     method: step.action,
     ...(step.target !== undefined && { target: step.target }),
     ...(live && { pageId: pageIdOf(live) }),

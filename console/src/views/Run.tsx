@@ -5,6 +5,7 @@ import { DiffView, type Visual } from './DiffView';
 import { Action, CopyId, duration, forPeople, Pending, Status, Time, useLoad } from '../lib/ui';
 import { CompareWith } from './compare/CompareWith';
 import { Elapsed } from './Elapsed';
+import { OpenTrace } from './TraceViewer';
 
 /** Who accepted a Run's screenshots as its steps' look, and when (run.get's visualAcceptance). */
 interface VisualAcceptance {
@@ -240,6 +241,7 @@ export function Run({ runId }: { runId: string }) {
           />
         )}
         {ended && evidence.value?.pinned && <span class="muted">Pinned: kept whatever its age.</span>}
+        {ended && <OpenTrace runId={runId} />}
         {ended && (
           <a class="button" href={`/api/runs/${runId}/trace`} download>
             Download trace
