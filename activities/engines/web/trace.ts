@@ -40,8 +40,8 @@ export interface UnrecordedStep {
 /**
  * A Playwright trace zip with every secret the redactor knows masked in every text entry: the action
  * log (a fill's value), DOM snapshots (a field's value), network entries and bodies (a form post),
- * console. Binary entries (screenshots) are kept as they are; the runner draws secret fields as dots
- * before it types, so frames show none. Entry names stay, so the trace viewer opens the result.
+ * console. Binary entries (screenshots, response bodies that are not UTF-8) are masked byte for byte;
+ * the runner draws secret fields as dots before it types, so frames show none. Entry names stay, so the trace viewer opens the result.
  * `frames` become the trace's screencast frames.
  */
 export async function redactTrace(
@@ -57,7 +57,8 @@ export async function redactTrace(
       try {
         text = utf8.decode(data);
       } catch {
-        return { name, data };
+        // Not text (a screenshot, a binary response body): masked byte for byte all the same.
+        return { name, data: redactor.redactBytes(data) };
       }
       return { name, data: Buffer.from(redactor.redact(text), 'utf8') };
     }),
