@@ -20,6 +20,7 @@ import { redactTrace, type StepFrame, type UnrecordedStep } from './trace';
 import { SUGGEST, StepFailure, asStepFailure, canceled, isClosed, verdictOf } from '../shared/failures';
 import type { Redactor } from '../shared/redactor';
 import { quietly } from './quiet';
+import { factsSentence, PageFacts } from './page-facts';
 import { outcomeOf, skippedStep, type StepResult, type VisualComparer, type WebRunResult } from '../shared/result';
 import { VISUAL_SUGGESTION } from '../../../core/visual';
 
@@ -160,6 +161,8 @@ class Session implements Browsing {
   readonly #cdp = new WeakMap<Page, Promise<CDPSession>>();
   readonly #inflight = new Map<Request, number>();
   readonly #documents = new WeakMap<Page, number>();
+  /** Console errors, page errors and failed or slow requests, read per step. */
+  readonly facts = new PageFacts();
   #failures: EgressProxy['failures'] | undefined;
   readonly #onAbort = () => void this.close();
 
@@ -194,6 +197,7 @@ class Session implements Browsing {
   }
 
   #watch(context: BrowserContext, first: Page): void {
+    this.facts.watch(context, first);
     // A user answers a native dialog with OK (a prompt with its default text); Playwright would dismiss it.
     context.on('dialog', (dialog) => {
       const text = dialog.type() === 'prompt' ? dialog.defaultValue() : undefined;
@@ -359,6 +363,7 @@ async function runStep(
   const stepTimeoutMs = options.stepTimeoutMs ?? 10_000;
   const started = performance.now();
   const startWall = Date.now();
+  const mark = session.facts.mark();
   let ctx: StepContext | undefined;
   let verdict: Pick<
     StepResult,
@@ -396,6 +401,10 @@ async function runStep(
   // After an abort the context is closing: nothing more can be read from it.
   const live = options.signal?.aborted ? undefined : ctx?.page;
   const screenshot = live && (await session.screenshot(live));
+  // Read after the screenshot: a console message or a failed request the step caused has come by now.
+  const facts = session.facts.since(mark);
+  const said = verdict.status === 'passed' ? '' : factsSentence(step.action, facts);
+  if (said) verdict = { ...verdict, reason: `${verdict.reason} ${said}` };
   session.noteStep({
     method: step.action,
     ...(step.target !== undefined && { target: step.target }),
@@ -413,6 +422,7 @@ async function runStep(
       url: live?.url() ?? '',
       title: live ? await quietly(live, () => live.title()).catch(() => '') : '',
       ...ctx?.observed,
+      ...facts,
     },
     expectation: expectationWords(step),
     recoveryCount: ctx?.recoveries ?? 0,

@@ -6,6 +6,7 @@ import { Action, CopyId, duration, forPeople, Pending, Status, Time, useLoad } f
 import { CompareWith } from './compare/CompareWith';
 import { Elapsed } from './Elapsed';
 import { OpenTrace } from './TraceViewer';
+import { PageFacts } from './PageFacts';
 
 /** Who accepted a Run's screenshots as its steps' look, and when (run.get's visualAcceptance). */
 interface VisualAcceptance {
@@ -297,6 +298,7 @@ function FinishedStep({ s }: { s: EvidenceStep }) {
           Diagnosis: <strong>{s.diagnosis.category}</strong> — {forPeople(s.diagnosis.suggestedAction)}
         </p>
       )}
+      <PageFacts observed={s.observed} step={s.index + 1} />
       {Object.keys(s.observed).length > 0 && (
         <details>
           <summary>Facts observed</summary>
