@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { signedTracePath, TRACE_LINK_TTL_MS } from '../../api/runs/trace-links';
 import { call, createOrg, runNewCase } from '../helpers/app';
@@ -7,6 +8,9 @@ import { followRun, useRunStack } from '../helpers/runs';
 import { zipEntries } from '../helpers/zips';
 
 const SECRET = 'Viewer-Passw0rd';
+
+/** Where the viewer's screenshot for docs/console.md goes. */
+const shot = resolve(__dirname, '..', '..', 'docs', 'console', 'trace-viewer.png');
 
 /**
  * Issue 77, point 1: a failed Run's trace opens in Playwright's trace viewer, served by the API
@@ -57,8 +61,9 @@ describe('console (issue 77): the trace viewer from a failed Run', function () {
       // The viewer lists the Run's actions and selects the one that failed.
       const selected = viewer.locator('[role="treeitem"][aria-selected="true"]');
       await selected.first().waitFor({ timeout: 60_000 });
-      assert.match((await selected.first().textContent()) ?? '', /Click/);
+      assert.match((await selected.first().textContent()) ?? '', /Click "Sign in" \(did not pass\)/);
       assert.match(await viewer.locator('[role="tree"]').first().innerText(), /Navigate/);
+      await viewer.screenshot({ path: shot });
       assert.equal(await page.getByRole('status').filter({ hasText: 'Opened in a new tab.' }).count(), 1);
       assertOnlyOrigin(requests, s.app.url);
     } finally {

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { networkErrorWords } from './actions';
 
 /** A request slower than this is a fact of its step, whatever it answered. */
 export const SLOW_REQUEST_MS = 2000;
@@ -14,7 +15,7 @@ export interface RequestFact {
   /** Origin and path only. */
   url: string;
   status?: number;
-  /** The network error when there was no answer, e.g. `net::ERR_CONNECTION_REFUSED`. */
+  /** Why there was no answer, in words, e.g. `the connection was refused`. */
   failure?: string;
   durationMs: number;
 }
@@ -54,9 +55,9 @@ export class PageFacts {
     });
     context.on('requestfinished', (request) => void this.#finished(request));
     context.on('requestfailed', (request) => {
-      const failure = request.failure()?.errorText ?? 'failed';
+      const failure = request.failure()?.errorText ?? '';
       // An aborted request is one the page (or a navigation) gave up, not one the server failed.
-      if (failure !== 'net::ERR_ABORTED') this.#request(request, { failure });
+      if (!failure.includes('ERR_ABORTED')) this.#request(request, { failure: networkErrorWords(failure) });
     });
   }
 
@@ -124,7 +125,21 @@ export function factsSentence(action: string, facts: PageFactsOfStep): string {
   return parts.join(' ');
 }
 
+/**
+ * A page's own document is left out: its status is the step's `status` fact and its failure the
+ * step's reason already. Streams never finish, so they are not timed.
+ */
 const watched = (request: Request) =>
-  !/^(websocket|eventsource)$/.test(request.resourceType()) && /^https?:/.test(request.url());
+  !/^(websocket|eventsource)$/.test(request.resourceType()) &&
+  /^https?:/.test(request.url()) &&
+  !(request.isNavigationRequest() && isMainFrame(request));
+
+function isMainFrame(request: Request): boolean {
+  try {
+    return request.frame().parentFrame() === null;
+  } catch {
+    return false; // a service worker's request has no frame
+  }
+}
 
 const clip = (text: string) => (text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text);
