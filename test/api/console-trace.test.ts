@@ -52,7 +52,7 @@ describe('console (issue 77): the trace viewer from a failed Run', function () {
     try {
       await signInWithKey(page, s.app.url, s.org.apiKey);
       await page.goto(`${s.app.url}/console/runs/${runId}`);
-      const open = page.getByRole('button', { name: 'Open trace' });
+      const open = page.getByRole('button', { name: 'Open trace', exact: true });
       await open.waitFor();
       await assertAccessible(page, 'a failed Run with its trace button');
       const [viewer] = await Promise.all([context.waitForEvent('page'), open.click()]);
@@ -61,10 +61,32 @@ describe('console (issue 77): the trace viewer from a failed Run', function () {
       // The viewer lists the Run's actions and selects the one that failed.
       const selected = viewer.locator('[role="treeitem"][aria-selected="true"]');
       await selected.first().waitFor({ timeout: 60_000 });
-      assert.match((await selected.first().textContent()) ?? '', /Click "Sign in" \(did not pass\)/);
+      assert.match((await selected.first().textContent()) ?? '', /Step 3: Click "Sign in" \(did not pass\)/);
       assert.match(await viewer.locator('[role="tree"]').first().innerText(), /Navigate/);
       await viewer.screenshot({ path: shot });
       assert.equal(await page.getByRole('status').filter({ hasText: 'Opened in a new tab.' }).count(), 1);
+      assertOnlyOrigin(requests, s.app.url);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the viewer at any step, from its button on the step', async () => {
+    const { page, context, requests } = await openConsole(browser);
+    try {
+      await signInWithKey(page, s.app.url, s.org.apiKey);
+      await page.goto(`${s.app.url}/console/runs/${runId}`);
+      const open = page.getByRole('button', { name: 'Open trace at step 2' });
+      await open.waitFor();
+      const [viewer] = await Promise.all([context.waitForEvent('page'), open.click()]);
+      assert.equal(new URL(viewer.url()).searchParams.get('step'), '2');
+      const selected = viewer.locator('[role="treeitem"][aria-selected="true"] > .tree-view-entry');
+      await viewer.waitForFunction(
+        () => document.querySelector('[role="treeitem"][aria-selected="true"]')?.textContent?.includes('Step 2:'),
+        undefined,
+        { timeout: 60_000 },
+      );
+      assert.match((await selected.first().textContent()) ?? '', /^\s*Step 2: Fill "Email"/);
       assertOnlyOrigin(requests, s.app.url);
     } finally {
       await context.close();

@@ -19,6 +19,8 @@ export interface StepFrame {
  * action with its outcome and screenshot, and a placeholder page where a DOM snapshot would be.
  */
 export interface UnrecordedStep {
+  /** The step's name in the trace, e.g. `Step 3: Click "Sign in"` (web.ts: stepTitle). */
+  title: string;
   /** The step's action, in the trace's words (`fill`, `click`, `navigate`). */
   method: string;
   /** The step's target, as authored. */
@@ -118,13 +120,11 @@ function withUnrecorded(entries: ZipEntry[], steps: UnrecordedStep[]): ZipEntry[
   const at = (wallTime: number) => clock.monotonicTime + (wallTime - clock.wallTime);
   const events = steps.flatMap((step, index) => {
     const callId = `${step.recorded ? 'failed' : 'unrecorded'}@${index}`;
-    const action = step.method.charAt(0).toUpperCase() + step.method.slice(1);
-    const title = step.target === undefined ? action : `${action} "${step.target}"`;
     const before = {
       type: 'before',
       callId,
       startTime: at(step.startWall),
-      title: `${title} ${step.recorded ? '(did not pass)' : '(not recorded)'}`,
+      title: `${step.title} ${step.recorded ? '(did not pass)' : '(not recorded)'}`,
       class: 'Frame',
       method: step.method,
       params: step.target === undefined ? {} : { target: step.target },

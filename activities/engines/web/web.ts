@@ -280,6 +280,7 @@ class Session implements Browsing {
    */
   async beforeSecret(): Promise<void> {
     if (!this.#recording || !this.#opened) return;
+    await this.endStepGroup();
     this.#recording = false;
     const { context } = await this.#opened;
     this.#recordedBeforeSecret = await this.#saveChunk(context);
@@ -299,6 +300,30 @@ class Session implements Browsing {
     } finally {
       await removeQuietly(dir);
     }
+  }
+
+  /** The step group open in the recording (see stepGroup). */
+  #group = false;
+
+  /**
+   * Starts the trace's group of a step, named `Step <n>: …`, which the trace viewer lists with the
+   * step's actions inside: the viewer this API serves opens at a step by that name.
+   */
+  async stepGroup(name: string): Promise<void> {
+    if (!this.#recording || !this.#opened) return;
+    const { context } = await this.#opened;
+    await context.tracing.group(name).then(
+      () => (this.#group = true),
+      () => undefined,
+    );
+  }
+
+  /** Ends the step's group, if one is open (before a secret stops the recording, too). */
+  async endStepGroup(): Promise<void> {
+    if (!this.#group || !this.#opened) return;
+    this.#group = false;
+    const { context } = await this.#opened;
+    await context.tracing.groupEnd().catch(() => undefined);
   }
 
   /**
@@ -371,6 +396,7 @@ async function runStep(
   >;
   try {
     const page = await untilAborted(session.page(), options.signal);
+    await session.stepGroup(stepTitle(step, index));
     ctx = {
       page,
       step,
@@ -397,6 +423,7 @@ async function runStep(
     const failure = options.signal?.aborted ? canceled() : isClosed(err) ? browserGone(err) : asStepFailure(err);
     verdict = verdictOf(failure);
   }
+  await session.endStepGroup();
   const durationMs = Math.round(performance.now() - started);
   // After an abort the context is closing: nothing more can be read from it.
   const live = options.signal?.aborted ? undefined : ctx?.page;
@@ -406,6 +433,7 @@ async function runStep(
   const said = verdict.status === 'passed' ? '' : factsSentence(step.action, facts);
   if (said) verdict = { ...verdict, reason: `${verdict.reason} ${said}` };
   session.noteStep({
+    title: stepTitle(step, index),
     method: step.action,
     ...(step.target !== undefined && { target: step.target }),
     ...(live && { pageId: pageIdOf(live) }),
@@ -454,6 +482,12 @@ async function perform(ctx: StepContext, index: number, api?: RunWebStepsOptions
     );
   }
   return `${proven} The page shows the value of cross-channel group "${cross.groupId}".`;
+}
+
+/** A step's name in its trace, e.g. `Step 3: Click "Sign in"`; the viewer opens at a step by it. */
+export function stepTitle(step: WebStep, index: number): string {
+  const action = step.action.charAt(0).toUpperCase() + step.action.slice(1);
+  return `Step ${index + 1}: ${step.target === undefined ? action : `${action} "${step.target}"`}`;
 }
 
 /** The page's protocol id, which a trace names pages by (the client keeps it on the object). */

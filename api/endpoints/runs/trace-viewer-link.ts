@@ -23,11 +23,21 @@ export default defineEndpoint({
   summary: "Opens the Run's Playwright trace in the trace viewer served by this API (organization API keys only).",
   description:
     'Answers the viewer address (this origin), with the trace loaded through a link signed for your organization ' +
-    'that lives five minutes. The viewer selects the action that failed. recordedWith names the playwright-core ' +
+    'that lives five minutes. The viewer selects the action that failed, or the given step. recordedWith names the playwright-core ' +
     'version that recorded the trace; when it differs from viewerVersion the viewer may not show all of it. ' +
     '404 when the Run kept no trace or retention removed it.',
   access: 'api_key_only',
   params: z.object({ runId: id('run') }),
+  query: z.object({
+    step: z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a step number, 1 for the first')
+      .transform(Number)
+      .pipe(z.number().int().min(1))
+      .meta({ type: 'integer', minimum: 1, maximum: 9999 })
+      .optional()
+      .describe('Open the viewer at this step (1 is the first) instead of the failing action.'),
+  }),
   output: z.object({
     runId: z.string(),
     url: z.string().describe('The viewer with the trace, a path on this origin; open it in a browser.'),
@@ -45,7 +55,7 @@ export default defineEndpoint({
     const link = signedTracePath(deps.config.SIGNING_KEY, run.orgId, run.id, (deps.clock ?? Date.now)());
     return {
       runId: run.id,
-      url: `${TRACE_VIEWER_PATH}/index.html?trace=${encodeURIComponent(link.path)}`,
+      url: `${TRACE_VIEWER_PATH}/index.html?trace=${encodeURIComponent(link.path)}${input.step ? `&step=${input.step}` : ''}`,
       expiresAt: link.expiresAt,
       viewerVersion,
       ...(recordedWith && { recordedWith }),

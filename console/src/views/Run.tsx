@@ -251,7 +251,7 @@ export function Run({ runId }: { runId: string }) {
       </div>
       {ended && <CompareWith runId={runId} testCaseId={run.testCaseId} />}
       {evidence.error && <Pending loaded={evidence} what="the evidence" />}
-      <Steps live={run.steps} steps={evidence.value?.steps ?? []} />
+      <Steps live={run.steps} steps={evidence.value?.steps ?? []} trace={ended ? runId : undefined} />
     </>
   );
 }
@@ -261,13 +261,13 @@ export function Run({ runId }: { runId: string }) {
  * was read; one not finished (or whose evidence is not read yet) with its state, and the running
  * one with the time it has been running.
  */
-function Steps({ live, steps }: { live: LiveStep[]; steps: EvidenceStep[] }) {
+function Steps({ live, steps, trace }: { live: LiveStep[]; steps: EvidenceStep[]; trace?: string }) {
   const read = new Map(steps.map((s) => [s.index, s]));
   return (
     <ol class="steps" aria-label="Steps">
       {live.map((l) => {
         const s = read.get(l.index);
-        return s ? <FinishedStep key={l.index} s={s} /> : <UnfinishedStep key={l.index} s={l} />;
+        return s ? <FinishedStep key={l.index} s={s} trace={trace} /> : <UnfinishedStep key={l.index} s={l} />;
       })}
     </ol>
   );
@@ -284,7 +284,8 @@ function UnfinishedStep({ s }: { s: LiveStep }) {
   );
 }
 
-function FinishedStep({ s }: { s: EvidenceStep }) {
+/** `trace`: the Run's id once it ended, for the step's button that opens the trace viewer at it. */
+function FinishedStep({ s, trace }: { s: EvidenceStep; trace?: string }) {
   return (
     <li data-step-status={s.status}>
       <h2 class="step-title">
@@ -299,6 +300,9 @@ function FinishedStep({ s }: { s: EvidenceStep }) {
         </p>
       )}
       <PageFacts observed={s.observed} step={s.index + 1} />
+      {trace && s.status !== 'skipped' && s.media.some((m) => m.kind === 'screenshot') && (
+        <OpenTrace runId={trace} step={s.index + 1} />
+      )}
       {Object.keys(s.observed).length > 0 && (
         <details>
           <summary>Facts observed</summary>

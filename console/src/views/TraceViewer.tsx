@@ -12,16 +12,17 @@ interface TraceViewerLink {
 /**
  * Opens the Run's Playwright trace in the viewer the API serves (this origin), through a link that
  * lives minutes: asked for at the click, never kept in the page. The viewer opens at the action that
- * failed (its own choice: the last action with an error).
+ * failed (its own choice: the last action with an error), or at `step` (1 for the first).
  */
-export function OpenTrace({ runId }: { runId: string }) {
+export function OpenTrace({ runId, step }: { runId: string; step?: number }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
   const open = async () => {
     setBusy(true);
     setMessage(undefined);
     try {
-      const link = await call<TraceViewerLink>('GET', `/api/runs/${runId}/trace/viewer`);
+      const at = step === undefined ? '' : `?step=${step}`;
+      const link = await call<TraceViewerLink>('GET', `/api/runs/${runId}/trace/viewer${at}`);
       const other = link.recordedWith && link.recordedWith !== link.viewerVersion;
       setMessage({
         ok: !other,
@@ -40,7 +41,7 @@ export function OpenTrace({ runId }: { runId: string }) {
   return (
     <span class="action">
       <button type="button" disabled={busy} onClick={open}>
-        Open trace
+        {step === undefined ? 'Open trace' : `Open trace at step ${step}`}
       </button>
       <span role="status" class={message?.ok === false ? 'error' : 'muted'}>
         {message?.text ?? ''}
