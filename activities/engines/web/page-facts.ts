@@ -38,6 +38,7 @@ export class PageFacts {
   readonly #events: Event[] = [];
   #dropped = 0;
   readonly #started = new WeakMap<Request, number>();
+  readonly #status = new WeakMap<Request, number>();
 
   watch(context: BrowserContext, first: Page): void {
     const onPage = (page: Page) => {
@@ -53,17 +54,18 @@ export class PageFacts {
     context.on('request', (request) => {
       if (watched(request)) this.#started.set(request, performance.now());
     });
-    context.on('requestfinished', (request) => void this.#finished(request));
+    // The status from the response event, which comes anyway: request.response() would ask the
+    // browser again for every request of the page.
+    context.on('response', (response) => this.#status.set(response.request(), response.status()));
+    context.on('requestfinished', (request) => {
+      const status = this.#status.get(request);
+      this.#request(request, status === undefined ? {} : { status });
+    });
     context.on('requestfailed', (request) => {
       const failure = request.failure()?.errorText ?? '';
       // An aborted request is one the page (or a navigation) gave up, not one the server failed.
       if (!failure.includes('ERR_ABORTED')) this.#request(request, { failure: networkErrorWords(failure) });
     });
-  }
-
-  async #finished(request: Request): Promise<void> {
-    const status = (await request.response().catch(() => null))?.status();
-    this.#request(request, status === undefined ? {} : { status });
   }
 
   #request(request: Request, outcome: { status?: number; failure?: string }): void {
