@@ -109,6 +109,28 @@ describe('console (issue 77): the trace viewer from a failed Run', function () {
     assert.ok((await zipEntries(Buffer.from(await trace.arrayBuffer()))).has('trace.trace'));
   });
 
+  it("serves the viewer's own files only, by any spelling of a path", async () => {
+    const sw = await fetch(`${s.app.url}/api/trace-viewer/sw.bundle.js`);
+    assert.equal(sw.status, 200);
+    assert.match(sw.headers.get('content-type') ?? '', /javascript/);
+    const page = await (await fetch(`${s.app.url}/api/trace-viewer/index.html`)).text();
+    // Its scripts, styles and icons load from here (a link in its help text is no request).
+    assert.doesNotMatch(page, /<(script|link)\b[^>]*\b(src|href)="(https?:)?\/\//, 'nothing from another host');
+    assert.match(page, /<script type="module" src="\.\/qa-open-step\.js"><\/script><\/body>/);
+    for (const path of [
+      '../package.json',
+      '%2e%2e/package.json',
+      'assets/..%2f..%2fpackage.json',
+      '..%2F..%2F..%2Fpackage.json',
+      'index.html%00.js',
+      'assets/x/y.js',
+      'cli.js',
+    ]) {
+      const res = await fetch(`${s.app.url}/api/trace-viewer/${path}`);
+      assert.equal(res.status, 404, path);
+    }
+  });
+
   it('another organization, a customer-safe report link and an expired link get no trace', async () => {
     const other = await createOrg(s.app.deps);
     const foreign = await viewerLink(other.apiKey);
