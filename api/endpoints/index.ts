@@ -39,6 +39,8 @@ import runsList from './runs/list.rest';
 import runsPin from './runs/pin';
 import runsReportStep from './runs/report-step';
 import runsTrace from './runs/trace';
+import runsTraceSigned from './runs/trace-signed';
+import runsTraceViewer from './runs/trace-viewer-link';
 import runsUnpin from './runs/unpin';
 import runsVisualAccept from './runs/visual-accept';
 import runsExportCsv from './runs/export-csv';
@@ -82,6 +84,7 @@ import schedulesPause from './schedules/pause';
 import schedulesResume from './schedules/resume';
 import schedulesTrigger from './schedules/trigger';
 import consoleAsset from './console/asset';
+import consoleTraceViewer from './console/trace-viewer';
 import consolePage from './console/page';
 import consoleRedirect from './console/redirect';
 import consoleSessionGet from './console-sessions/get';
@@ -129,6 +132,8 @@ export const endpoints: Endpoint[] = [
   runsReportStep,
   runsCancel,
   runsTrace,
+  runsTraceViewer,
+  runsTraceSigned,
   planGroupsGet,
   planGroupsList,
   reportsRun,
@@ -199,6 +204,7 @@ export const endpoints: Endpoint[] = [
   runsTry,
   // The assets' route before the page's, whose pattern also matches /console/assets/….
   consoleAsset,
+  consoleTraceViewer,
   consolePage,
   consoleRedirect,
 ];

@@ -76,4 +76,21 @@ describe('Redactor', () => {
     const when = new Date(0);
     assert.equal(redactor.redactDeep(when), when, 'a Date is returned as is');
   });
+
+  it('masks a secret in bytes that are not UTF-8, whatever its characters (issue 77)', () => {
+    const redactor = new Redactor();
+    const secret = 'Grüße/pa$$ word';
+    redactor.add(secret);
+    const body = Buffer.concat([Buffer.from([0xff, 0x00]), Buffer.from(secret), Buffer.from([0xfe])]);
+    const masked = redactor.redactBytes(body);
+    assert.equal(masked.indexOf(Buffer.from(secret)), -1);
+    assert.deepEqual(
+      masked,
+      Buffer.concat([Buffer.from([0xff, 0x00]), Buffer.from('[redacted]'), Buffer.from([0xfe])]),
+    );
+    const base64 = Buffer.from(`\xff${Buffer.from(secret).toString('base64')}`, 'latin1');
+    assert.equal(redactor.redactBytes(base64).toString('latin1'), '\xff[redacted]');
+    const clean = Buffer.from([0xff, 1, 2]);
+    assert.equal(redactor.redactBytes(clean), clean, 'bytes without a secret are returned as they are');
+  });
 });

@@ -68,6 +68,7 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
   'runs.cancel': (s) => ({ rest: ['POST', `/api/runs/${s.runId}/cancel`] }),
   'runs.assurance': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/assurance`] }),
   'runs.trace': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/trace`] }),
+  'runs.traceViewer': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/trace/viewer`] }),
   'runs.report_step': (s) => ({
     rest: ['POST', '/api/runs/report', { runId: s.runId, stepIndex: 0, status: 'passed' }],
   }),
@@ -132,6 +133,7 @@ const NOT_BY_CREDENTIAL: Record<string, string> = {
   'reports.run': 'public: a signed link, checked by test/api/report-links',
   'reports.plan_group': 'public: a signed link, checked by test/api/report-links',
   'evidence.media': 'public: a signed media link (the signature names the organization)',
+  'runs.traceSigned': "public: a trace link signed for the Run's organization, checked by test/api/console-trace",
   'runner.values': 'the runner channel: a RUNNER_TOKEN and an executing Run, not an organization',
 };
 

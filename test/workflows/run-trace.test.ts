@@ -75,7 +75,7 @@ describe('Playwright traces of web Runs', function () {
         // (counting matches, reading a field, the page title), each of which Playwright would snapshot.
         assert.doesNotMatch(stdout, /Query count|Evaluate|Get inner text|Aria snapshot|Get title/i, stdout);
         // Screenshots are part of the trace (issue 13): the viewer has a frame for the failed click.
-        const click = /^\s*(\d+)\.\s+\S+\s+Click\b/m.exec(stdout);
+        const click = /^\s*(\d+)\.\s+\S+\s+Step 4: Click\b/m.exec(stdout);
         assert.ok(click, stdout);
         const image = await trace.screenshot(click[1]);
         assert.equal(image.subarray(1, 4).toString('latin1'), 'PNG');

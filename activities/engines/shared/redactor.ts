@@ -10,11 +10,12 @@ export const REDACTED = '[redacted]';
 export class Redactor {
   readonly #needles = new Set<string>();
   #pattern: RegExp | null = null;
+  #bytePattern: RegExp | null = null;
 
   add(secret: string): void {
     if (!secret) return;
     for (const form of forms(secret)) if (form) this.#needles.add(form);
-    this.#pattern = null;
+    this.#pattern = this.#bytePattern = null;
   }
 
   redact(text: string): string {
@@ -28,6 +29,27 @@ export class Redactor {
       'g',
     );
     return text.replace(this.#pattern, REDACTED);
+  }
+
+  /**
+   * `data` with every form of every secret masked byte for byte, for content that is not text (a
+   * response body that is not UTF-8 can still hold a secret's bytes). Each byte read as one latin1
+   * character, so the needles are their UTF-8 bytes read the same way; nothing else changes.
+   */
+  redactBytes(data: Buffer): Buffer {
+    if (this.#needles.size === 0) return data;
+    this.#bytePattern ??= new RegExp(
+      [...this.#needles]
+        .map((needle) => Buffer.from(needle, 'utf8').toString('latin1'))
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join('|'),
+      'g',
+    );
+    const text = data.toString('latin1');
+    this.#bytePattern.lastIndex = 0;
+    if (!this.#bytePattern.test(text)) return data;
+    return Buffer.from(text.replace(this.#bytePattern, REDACTED), 'latin1');
   }
 
   /**

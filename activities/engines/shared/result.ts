@@ -19,6 +19,12 @@ export interface Observed {
   value?: string;
   /** How many times the page was scrolled down to find the control (content that renders when scrolled to). */
   scrolled?: number;
+  /** Errors the page logged to its console during the step (at most 10, each shortened). */
+  consoleErrors?: string[];
+  /** Uncaught errors the page threw during the step. */
+  pageErrors?: string[];
+  /** Requests of the step that failed (status ≥ 400, no answer) or were slow: method, origin and path, status, duration. */
+  requests?: Array<{ method: string; url: string; status?: number; failure?: string; durationMs: number }>;
 }
 
 export interface StepResult<O = Observed> {

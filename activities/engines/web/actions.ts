@@ -127,6 +127,12 @@ const UNREACHABLE: Record<string, string> = {
   ERR_BLOCKED_BY_CLIENT: EGRESS_REFUSED,
 };
 
+/** A network error of Chromium (`net::ERR_…`) in a customer's words; never the code itself. */
+export function networkErrorWords(errorText: string): string {
+  const code = /(ERR_[A-Z_]+)/.exec(errorText)?.[1];
+  return (code && UNREACHABLE[code]) ?? 'the request failed';
+}
+
 /** Unreachable site → environment; too slow → timeout; anything else passes through unchanged. */
 function navigationFailure(
   err: unknown,

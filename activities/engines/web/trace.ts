@@ -19,6 +19,8 @@ export interface StepFrame {
  * action with its outcome and screenshot, and a placeholder page where a DOM snapshot would be.
  */
 export interface UnrecordedStep {
+  /** The step's name in the trace, e.g. `Step 3: Click "Sign in"` (web.ts: stepTitle). */
+  title: string;
   /** The step's action, in the trace's words (`fill`, `click`, `navigate`). */
   method: string;
   /** The step's target, as authored. */
@@ -29,13 +31,19 @@ export interface UnrecordedStep {
   endWall: number;
   /** The step's customer-safe reason when it did not pass. */
   error?: string;
+  /**
+   * The step ran while Playwright recorded, and did not pass: its actions are in the trace already,
+   * but none of them failed when only its expectation did. It joins as an action of its own that
+   * carries the step's reason, so the viewer, which opens at the last failed action, opens there.
+   */
+  recorded?: boolean;
 }
 
 /**
  * A Playwright trace zip with every secret the redactor knows masked in every text entry: the action
  * log (a fill's value), DOM snapshots (a field's value), network entries and bodies (a form post),
- * console. Binary entries (screenshots) are kept as they are; the runner draws secret fields as dots
- * before it types, so frames show none. Entry names stay, so the trace viewer opens the result.
+ * console. Binary entries (screenshots, response bodies that are not UTF-8) are masked byte for byte;
+ * the runner draws secret fields as dots before it types, so frames show none. Entry names stay, so the trace viewer opens the result.
  * `frames` become the trace's screencast frames.
  */
 export async function redactTrace(
@@ -51,7 +59,8 @@ export async function redactTrace(
       try {
         text = utf8.decode(data);
       } catch {
-        return { name, data };
+        // Not text (a screenshot, a binary response body): masked byte for byte all the same.
+        return { name, data: redactor.redactBytes(data) };
       }
       return { name, data: Buffer.from(redactor.redact(text), 'utf8') };
     }),
@@ -110,14 +119,12 @@ function withUnrecorded(entries: ZipEntry[], steps: UnrecordedStep[]): ZipEntry[
   if (!log || !clock || !steps.length) return entries;
   const at = (wallTime: number) => clock.monotonicTime + (wallTime - clock.wallTime);
   const events = steps.flatMap((step, index) => {
-    const callId = `unrecorded@${index}`;
-    const action = step.method.charAt(0).toUpperCase() + step.method.slice(1);
-    const title = step.target === undefined ? action : `${action} "${step.target}"`;
+    const callId = `${step.recorded ? 'failed' : 'unrecorded'}@${index}`;
     const before = {
       type: 'before',
       callId,
       startTime: at(step.startWall),
-      title: `${title} (not recorded)`,
+      title: `${step.title} ${step.recorded ? '(did not pass)' : '(not recorded)'}`,
       class: 'Frame',
       method: step.method,
       params: step.target === undefined ? {} : { target: step.target },
@@ -129,23 +136,24 @@ function withUnrecorded(entries: ZipEntry[], steps: UnrecordedStep[]): ZipEntry[
       endTime: at(step.endWall),
       ...(step.error && { error: { name: 'Error', message: step.error } }),
     };
-    const snapshot = step.pageId && {
-      type: 'frame-snapshot',
-      snapshot: {
-        callId,
-        phase: 'after',
-        pageId: step.pageId,
-        frameId: `${callId}-frame`,
-        frameUrl: 'about:blank',
-        html: NOT_RECORDED_PAGE,
-        viewport: { width: 1280, height: 800 },
-        timestamp: at(step.endWall),
-        wallTime: step.endWall,
-        collectionTime: 0,
-        resourceOverrides: [],
-        isMainFrame: true,
-      },
-    };
+    const snapshot = !step.recorded &&
+      step.pageId && {
+        type: 'frame-snapshot',
+        snapshot: {
+          callId,
+          phase: 'after',
+          pageId: step.pageId,
+          frameId: `${callId}-frame`,
+          frameUrl: 'about:blank',
+          html: NOT_RECORDED_PAGE,
+          viewport: { width: 1280, height: 800 },
+          timestamp: at(step.endWall),
+          wallTime: step.endWall,
+          collectionTime: 0,
+          resourceOverrides: [],
+          isMainFrame: true,
+        },
+      };
     return [before, after, ...(snapshot ? [snapshot] : [])].map((event) => JSON.stringify(event));
   });
   const text = log.data.toString('utf8');

@@ -20,6 +20,7 @@ import { redactTrace, type StepFrame, type UnrecordedStep } from './trace';
 import { SUGGEST, StepFailure, asStepFailure, canceled, isClosed, verdictOf } from '../shared/failures';
 import type { Redactor } from '../shared/redactor';
 import { quietly } from './quiet';
+import { factsSentence, PageFacts } from './page-facts';
 import { outcomeOf, skippedStep, type StepResult, type VisualComparer, type WebRunResult } from '../shared/result';
 import { VISUAL_SUGGESTION } from '../../../core/visual';
 
@@ -160,6 +161,8 @@ class Session implements Browsing {
   readonly #cdp = new WeakMap<Page, Promise<CDPSession>>();
   readonly #inflight = new Map<Request, number>();
   readonly #documents = new WeakMap<Page, number>();
+  /** Console errors, page errors and failed or slow requests, read per step. */
+  readonly facts = new PageFacts();
   #failures: EgressProxy['failures'] | undefined;
   readonly #onAbort = () => void this.close();
 
@@ -194,6 +197,7 @@ class Session implements Browsing {
   }
 
   #watch(context: BrowserContext, first: Page): void {
+    this.facts.watch(context, first);
     // A user answers a native dialog with OK (a prompt with its default text); Playwright would dismiss it.
     context.on('dialog', (dialog) => {
       const text = dialog.type() === 'prompt' ? dialog.defaultValue() : undefined;
@@ -276,6 +280,7 @@ class Session implements Browsing {
    */
   async beforeSecret(): Promise<void> {
     if (!this.#recording || !this.#opened) return;
+    await this.endStepGroup();
     this.#recording = false;
     const { context } = await this.#opened;
     this.#recordedBeforeSecret = await this.#saveChunk(context);
@@ -297,9 +302,38 @@ class Session implements Browsing {
     }
   }
 
-  /** Notes a step that ran while nothing recorded, for the trace's list of actions. */
-  noteUnrecorded(step: UnrecordedStep): void {
-    if (this.#traced && !this.#recording && this.#opened) this.#unrecorded.push(step);
+  /** The step group open in the recording (see stepGroup). */
+  #group = false;
+
+  /**
+   * Starts the trace's group of a step, named `Step <n>: …`, which the trace viewer lists with the
+   * step's actions inside: the viewer this API serves opens at a step by that name.
+   */
+  async stepGroup(name: string): Promise<void> {
+    if (!this.#recording || !this.#opened) return;
+    const { context } = await this.#opened;
+    await context.tracing.group(name).then(
+      () => (this.#group = true),
+      () => undefined,
+    );
+  }
+
+  /** Ends the step's group, if one is open (before a secret stops the recording, too). */
+  async endStepGroup(): Promise<void> {
+    if (!this.#group || !this.#opened) return;
+    this.#group = false;
+    const { context } = await this.#opened;
+    await context.tracing.groupEnd().catch(() => undefined);
+  }
+
+  /**
+   * Notes a step as it ends, for the trace's list of actions: one that ran while nothing recorded,
+   * and one that did not pass while recording (its reason, where the viewer opens).
+   */
+  noteStep(step: UnrecordedStep): void {
+    if (!this.#traced || !this.#opened) return;
+    if (!this.#recording) this.#unrecorded.push(step);
+    else if (step.error !== undefined) this.#unrecorded.push({ ...step, recorded: true });
   }
 
   /** The Run's trace as a zip, with every secret the redactor knows masked; undefined when none was recorded. */
@@ -354,6 +388,7 @@ async function runStep(
   const stepTimeoutMs = options.stepTimeoutMs ?? 10_000;
   const started = performance.now();
   const startWall = Date.now();
+  const mark = session.facts.mark();
   let ctx: StepContext | undefined;
   let verdict: Pick<
     StepResult,
@@ -361,6 +396,7 @@ async function runStep(
   >;
   try {
     const page = await untilAborted(session.page(), options.signal);
+    await session.stepGroup(stepTitle(step, index));
     ctx = {
       page,
       step,
@@ -387,11 +423,17 @@ async function runStep(
     const failure = options.signal?.aborted ? canceled() : isClosed(err) ? browserGone(err) : asStepFailure(err);
     verdict = verdictOf(failure);
   }
+  await session.endStepGroup();
   const durationMs = Math.round(performance.now() - started);
   // After an abort the context is closing: nothing more can be read from it.
   const live = options.signal?.aborted ? undefined : ctx?.page;
   const screenshot = live && (await session.screenshot(live));
-  session.noteUnrecorded({
+  // Read after the screenshot: a console message or a failed request the step caused has come by now.
+  const facts = session.facts.since(mark);
+  const said = verdict.status === 'passed' ? '' : factsSentence(step.action, facts);
+  if (said) verdict = { ...verdict, reason: `${verdict.reason} ${said}` };
+  session.noteStep({
+    title: stepTitle(step, index),
     method: step.action,
     ...(step.target !== undefined && { target: step.target }),
     ...(live && { pageId: pageIdOf(live) }),
@@ -408,6 +450,7 @@ async function runStep(
       url: live?.url() ?? '',
       title: live ? await quietly(live, () => live.title()).catch(() => '') : '',
       ...ctx?.observed,
+      ...facts,
     },
     expectation: expectationWords(step),
     recoveryCount: ctx?.recoveries ?? 0,
@@ -439,6 +482,12 @@ async function perform(ctx: StepContext, index: number, api?: RunWebStepsOptions
     );
   }
   return `${proven} The page shows the value of cross-channel group "${cross.groupId}".`;
+}
+
+/** A step's name in its trace, e.g. `Step 3: Click "Sign in"`; the viewer opens at a step by it. */
+export function stepTitle(step: WebStep, index: number): string {
+  const action = step.action.charAt(0).toUpperCase() + step.action.slice(1);
+  return `Step ${index + 1}: ${step.target === undefined ? action : `${action} "${step.target}"`}`;
 }
 
 /** The page's protocol id, which a trace names pages by (the client keeps it on the object). */

@@ -23,7 +23,12 @@ const evidenceStep = z.object({
   reason: z.string(),
   observed: z
     .record(z.string(), z.unknown())
-    .describe('Customer-safe facts the runner observed (URL, title, what was found).'),
+    .describe(
+      'Customer-safe facts the runner observed (URL, title, what was found). A web step adds what the page did ' +
+        'while it ran, each list only when not empty: consoleErrors and pageErrors (texts, at most 10), and requests ' +
+        'that failed (status 400 or more, or no answer) or took 2 s or more: { method, url (origin and path, never ' +
+        'the query), status?, failure?, durationMs }.',
+    ),
   expectation: z.string().describe('The authored expectation, in words.'),
   verdictSource: z.string(),
   postconditionProven: z.boolean(),

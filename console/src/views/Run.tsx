@@ -6,6 +6,8 @@ import { DiffView } from './DiffView';
 import { Action, CopyId, duration, forPeople, Pending, Status, Time, useLoad } from '../lib/ui';
 import { CompareWith } from './compare/CompareWith';
 import { Elapsed } from './Elapsed';
+import { OpenTrace } from './TraceViewer';
+import { PageFacts } from './PageFacts';
 
 /** A step as run.get reports it while the Run goes on; `startedAt` while it runs. */
 type LiveStep = RunState['steps'][number];
@@ -189,6 +191,7 @@ export function Run({ runId }: { runId: string }) {
           />
         )}
         {ended && evidence.value?.pinned && <span class="muted">Pinned: kept whatever its age.</span>}
+        {ended && <OpenTrace runId={runId} />}
         {ended && (
           <a class="button" href={`/api/runs/${runId}/trace`} download>
             Download trace
@@ -197,7 +200,7 @@ export function Run({ runId }: { runId: string }) {
       </div>
       {ended && <CompareWith runId={runId} testCaseId={run.testCaseId} />}
       {evidence.error && <Pending loaded={evidence} what="the evidence" />}
-      <Steps live={run.steps} steps={evidence.value?.steps ?? []} />
+      <Steps live={run.steps} steps={evidence.value?.steps ?? []} trace={ended ? runId : undefined} />
     </>
   );
 }
@@ -207,13 +210,13 @@ export function Run({ runId }: { runId: string }) {
  * was read; one not finished (or whose evidence is not read yet) with its state, and the running
  * one with the time it has been running.
  */
-function Steps({ live, steps }: { live: LiveStep[]; steps: EvidenceStep[] }) {
+function Steps({ live, steps, trace }: { live: LiveStep[]; steps: EvidenceStep[]; trace?: string }) {
   const read = new Map(steps.map((s) => [s.index, s]));
   return (
     <ol class="steps" aria-label="Steps">
       {live.map((l) => {
         const s = read.get(l.index);
-        return s ? <FinishedStep key={l.index} s={s} /> : <UnfinishedStep key={l.index} s={l} />;
+        return s ? <FinishedStep key={l.index} s={s} trace={trace} /> : <UnfinishedStep key={l.index} s={l} />;
       })}
     </ol>
   );
@@ -230,7 +233,8 @@ function UnfinishedStep({ s }: { s: LiveStep }) {
   );
 }
 
-function FinishedStep({ s }: { s: EvidenceStep }) {
+/** `trace`: the Run's id once it ended, for the step's button that opens the trace viewer at it. */
+function FinishedStep({ s, trace }: { s: EvidenceStep; trace?: string }) {
   return (
     <li data-step-status={s.status}>
       <h2 class="step-title">
@@ -243,6 +247,10 @@ function FinishedStep({ s }: { s: EvidenceStep }) {
         <p>
           Diagnosis: <strong>{s.diagnosis.category}</strong> — {forPeople(s.diagnosis.suggestedAction)}
         </p>
+      )}
+      <PageFacts observed={s.observed} step={s.index + 1} />
+      {trace && s.status !== 'skipped' && s.media.some((m) => m.kind === 'screenshot') && (
+        <OpenTrace runId={trace} step={s.index + 1} />
       )}
       {Object.keys(s.observed).length > 0 && (
         <details>

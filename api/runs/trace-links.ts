@@ -1,0 +1,32 @@
+import { hmac, safeEqual } from '../../core/crypto';
+
+/**
+ * A trace link lives five minutes: long enough for the viewer to load the trace after a click, short
+ * enough that a copied address is soon worth nothing. The viewer reads the trace once as it opens.
+ */
+export const TRACE_LINK_TTL_MS = 5 * 60 * 1000;
+
+// Its own prefix: an evidence or report signature never verifies as a trace link, nor the reverse.
+const payload = (orgId: string, runId: string, exp: number) => `trace:${orgId}:${runId}:${exp}`;
+
+/** The path (same origin) of a Run's trace zip for the trace viewer, signed for its organization. */
+export function signedTracePath(signingKey: string, orgId: string, runId: string, now = Date.now()) {
+  const exp = now + TRACE_LINK_TTL_MS;
+  const sig = hmac(signingKey, payload(orgId, runId, exp));
+  return { path: `/api/runs/${runId}/trace/signed?exp=${exp}&sig=${sig}`, expiresAt: exp };
+}
+
+/** True when the link was signed for this Run of this organization and has not expired. */
+export function verifyTraceLink(
+  signingKey: string,
+  orgId: string,
+  runId: string,
+  expText: string,
+  sig: string,
+  now = Date.now(),
+): boolean {
+  if (!/^\d{1,15}$/.test(expText)) return false;
+  const exp = Number(expText);
+  if (exp < now || exp > now + TRACE_LINK_TTL_MS + 60_000) return false;
+  return safeEqual(hmac(signingKey, payload(orgId, runId, exp)), sig);
+}
