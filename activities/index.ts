@@ -9,6 +9,7 @@ import { assuranceActivities } from './assurance';
 import { webhookActivities, webhookAttemptActivities } from './webhooks';
 import { retentionActivities } from './retention';
 import { scheduleActivities } from './schedules';
+import { notificationActivities, notificationAttemptActivities } from './notifications';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
@@ -21,12 +22,13 @@ export function createOrchestrationActivities(deps: ActivityDeps) {
     ...webhookActivities(deps),
     ...retentionActivities(deps),
     ...scheduleActivities(deps),
+    ...notificationActivities(deps),
   };
 }
 
-/** Activities of the webhook task queue (`webhooks`): signed delivery attempts. */
+/** Activities of the webhook task queue (`webhooks`): signed delivery attempts and channel messages. */
 export function createWebhookAttemptActivities(deps: ActivityDeps) {
-  return { ...webhookAttemptActivities(deps) };
+  return { ...webhookAttemptActivities(deps), ...notificationAttemptActivities(deps) };
 }
 
 /** Activities of the API runner task queue (`runner-api`). */

@@ -26,6 +26,8 @@ export const idPrefixes = [
   'qev',
   'aud',
   'view',
+  'nch',
+  'ntd',
 ] as const;
 export type IdPrefix = (typeof idPrefixes)[number];
 

@@ -260,6 +260,40 @@ export interface WebhookAttemptActivities {
   attemptWebhookDelivery(deliveryId: string, attempt: number): Promise<WebhookAttemptResult>;
 }
 
+// ---- Notification channels (Slack, Teams)
+/** One message per channel and subject (a plan group, or a test's own key), so deciding twice sends once. */
+export const notificationWorkflowId = (channelId: string, subjectId: string) => `notify-${channelId}-${subjectId}`;
+
+/** Ids and settings only: the attempt activity opens the channel's sealed URL itself. */
+export interface NotificationDeliveryWorkflowInput {
+  deliveryId: string;
+  orgId: string;
+  channelId: string;
+  /** The task queue of attempts (WEBHOOK_TASK_QUEUE: channels are delivered beside webhooks). */
+  attemptQueue: string;
+  /** Seconds before each attempt (WEBHOOK_RETRY_SCHEDULE); a test message uses the first only. */
+  scheduleSeconds: number[];
+  /** False for a test message: one attempt, never retried. */
+  retry: boolean;
+}
+
+export interface PreparedNotification {
+  workflowId: string;
+  input: NotificationDeliveryWorkflowInput;
+}
+
+export interface NotificationActivities {
+  /** Routes an ended plan group: decides per channel, stores each message once; answers what to start. */
+  prepareNotifications(orgId: string, planGroupId: string): Promise<PreparedNotification[]>;
+  /** Records how a delivery ended (a failure lengthens the channel's failing streak). */
+  finishNotification(deliveryId: string, outcome: WebhookDeliveryOutcome): Promise<void>;
+}
+
+export interface NotificationAttemptActivities {
+  /** Posts one attempt of a message to its channel; never throws for an HTTP answer. */
+  attemptNotification(deliveryId: string, attempt: number): Promise<WebhookAttemptResult>;
+}
+
 // ---- Retention
 /** The Temporal Schedule that starts the daily purge (workflow ids `retention-purge-<time>`). */
 export const RETENTION_SCHEDULE_ID = 'retention-purge';

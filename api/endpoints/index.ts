@@ -54,6 +54,13 @@ import testPlanCreate from './test-plans/create';
 import testPlanGet from './test-plans/get';
 import testPlanList from './test-plans/list';
 import testPlanSetMembers from './test-plans/set-members';
+import notificationChannelsCreate from './notification-channels/create';
+import notificationChannelsDelete from './notification-channels/delete';
+import notificationChannelsMessages from './notification-channels/deliveries';
+import notificationChannelsGet from './notification-channels/get';
+import notificationChannelsList from './notification-channels/list';
+import notificationChannelsTest from './notification-channels/send-test';
+import notificationChannelsUpdate from './notification-channels/update';
 import webhooksCreate from './webhooks/create';
 import webhooksDelete from './webhooks/delete';
 import webhooksDeliveries from './webhooks/deliveries';
@@ -158,6 +165,13 @@ export const endpoints: Endpoint[] = [
   webhooksTest,
   webhooksDeliveries,
   webhooksRedeliver,
+  notificationChannelsCreate,
+  notificationChannelsList,
+  notificationChannelsGet,
+  notificationChannelsUpdate,
+  notificationChannelsDelete,
+  notificationChannelsTest,
+  notificationChannelsMessages,
   retentionGet,
   retentionPut,
   runsPin,

@@ -10,6 +10,7 @@ import { scheduleEntities } from './schedules';
 import { quarantineEntities } from './quarantine';
 import { visualEntities } from './visual';
 import { SavedViewEntity } from './saved-views';
+import { notificationEntities } from './notifications';
 
 /** Every entity of the service; later capabilities append theirs here. */
 export const allEntities = [
@@ -25,4 +26,5 @@ export const allEntities = [
   ...quarantineEntities,
   ...visualEntities,
   SavedViewEntity,
+  ...notificationEntities,
 ];

@@ -20,6 +20,7 @@ import { VisualAcceptance1764500000000 } from './1764500000000-VisualAcceptance'
 import { RunFinding1764600000000 } from './1764600000000-RunFinding';
 import { KeysAndAudit1764700000000 } from './1764700000000-KeysAndAudit';
 import { TestCaseRevisions1764850000000 } from './1764850000000-TestCaseRevisions';
+import { NotificationChannels1765200000000 } from './1765200000000-NotificationChannels';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   RunFinding1764600000000,
   KeysAndAudit1764700000000,
   TestCaseRevisions1764850000000,
+  NotificationChannels1765200000000,
 ];
