@@ -10,6 +10,7 @@ import { webhookActivities, webhookAttemptActivities } from './webhooks';
 import { retentionActivities } from './retention';
 import { scheduleActivities } from './schedules';
 import { notificationActivities, notificationAttemptActivities } from './notifications';
+import { commitReportActivities } from './commit-report';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
@@ -23,6 +24,7 @@ export function createOrchestrationActivities(deps: ActivityDeps) {
     ...retentionActivities(deps),
     ...scheduleActivities(deps),
     ...notificationActivities(deps),
+    ...commitReportActivities(deps),
   };
 }
 

@@ -28,6 +28,7 @@ export const idPrefixes = [
   'view',
   'nch',
   'ntd',
+  'scm',
 ] as const;
 export type IdPrefix = (typeof idPrefixes)[number];
 

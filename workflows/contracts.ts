@@ -56,6 +56,8 @@ export interface PlanGroupWorkflowInput {
   runs: RunWorkflowInput[];
   /** How many member Runs execute at once (Temporal bounds pending children per workflow). */
   window: number;
+  /** The trigger named a commit and its repository: the group reports a check on it (issue 79). */
+  commitReport?: boolean;
 }
 
 export type RunOutcome = 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
@@ -363,4 +365,23 @@ export interface ScheduleActivities {
   }): Promise<QueuedScheduledFire>;
   /** Records the group's verdict and the schedule's new state; answers whether the change is announced. */
   finishScheduledFire(fireId: string): Promise<{ announce: boolean }>;
+}
+
+// ---- Results on the commit (GitHub check run and pull-request comment)
+export const commitReportWorkflowId = (planGroupId: string, moment: 'start' | 'end') =>
+  `commit-report-${planGroupId}-${moment}`;
+
+export interface CommitReportWorkflowInput {
+  orgId: string;
+  planGroupId: string;
+  /** start: the check is created (queued), then moved to in progress once a Run runs; end: completed. */
+  moment: 'start' | 'end';
+}
+
+/** The stage a report put on the commit; `none` when there is nothing to report to. */
+export type CommitStage = 'none' | 'queued' | 'in_progress' | 'completed';
+
+export interface CommitReportActivities {
+  /** Puts the group's current state on its commit (check run, PR comment); safe to repeat. */
+  reportCommit(orgId: string, planGroupId: string): Promise<CommitStage>;
 }

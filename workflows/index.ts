@@ -9,3 +9,4 @@ export { webhookEventWorkflow, webhookDeliveryWorkflow } from './webhook.workflo
 export { retentionPurgeWorkflow } from './retention.workflow';
 export { scheduledPlanWorkflow } from './scheduled-plan.workflow';
 export { notificationDeliveryWorkflow } from './notification.workflow';
+export { commitReportWorkflow } from './commit-report.workflow';

@@ -2,6 +2,7 @@ import { workflowInfo } from '@temporalio/workflow';
 import { runChildren } from './child-runs';
 import type { PlanGroupWorkflowInput, RunOutcome } from './contracts';
 import { announce } from './webhook.workflow';
+import { reportToCommit } from './commit-report.workflow';
 
 /**
  * One plan trigger: runs every member Run as a child workflow, at most `window` at a time, and
@@ -11,7 +12,10 @@ export async function planGroupWorkflow(input: PlanGroupWorkflowInput): Promise<
   const inherited = workflowInfo()
     .typedSearchAttributes.getAll()
     .filter((pair) => pair.key.name === 'QaTestPlanId' || pair.key.name === 'QaEnvironment');
+  const report = { orgId: input.orgId, planGroupId: input.planGroupId, commitReport: input.commitReport };
+  await reportToCommit({ ...report, moment: 'start' });
   const outcomes = await runChildren(input.orgId, input.runs, input.window, inherited);
+  await reportToCommit({ ...report, moment: 'end' });
   await announce(input.orgId, 'plan_group.completed', input.planGroupId);
   return outcomes;
 }

@@ -54,6 +54,9 @@ import testPlanCreate from './test-plans/create';
 import testPlanGet from './test-plans/get';
 import testPlanList from './test-plans/list';
 import testPlanSetMembers from './test-plans/set-members';
+import commitConnectionsDelete from './commit-connections/delete';
+import commitConnectionsGet from './commit-connections/get';
+import commitConnectionsPut from './commit-connections/put';
 import notificationChannelsCreate from './notification-channels/create';
 import notificationChannelsDelete from './notification-channels/delete';
 import notificationChannelsMessages from './notification-channels/deliveries';
@@ -172,6 +175,9 @@ export const endpoints: Endpoint[] = [
   notificationChannelsDelete,
   notificationChannelsTest,
   notificationChannelsMessages,
+  commitConnectionsPut,
+  commitConnectionsGet,
+  commitConnectionsDelete,
   retentionGet,
   retentionPut,
   runsPin,

@@ -99,6 +99,9 @@ export async function startRunWorkflows(
           orgId: runs[0].orgId,
           runs: runs.map((r) => runWorkflowInput(deps, r)),
           window: deps.config.PLAN_GROUP_WINDOW,
+          ...(runs[0].trigger.deployment?.commitSha && runs[0].trigger.deployment.repository
+            ? { commitReport: true }
+            : {}),
         },
       ],
       searchAttributes: runAttributes(runs[0]),

@@ -11,6 +11,7 @@ import { quarantineEntities } from './quarantine';
 import { visualEntities } from './visual';
 import { SavedViewEntity } from './saved-views';
 import { notificationEntities } from './notifications';
+import { commitReportEntities } from './commit-reports';
 
 /** Every entity of the service; later capabilities append theirs here. */
 export const allEntities = [
@@ -27,4 +28,5 @@ export const allEntities = [
   ...visualEntities,
   SavedViewEntity,
   ...notificationEntities,
+  ...commitReportEntities,
 ];

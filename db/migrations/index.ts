@@ -21,6 +21,7 @@ import { RunFinding1764600000000 } from './1764600000000-RunFinding';
 import { KeysAndAudit1764700000000 } from './1764700000000-KeysAndAudit';
 import { TestCaseRevisions1764850000000 } from './1764850000000-TestCaseRevisions';
 import { NotificationChannels1765200000000 } from './1765200000000-NotificationChannels';
+import { CommitReports1765200100000 } from './1765200100000-CommitReports';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   KeysAndAudit1764700000000,
   TestCaseRevisions1764850000000,
   NotificationChannels1765200000000,
+  CommitReports1765200100000,
 ];
