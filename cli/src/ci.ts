@@ -10,6 +10,8 @@ export interface CiContext {
   branch?: string;
   commit?: string;
   pr?: string;
+  /** GitHub's owner/name: with the commit, a connected GitHub gets a check run (docs/notifications.md). */
+  repository?: string;
   /** The identity of this CI step's execution, stable across a retry of the same step. */
   runKey?: string;
   /** GitHub's re-run attempt (1 on the first run). */
@@ -26,6 +28,7 @@ export function ciContext(env: NodeJS.ProcessEnv): CiContext {
       branch: env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || undefined,
       commit: env.GITHUB_SHA || undefined,
       pr,
+      repository: env.GITHUB_REPOSITORY || undefined,
       runKey: env.GITHUB_RUN_ID
         ? `gh-${env.GITHUB_REPOSITORY ?? ''}-${env.GITHUB_RUN_ID}-${attempt}-${env.GITHUB_JOB ?? ''}`
         : undefined,

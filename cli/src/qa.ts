@@ -116,7 +116,11 @@ class Cli {
         ...((f.pr ?? this.ci.pr) ? { pr: f.pr ?? this.ci.pr } : {}),
         ...(commit
           ? {
-              deployment: { commitSha: commit, ...(this.ci.provider !== 'none' ? { provider: this.ci.provider } : {}) },
+              deployment: {
+                commitSha: commit,
+                ...(this.ci.provider !== 'none' ? { provider: this.ci.provider } : {}),
+                ...(this.ci.repository ? { repository: this.ci.repository } : {}),
+              },
             }
           : {}),
         ...(changedFiles ? { scope: 'changed', changedFiles } : {}),
