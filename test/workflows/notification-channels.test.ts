@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { retentionRepository } from '../../db/repositories/retention';
 import { call, environment, key, newCase, useApp } from '../helpers/app';
 import { startChatReceiver, type ChatReceiver } from '../helpers/chat-receivers';
 import { rest } from '../helpers/rest';
@@ -260,5 +261,21 @@ describe('notification channels: Slack and Teams messages, routed and delivered 
     assert.ok(rows.length > 0);
     assert.ok(!secrets.some((s) => JSON.stringify(rows).includes(s)));
     assert.ok(responses.length > 20);
+  });
+
+  it('retention trims finished messages with the webhook log', async () => {
+    const [{ n: before }] = await t.app.deps.db.query(
+      "SELECT COUNT(*) AS n FROM notification_deliveries WHERE org_id = ? AND status <> 'pending'",
+      [t.org.orgId],
+    );
+    assert.ok(Number(before) > 0);
+    // Aged far into the past, so the purge below touches only this suite's rows in the shared database.
+    await t.app.deps.db.query('UPDATE notification_deliveries SET created_at = 1000 WHERE org_id = ?', [t.org.orgId]);
+    await retentionRepository.deleteWebhookLog(t.app.deps.db.manager, 2000, 1000);
+    const [{ n: after }] = await t.app.deps.db.query(
+      'SELECT COUNT(*) AS n FROM notification_deliveries WHERE org_id = ?',
+      [t.org.orgId],
+    );
+    assert.equal(Number(after), 0);
   });
 });
