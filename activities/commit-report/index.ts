@@ -11,6 +11,7 @@ import type { ActivityDeps } from '../deps';
 import { groupSummary } from '../notifications/summary';
 import { checkOutput, COMMENT_MARKER, commentBody, conclusionOf } from './content';
 import { githubFor, type Limited } from './github';
+import { reportToGitlab } from './gitlab';
 
 const TERMINAL = new Set(['passing', 'failed', 'unverified', 'canceled', 'invalid']);
 const RANK: Record<CommitStage, number> = { none: 0, queued: 1, in_progress: 2, completed: 3 };
@@ -21,16 +22,18 @@ function stageOf(runs: Array<{ status: string; startedAt: number | null }>): Com
   return runs.some((r) => r.startedAt !== null || TERMINAL.has(r.status)) ? 'in_progress' : 'queued';
 }
 
-/** Orchestration-queue activity: puts a plan group's state on its commit and pull request. */
+/** Orchestration-queue activity: puts a plan group's state on its commit and pull (merge) request. */
 export function commitReportActivities({ db, config }: Pick<ActivityDeps, 'db' | 'config'>): CommitReportActivities {
   const box = new SecretBox(parseSecretsKey(config.SECRETS_KEY));
   const policy = egressPolicy(config.EGRESS_ALLOW);
   return {
     async reportCommit(orgId, planGroupId) {
-      const connection = await commitReportRepository.connection(db.manager, orgId);
       const runs = await runRepository.byPlanGroup(db.manager, planGroupId);
       const deployment = runs[0]?.trigger.deployment;
-      if (!connection || !deployment?.commitSha || !deployment.repository) return 'none';
+      if (!deployment?.commitSha || !deployment.repository) return 'none';
+      const provider = deployment.provider === 'gitlab' ? 'gitlab' : 'github';
+      const connection = await commitReportRepository.connection(db.manager, orgId, provider);
+      if (!connection) return 'none';
       const group = await groupSummary(db.manager, config, orgId, planGroupId);
       if (!group) return 'none';
       const now = Date.now();
@@ -44,6 +47,18 @@ export function commitReportActivities({ db, config }: Pick<ActivityDeps, 'db' |
             const stage = stageOf(runs);
             // A late report (GitHub was slow) never moves the check backwards.
             if (RANK[stage] < RANK[report.stage as CommitStage]) return report.stage as CommitStage;
+            const pr = Number(runs[0].trigger.pr);
+            const mr = Number.isInteger(pr) && pr > 0 ? pr : null;
+            if (provider === 'gitlab') {
+              await reportToGitlab(
+                connection,
+                { box, policy },
+                { project: row.repository, sha: row.commitSha, mr },
+                { summary: group.summary, stage },
+              );
+              await commitReportRepository.updateReport(tx, planGroupId, { stage, updatedAt: Date.now() });
+              return stage;
+            }
             const github = await githubFor(connection, { box, policy, repository: row.repository }, limited);
             const [owner, repo] = row.repository.split('/');
             const checkRunId = await putCheck(
@@ -56,9 +71,7 @@ export function commitReportActivities({ db, config }: Pick<ActivityDeps, 'db' |
                 planGroupId,
               },
             );
-            const pr = Number(runs[0].trigger.pr);
-            if (Number.isInteger(pr) && pr > 0)
-              await putComment(github, { owner, repo, issue_number: pr }, commentBody(group.summary, stage));
+            if (mr) await putComment(github, { owner, repo, issue_number: mr }, commentBody(group.summary, stage));
             await commitReportRepository.updateReport(tx, planGroupId, { checkRunId, stage, updatedAt: Date.now() });
             return stage;
           },

@@ -57,6 +57,7 @@ import testPlanSetMembers from './test-plans/set-members';
 import commitConnectionsDelete from './commit-connections/delete';
 import commitConnectionsGet from './commit-connections/get';
 import commitConnectionsPut from './commit-connections/put';
+import { deleteGitlab, getGitlab, putGitlab } from './commit-connections/gitlab';
 import notificationChannelsCreate from './notification-channels/create';
 import notificationChannelsDelete from './notification-channels/delete';
 import notificationChannelsMessages from './notification-channels/deliveries';
@@ -178,6 +179,9 @@ export const endpoints: Endpoint[] = [
   commitConnectionsPut,
   commitConnectionsGet,
   commitConnectionsDelete,
+  putGitlab,
+  getGitlab,
+  deleteGitlab,
   retentionGet,
   retentionPut,
   runsPin,

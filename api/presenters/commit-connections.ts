@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import type { CommitConnection } from '../../db/entities/commit-reports';
 
-/** A GitHub connection as the API shows it: never its token or private key. */
+/** A GitHub or GitLab connection as the API shows it: never its token or private key. */
 export const connectionView = z.object({
   id: z.string(),
-  provider: z.literal('github'),
+  provider: z.enum(['github', 'gitlab']),
   apiUrl: z
     .string()
-    .describe('The GitHub REST API root (https://api.github.com, or a GitHub Enterprise Server /api/v3).'),
+    .describe('The REST API root: https://api.github.com (or GitHub Enterprise /api/v3), https://gitlab.com/api/v4.'),
   authKind: z.enum(['token', 'app']),
   appId: z.string().optional(),
   installationId: z.number().int().optional(),
-  checkName: z.string().describe('The name of the check run on each commit.'),
+  checkName: z.string().describe('The name of the check run (GitHub) or commit status (GitLab) on each commit.'),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

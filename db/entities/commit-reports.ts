@@ -4,13 +4,14 @@ import { column } from './json';
 const { id, ref, ms } = column;
 
 /**
- * An organization's connection to GitHub: a token, or a GitHub App (id and private key; the
- * installation is the repository's, or the one given). Secrets sealed (context `scm:<id>`).
+ * An organization's connection to GitHub (a token, or a GitHub App: id and private key; the
+ * installation is the repository's, or the one given) or to GitLab (a token). Secrets sealed
+ * (context `scm:<id>`). At most one per provider.
  */
 export interface CommitConnection {
   id: string;
   orgId: string;
-  provider: 'github';
+  provider: 'github' | 'gitlab';
   apiUrl: string;
   authKind: 'token' | 'app';
   tokenSealed: string | null;

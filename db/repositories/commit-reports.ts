@@ -8,22 +8,30 @@ import {
 
 /** GitHub connections and the reports of plan groups to their commits. */
 export const commitReportRepository = {
-  async connection(db: EntityManager, orgId: string): Promise<CommitConnection | null> {
-    return db.getRepository(CommitConnectionEntity).findOneBy({ orgId, provider: 'github' });
+  async connection(
+    db: EntityManager,
+    orgId: string,
+    provider: CommitConnection['provider'] = 'github',
+  ): Promise<CommitConnection | null> {
+    return db.getRepository(CommitConnectionEntity).findOneBy({ orgId, provider });
   },
 
-  /** Writes the organization's one GitHub connection (insert or replace), keeping its id. */
+  /** Writes the organization's one connection of a provider (insert or replace), keeping its id. */
   async putConnection(db: EntityManager, connection: CommitConnection): Promise<CommitConnection> {
-    const existing = await this.connection(db, connection.orgId);
+    const existing = await this.connection(db, connection.orgId, connection.provider);
     if (existing) {
       const { id: _id, orgId: _org, createdAt: _c, ...patch } = connection;
       await db.getRepository(CommitConnectionEntity).update({ id: existing.id }, patch);
     } else await db.getRepository(CommitConnectionEntity).insert(connection);
-    return (await this.connection(db, connection.orgId))!;
+    return (await this.connection(db, connection.orgId, connection.provider))!;
   },
 
-  async deleteConnection(db: EntityManager, orgId: string): Promise<boolean> {
-    const result = await db.getRepository(CommitConnectionEntity).delete({ orgId, provider: 'github' });
+  async deleteConnection(
+    db: EntityManager,
+    orgId: string,
+    provider: CommitConnection['provider'] = 'github',
+  ): Promise<boolean> {
+    const result = await db.getRepository(CommitConnectionEntity).delete({ orgId, provider });
     return (result.affected ?? 0) > 0;
   },
 
