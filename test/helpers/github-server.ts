@@ -25,7 +25,8 @@ export interface IssueComment {
   updates: number;
 }
 
-type Answer = { status: number; headers?: Record<string, string>; body?: unknown };
+/** A scripted answer; with `lost`, GitHub does the work first and only the answer is a failure (a lost reply). */
+type Answer = { status: number; headers?: Record<string, string>; body?: unknown; lost?: boolean };
 
 export interface GitHubServer {
   url: string;
@@ -97,7 +98,9 @@ export async function startGitHub(auth: {
     const url = new URL(req.url ?? '/', 'http://github');
     const method = req.method ?? 'GET';
     const text = await read(req);
+    let lost: Answer | undefined;
     const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
+      if (lost) ({ status, body, headers = {} } = { ...lost, body: lost.body ?? { message: 'Server Error' } });
       requests.push({ method, path: url.pathname, status, at: Date.now() });
       res.writeHead(status, {
         'content-type': 'application/json; charset=utf-8',
@@ -114,7 +117,8 @@ export async function startGitHub(auth: {
     const script = scripted.find((s) => s.method === method && s.path.test(url.pathname) && s.answers.length);
     if (script) {
       const a = script.answers.shift()!;
-      return send(a.status, a.body ?? { message: 'Server Error' }, a.headers);
+      if (a.lost) lost = a;
+      else return send(a.status, a.body ?? { message: 'Server Error' }, a.headers);
     }
     const [scheme, credential] = (req.headers.authorization ?? '').split(' ');
     const appEndpoint = /^\/app\/|\/installation$/.test(url.pathname);

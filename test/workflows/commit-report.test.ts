@@ -129,8 +129,9 @@ describe('results on the commit: a GitHub check run and one pull-request comment
     assert.equal(connection.authKind, 'app');
     assert.equal(connection.appId, '314159');
     // Refused for longer than the Runs take (about 4 s): a limit (Retry-After 2 s), then 502 three times (backoff 1, 2, 4 s).
+    // The last 502 is a lost answer: GitHub made the check, the reply never came; the retry must find it.
     const down = { status: 502 };
-    github.fail('POST', /\/repos\/acme\/shop\/check-runs$/, SECONDARY_RATE_LIMIT, down, down, down);
+    github.fail('POST', /\/repos\/acme\/shop\/check-runs$/, SECONDARY_RATE_LIMIT, down, down, { ...down, lost: true });
     const sha = 'ccccccc3333333';
     const group = await push(sha);
     const ends: number[] = [];
