@@ -10,6 +10,8 @@ import { webhookActivities, webhookAttemptActivities } from './webhooks';
 import { retentionActivities } from './retention';
 import { scheduleActivities } from './schedules';
 import { planGroupActivities } from './plan-group';
+import { notificationActivities, notificationAttemptActivities } from './notifications';
+import { commitReportActivities } from './commit-report';
 
 /** Activities of the orchestration task queue. */
 export function createOrchestrationActivities(deps: ActivityDeps) {
@@ -23,12 +25,14 @@ export function createOrchestrationActivities(deps: ActivityDeps) {
     ...retentionActivities(deps),
     ...scheduleActivities(deps),
     ...planGroupActivities(deps),
+    ...notificationActivities(deps),
+    ...commitReportActivities(deps),
   };
 }
 
-/** Activities of the webhook task queue (`webhooks`): signed delivery attempts. */
+/** Activities of the webhook task queue (`webhooks`): signed delivery attempts and channel messages. */
 export function createWebhookAttemptActivities(deps: ActivityDeps) {
-  return { ...webhookAttemptActivities(deps) };
+  return { ...webhookAttemptActivities(deps), ...notificationAttemptActivities(deps) };
 }
 
 /** Activities of the API runner task queue (`runner-api`). */

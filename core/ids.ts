@@ -26,6 +26,9 @@ export const idPrefixes = [
   'qev',
   'aud',
   'view',
+  'nch',
+  'ntd',
+  'scm',
 ] as const;
 export type IdPrefix = (typeof idPrefixes)[number];
 

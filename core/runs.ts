@@ -136,7 +136,7 @@ export interface RunTrigger {
   scheduleId?: string;
   branch: string | null;
   pr: string | null;
-  deployment: { commitSha?: string; provider?: string; branch?: string } | null;
+  deployment: { commitSha?: string; provider?: string; branch?: string; repository?: string } | null;
   scope: 'changed' | 'all' | null;
   changedFiles: string[];
   environmentSlug: string | null;

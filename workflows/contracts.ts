@@ -57,6 +57,8 @@ export interface PlanGroupWorkflowInput {
   runs: RunWorkflowInput[];
   /** How many member Runs execute at once (Temporal bounds pending children per workflow). */
   window: number;
+  /** The trigger named a commit and its repository: the group reports a check on it (issue 79). */
+  commitReport?: boolean;
 }
 
 export type RunOutcome = 'passing' | 'failed' | 'unverified' | 'canceled' | 'invalid';
@@ -296,6 +298,40 @@ export interface WebhookAttemptActivities {
   attemptWebhookDelivery(deliveryId: string, attempt: number): Promise<WebhookAttemptResult>;
 }
 
+// ---- Notification channels (Slack, Teams)
+/** One message per channel and subject (a plan group, or a test's own key), so deciding twice sends once. */
+export const notificationWorkflowId = (channelId: string, subjectId: string) => `notify-${channelId}-${subjectId}`;
+
+/** Ids and settings only: the attempt activity opens the channel's sealed URL itself. */
+export interface NotificationDeliveryWorkflowInput {
+  deliveryId: string;
+  orgId: string;
+  channelId: string;
+  /** The task queue of attempts (WEBHOOK_TASK_QUEUE: channels are delivered beside webhooks). */
+  attemptQueue: string;
+  /** Seconds before each attempt (WEBHOOK_RETRY_SCHEDULE); a test message uses the first only. */
+  scheduleSeconds: number[];
+  /** False for a test message: one attempt, never retried. */
+  retry: boolean;
+}
+
+export interface PreparedNotification {
+  workflowId: string;
+  input: NotificationDeliveryWorkflowInput;
+}
+
+export interface NotificationActivities {
+  /** Routes an ended plan group: decides per channel, stores each message once; answers what to start. */
+  prepareNotifications(orgId: string, planGroupId: string): Promise<PreparedNotification[]>;
+  /** Records how a delivery ended (a failure lengthens the channel's failing streak). */
+  finishNotification(deliveryId: string, outcome: WebhookDeliveryOutcome): Promise<void>;
+}
+
+export interface NotificationAttemptActivities {
+  /** Posts one attempt of a message to its channel; never throws for an HTTP answer. */
+  attemptNotification(deliveryId: string, attempt: number): Promise<WebhookAttemptResult>;
+}
+
 // ---- Retention
 /** The Temporal Schedule that starts the daily purge (workflow ids `retention-purge-<time>`). */
 export const RETENTION_SCHEDULE_ID = 'retention-purge';
@@ -365,4 +401,23 @@ export interface ScheduleActivities {
   }): Promise<QueuedScheduledFire>;
   /** Records the group's verdict and the schedule's new state; answers whether the change is announced. */
   finishScheduledFire(fireId: string): Promise<{ announce: boolean }>;
+}
+
+// ---- Results on the commit (GitHub check run and pull-request comment)
+export const commitReportWorkflowId = (planGroupId: string, moment: 'start' | 'end') =>
+  `commit-report-${planGroupId}-${moment}`;
+
+export interface CommitReportWorkflowInput {
+  orgId: string;
+  planGroupId: string;
+  /** start: the check is created (queued), then moved to in progress once a Run runs; end: completed. */
+  moment: 'start' | 'end';
+}
+
+/** The stage a report put on the commit; `none` when there is nothing to report to. */
+export type CommitStage = 'none' | 'queued' | 'in_progress' | 'completed';
+
+export interface CommitReportActivities {
+  /** Puts the group's current state on its commit (check run, PR comment); safe to repeat. */
+  reportCommit(orgId: string, planGroupId: string): Promise<CommitStage>;
 }

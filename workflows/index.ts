@@ -8,3 +8,5 @@ export { assuranceWorkflow } from './assurance.workflow';
 export { webhookEventWorkflow, webhookDeliveryWorkflow } from './webhook.workflow';
 export { retentionPurgeWorkflow } from './retention.workflow';
 export { scheduledPlanWorkflow } from './scheduled-plan.workflow';
+export { notificationDeliveryWorkflow } from './notification.workflow';
+export { commitReportWorkflow } from './commit-report.workflow';

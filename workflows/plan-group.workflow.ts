@@ -4,6 +4,7 @@ import { runChildren } from './child-runs';
 import { runScheduled } from './scheduled-children';
 import type { PlanGroupActivities, PlanGroupWorkflowInput, RunOutcome } from './contracts';
 import { announce } from './webhook.workflow';
+import { reportToCommit } from './commit-report.workflow';
 
 const bookkeeping = proxyActivities<PlanGroupActivities>({
   startToCloseTimeout: '60 seconds',
@@ -21,9 +22,12 @@ export async function planGroupWorkflow(input: PlanGroupWorkflowInput): Promise<
   const inherited: SearchAttributePair[] = workflowInfo()
     .typedSearchAttributes.getAll()
     .filter((pair) => pair.key.name === 'QaTestPlanId' || pair.key.name === 'QaEnvironment');
+  const report = { orgId: input.orgId, planGroupId: input.planGroupId, commitReport: input.commitReport };
+  await reportToCommit({ ...report, moment: 'start' });
   const outcomes = patched('plan-group-scheduling')
     ? await runScheduled({ input, inherited, bookkeeping })
     : await runChildren(input.orgId, input.runs, input.window, inherited);
+  await reportToCommit({ ...report, moment: 'end' });
   await announce(input.orgId, 'plan_group.completed', input.planGroupId);
   return outcomes;
 }

@@ -1,7 +1,9 @@
 import { isCancellation, ParentClosePolicy, patched, proxyActivities, sleep, startChild } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { notificationDeliveryWorkflow } from './notification.workflow';
 import {
   webhookEventWorkflowId,
+  type NotificationActivities,
   type WebhookActivities,
   type WebhookAttemptActivities,
   type WebhookAttemptResult,
@@ -11,7 +13,7 @@ import {
   type WebhookEventWorkflowInput,
 } from './contracts';
 
-const bookkeeping = proxyActivities<WebhookActivities>({
+const bookkeeping = proxyActivities<WebhookActivities & NotificationActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
@@ -34,6 +36,18 @@ export async function webhookEventWorkflow(input: WebhookEventWorkflowInput): Pr
         parentClosePolicy: ParentClosePolicy.ABANDON,
       }),
     );
+  }
+  // Slack and Teams channels hear of ended plan groups; histories from before them replay unchanged.
+  if (input.type === 'plan_group.completed' && patched('notification-channels')) {
+    for (const message of await bookkeeping.prepareNotifications(input.orgId, input.subjectId)) {
+      await startOnce(() =>
+        startChild(notificationDeliveryWorkflow, {
+          workflowId: message.workflowId,
+          args: [message.input],
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+        }),
+      );
+    }
   }
   return prepared.eventId;
 }

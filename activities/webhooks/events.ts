@@ -25,6 +25,19 @@ const severity = ['failed', 'invalid', 'unverified', 'canceled', 'passing'];
 const worst = (runs: Run[]) =>
   runs.map((r) => r.status).sort((a, b) => severity.indexOf(a) - severity.indexOf(b))[0] ?? 'canceled';
 
+/** A group's status and verdict: its worst gating Run's (a quarantined case's Run gates nothing). */
+export function groupOutcome(runs: Run[]) {
+  const gating = runs.filter((r) => !r.quarantined);
+  const status = (gating.length ? worst(gating) : 'passing') as Run['status'];
+  return {
+    status,
+    outcome: runOutcome(
+      status,
+      gating.some((r) => r.flaky),
+    ),
+  };
+}
+
 /** Absent fields are omitted, never null. */
 const present = (value: Record<string, unknown>): WebhookEventData =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as WebhookEventData;
@@ -139,13 +152,7 @@ async function groupData(
     runs.map((r) => r.id),
   );
   const first = runData(config, runs[0], steps.get(runs[0].id) ?? []);
-  // A quarantined case's Run keeps its verdict but does not gate the group.
-  const gating = runs.filter((r) => !r.quarantined);
-  const status = gating.length ? worst(gating) : 'passing';
-  const outcome = runOutcome(
-    status as Run['status'],
-    gating.some((r) => r.flaky),
-  );
+  const { status, outcome } = groupOutcome(runs);
   return present({
     ...first,
     runIds: runs.map((r) => r.id),

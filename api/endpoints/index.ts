@@ -56,6 +56,17 @@ import testPlanCreate from './test-plans/create';
 import testPlanGet from './test-plans/get';
 import testPlanList from './test-plans/list';
 import testPlanSetMembers from './test-plans/set-members';
+import commitConnectionsDelete from './commit-connections/delete';
+import commitConnectionsGet from './commit-connections/get';
+import commitConnectionsPut from './commit-connections/put';
+import { deleteGitlab, getGitlab, putGitlab } from './commit-connections/gitlab';
+import notificationChannelsCreate from './notification-channels/create';
+import notificationChannelsDelete from './notification-channels/delete';
+import notificationChannelsMessages from './notification-channels/deliveries';
+import notificationChannelsGet from './notification-channels/get';
+import notificationChannelsList from './notification-channels/list';
+import notificationChannelsTest from './notification-channels/send-test';
+import notificationChannelsUpdate from './notification-channels/update';
 import webhooksCreate from './webhooks/create';
 import webhooksDelete from './webhooks/delete';
 import webhooksDeliveries from './webhooks/deliveries';
@@ -163,6 +174,19 @@ export const endpoints: Endpoint[] = [
   webhooksTest,
   webhooksDeliveries,
   webhooksRedeliver,
+  notificationChannelsCreate,
+  notificationChannelsList,
+  notificationChannelsGet,
+  notificationChannelsUpdate,
+  notificationChannelsDelete,
+  notificationChannelsTest,
+  notificationChannelsMessages,
+  commitConnectionsPut,
+  commitConnectionsGet,
+  commitConnectionsDelete,
+  putGitlab,
+  getGitlab,
+  deleteGitlab,
   retentionGet,
   retentionPut,
   runsPin,

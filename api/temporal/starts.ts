@@ -22,6 +22,7 @@ import {
   type WebhookEventKind,
   webhookEventWorkflowId,
   type WebhookDeliveryWorkflowInput,
+  type PreparedNotification,
 } from '../../workflows/contracts';
 import { AppError } from '../../core/errors';
 import { runRepository } from '../../db/repositories/runs';
@@ -119,6 +120,9 @@ export async function startRunWorkflows(
           orgId: runs[0].orgId,
           runs: runs.map((r) => runWorkflowInput(deps, r)),
           window: deps.config.PLAN_GROUP_WINDOW,
+          ...(runs[0].trigger.deployment?.commitSha && runs[0].trigger.deployment.repository
+            ? { commitReport: true }
+            : {}),
         },
       ],
       searchAttributes: runAttributes(runs[0]),
@@ -198,6 +202,32 @@ export async function announceChange(
  * Starts one webhook delivery the API asked for (the test event, a redelivery); with `waitMs`
  * waits that long for its outcome, answering null when it is still going.
  */
+/** Starts one channel message the API asked for (a test message) and waits up to `waitMs` for its outcome. */
+export async function startNotification(
+  deps: AppDeps,
+  message: PreparedNotification,
+  waitMs: number,
+): Promise<WebhookDeliveryOutcome | null> {
+  const handle = await startWorkflow(deps, 'notificationDeliveryWorkflow', {
+    workflowId: message.workflowId,
+    args: [message.input],
+    searchAttributes: [{ key: QaOrgId, value: message.input.orgId }],
+  });
+  return handle ? waitFor(handle.result(), waitMs) : null;
+}
+
+async function waitFor<T>(result: Promise<T>, waitMs: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  try {
+    return await Promise.race([result, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function startWebhookDelivery(
   deps: AppDeps,
   delivery: { workflowId: string; input: WebhookDeliveryWorkflowInput },

@@ -10,6 +10,8 @@ export interface CiContext {
   branch?: string;
   commit?: string;
   pr?: string;
+  /** GitHub's owner/name or GitLab's project path: with the commit, a connected GitHub or GitLab gets a status (docs/notifications.md). */
+  repository?: string;
   /** The identity of this CI step's execution, stable across a retry of the same step. */
   runKey?: string;
   /** GitHub's re-run attempt (1 on the first run). */
@@ -26,6 +28,7 @@ export function ciContext(env: NodeJS.ProcessEnv): CiContext {
       branch: env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || undefined,
       commit: env.GITHUB_SHA || undefined,
       pr,
+      repository: env.GITHUB_REPOSITORY || undefined,
       runKey: env.GITHUB_RUN_ID
         ? `gh-${env.GITHUB_REPOSITORY ?? ''}-${env.GITHUB_RUN_ID}-${attempt}-${env.GITHUB_JOB ?? ''}`
         : undefined,
@@ -39,6 +42,7 @@ export function ciContext(env: NodeJS.ProcessEnv): CiContext {
       branch: env.CI_MERGE_REQUEST_SOURCE_BRANCH_NAME || env.CI_COMMIT_REF_NAME || undefined,
       commit: env.CI_COMMIT_SHA || undefined,
       pr: env.CI_MERGE_REQUEST_IID || undefined,
+      repository: env.CI_PROJECT_PATH || undefined,
       // A retried GitLab job gets a new job id but keeps its pipeline and name.
       runKey: env.CI_PIPELINE_ID
         ? `gl-${env.CI_PROJECT_ID ?? ''}-${env.CI_PIPELINE_ID}-${env.CI_JOB_NAME ?? ''}`

@@ -128,7 +128,11 @@ class Cli {
         ...((f.pr ?? this.ci.pr) ? { pr: f.pr ?? this.ci.pr } : {}),
         ...(commit
           ? {
-              deployment: { commitSha: commit, ...(this.ci.provider !== 'none' ? { provider: this.ci.provider } : {}) },
+              deployment: {
+                commitSha: commit,
+                ...(this.ci.provider !== 'none' ? { provider: this.ci.provider } : {}),
+                ...(this.ci.repository ? { repository: this.ci.repository } : {}),
+              },
             }
           : {}),
         ...(changedFiles ? { scope: 'changed', changedFiles } : {}),
@@ -345,7 +349,8 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (require.main === module) {
+// In the bundled GitHub Action (action/dist/index.js) this module is not the entry: the Action calls main().
+if (require.main === module && !(globalThis as { qaAction?: boolean }).qaAction) {
   // Should the event loop ever drain with the work unsettled, Node exits with this code, not 0 (a pass).
   process.exitCode = EXIT.usage;
   main(process.argv.slice(2)).then(

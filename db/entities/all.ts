@@ -10,6 +10,8 @@ import { scheduleEntities } from './schedules';
 import { quarantineEntities } from './quarantine';
 import { visualEntities } from './visual';
 import { SavedViewEntity } from './saved-views';
+import { notificationEntities } from './notifications';
+import { commitReportEntities } from './commit-reports';
 
 /** Every entity of the service; later capabilities append theirs here. */
 export const allEntities = [
@@ -25,4 +27,6 @@ export const allEntities = [
   ...quarantineEntities,
   ...visualEntities,
   SavedViewEntity,
+  ...notificationEntities,
+  ...commitReportEntities,
 ];

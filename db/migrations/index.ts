@@ -20,6 +20,8 @@ import { VisualAcceptance1764500000000 } from './1764500000000-VisualAcceptance'
 import { RunFinding1764600000000 } from './1764600000000-RunFinding';
 import { KeysAndAudit1764700000000 } from './1764700000000-KeysAndAudit';
 import { TestCaseRevisions1764850000000 } from './1764850000000-TestCaseRevisions';
+import { NotificationChannels1765200000000 } from './1765200000000-NotificationChannels';
+import { CommitReports1765200100000 } from './1765200100000-CommitReports';
 import { PlanGroupScheduling1765300000000 } from './1765300000000-PlanGroupScheduling';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
@@ -46,5 +48,7 @@ export const migrations = [
   RunFinding1764600000000,
   KeysAndAudit1764700000000,
   TestCaseRevisions1764850000000,
+  NotificationChannels1765200000000,
+  CommitReports1765200100000,
   PlanGroupScheduling1765300000000,
 ];

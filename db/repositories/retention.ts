@@ -126,8 +126,9 @@ export const retentionRepository = {
   },
 
   /**
-   * Up to `limit` finished webhook deliveries created before `before` with their attempt log, and
-   * up to `limit` attempts older than `before` of newer deliveries; `more` when a batch was full.
+   * Up to `limit` finished webhook deliveries created before `before` with their attempt log,
+   * up to `limit` attempts older than `before` of newer deliveries, and up to `limit` finished
+   * channel messages (counted as deliveries); `more` when a batch was full.
    */
   async deleteWebhookLog(
     db: EntityManager,
@@ -151,7 +152,19 @@ export const retentionRepository = {
       const old =
         (await tx.query('DELETE FROM webhook_attempts WHERE started_at < ? LIMIT ?', [before, limit])).affectedRows ??
         0;
-      return { deliveries, attempts: attempts + old, more: ids.length === limit || old === limit };
+      // Slack and Teams messages are delivered beside webhooks and kept as long as their log.
+      const messages =
+        (
+          await tx.query(
+            `DELETE FROM notification_deliveries WHERE created_at < ? AND status <> 'pending' ORDER BY created_at LIMIT ?`,
+            [before, limit],
+          )
+        ).affectedRows ?? 0;
+      return {
+        deliveries: deliveries + messages,
+        attempts: attempts + old,
+        more: ids.length === limit || old === limit || messages === limit,
+      };
     });
   },
 };

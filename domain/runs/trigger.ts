@@ -58,6 +58,15 @@ export const triggerFields = {
         .optional(),
       provider: z.string().max(100).optional(),
       branch: z.string().max(255).optional(),
+      repository: z
+        .string()
+        .max(200)
+        .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'owner/name')
+        .optional()
+        .describe(
+          'The repository the commit is in (owner/name). With commitSha and a connected GitHub, a plan ' +
+            'group reports a check run on the commit (and one comment on `pr`).',
+        ),
     })
     .optional(),
   scope: z.enum(['changed', 'all']).optional().describe('"changed" when only tests touched by changedFiles matter.'),

@@ -27,6 +27,7 @@ interface Seeded {
   scheduleId: string;
   viewId: string;
   keyId: string;
+  channelId: string;
 }
 
 type Probe =
@@ -100,6 +101,13 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
   'webhooks.test': (s) => ({ rest: ['POST', `/api/webhooks/${s.webhookId}/test`] }),
   'webhooks.deliveries': (s) => ({ rest: ['GET', `/api/webhooks/${s.webhookId}/deliveries`] }),
   'webhooks.redeliver': (s) => ({ rest: ['POST', `/api/webhooks/deliveries/${s.deliveryId}/redeliver`] }),
+  'notification_channels.get': (s) => ({ rest: ['GET', `/api/notification-channels/${s.channelId}`] }),
+  'notification_channels.update': (s) => ({
+    rest: ['PATCH', `/api/notification-channels/${s.channelId}`, { enabled: false }],
+  }),
+  'notification_channels.delete': (s) => ({ rest: ['DELETE', `/api/notification-channels/${s.channelId}`] }),
+  'notification_channels.test': (s) => ({ rest: ['POST', `/api/notification-channels/${s.channelId}/test`] }),
+  'notification_channels.messages': (s) => ({ rest: ['GET', `/api/notification-channels/${s.channelId}/messages`] }),
   'schedules.create': (s) => ({
     rest: ['POST', '/api/schedules', { name: 'B', testPlanId: s.testPlanId, environmentSlug: 'b-env', every: '1h' }],
   }),
@@ -194,6 +202,12 @@ describe('isolation, walked over every endpoint that names a record', function (
     assert.equal(webhook.status, 201, JSON.stringify(webhook.body));
     const tested = await rest(t.app, t.org.apiKey, 'POST', `/api/webhooks/${webhook.body.id}/test`);
     assert.equal(tested.status, 200, JSON.stringify(tested.body));
+    const channel = await rest(t.app, t.org.apiKey, 'POST', '/api/notification-channels', {
+      name: 'A channel',
+      kind: 'slack',
+      url: `${receiver.url}/a-channel`,
+    });
+    assert.equal(channel.status, 201, JSON.stringify(channel.body));
     const up = await upload(t.app, t.org.apiKey, 'android', await apkZip());
     await scan(t.app, t.org.apiKey, up, 'android');
     const request = await rest(
@@ -238,6 +252,7 @@ describe('isolation, walked over every endpoint that names a record', function (
       storageId: up.storageId,
       intentId: up.intentId,
       runRequestId: request.body.requestId,
+      channelId: channel.body.id,
     };
     other = await createOrg(t.app.deps);
     await environment({ app: t.app, org: other }, 'b-env', { targets: { web: { baseUrl: 'http://127.0.0.1:9' } } });
@@ -256,6 +271,8 @@ describe('isolation, walked over every endpoint that names a record', function (
       flow: (await rest(t.app, key, 'GET', '/api/flows/a-flow')).body,
       webhook: (await rest(t.app, key, 'GET', `/api/webhooks/${seeded.webhookId}`)).body,
       deliveries: (await rest(t.app, key, 'GET', `/api/webhooks/${seeded.webhookId}/deliveries`)).body,
+      channel: (await rest(t.app, key, 'GET', `/api/notification-channels/${seeded.channelId}`)).body,
+      messages: (await rest(t.app, key, 'GET', `/api/notification-channels/${seeded.channelId}/messages`)).body,
       schedule: (await rest(t.app, key, 'GET', `/api/schedules/${seeded.scheduleId}`)).body,
       views: (await rest(t.app, key, 'GET', '/api/saved-views')).body,
       keys: (await rest(t.app, key, 'GET', '/api/keys')).body.items.map((k: { keyId: string; revokedAt?: number }) => [
