@@ -250,7 +250,12 @@ describe('console (issue 52): visual review, webhook redelivery, Run sources, pl
       'the passing member is carried, the failed one runs again',
     );
     // The page follows the new group until its Run ends.
-    await members.getByRole('row').filter({ hasText: 'Needs a missing value' }).getByText('failed').waitFor({
+    // The verdict's badge, not the Started column's reason ("failed last time on this Environment").
+    const verdict = members
+      .getByRole('row')
+      .filter({ hasText: 'Needs a missing value' })
+      .getByText('failed', { exact: true });
+    await verdict.waitFor({
       timeout: 60_000,
     });
     assertOnlyOrigin(requests, s.app.url);
