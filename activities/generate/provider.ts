@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { AiProviderError, chatJson } from '../ai/chat';
 import type { ProviderSettings } from '../ai/settings';
 import { dedupe, sanitizeSteps } from './steps';
@@ -34,6 +35,28 @@ const SCHEMA = {
   },
 };
 
+/** The answer as the schema asks for it; anything else is refused whole, never saved in part. */
+const answerShape = z.object({
+  steps: z
+    .array(
+      z.object({
+        action: z.enum(['navigate', 'fill', 'click']),
+        target: z.string().trim().min(1).max(2000),
+        value: z.string().max(10_000).nullable(),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+
+/** Which step is wrong and how, in words: the reason a person reads on the failed generation. */
+function malformedReason(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const [, index, field] = issue.path;
+  const where = typeof index === 'number' ? `step ${index + 1}${field ? ` (${String(field)})` : ''}` : 'answer';
+  return `the AI provider's ${where} does not match the step schema (${issue.message.slice(0, 120)}); nothing was saved`;
+}
+
 /** Large diffs are cut: the provider needs the shape of the change, not all of it. */
 const MAX_INPUT_CHARS = 60_000;
 
@@ -54,9 +77,9 @@ export function providerGenerator(settings: ProviderSettings): Generator {
         system: SYSTEM,
         user,
       });
-      const candidates = (answer.json as { steps?: unknown })?.steps;
-      if (!Array.isArray(candidates))
-        throw new AiProviderError("the AI provider's answer was malformed (no steps array)", true);
+      const parsed = answerShape.safeParse(answer.json);
+      if (!parsed.success) throw new AiProviderError(malformedReason(parsed.error), true);
+      const candidates = parsed.data.steps;
       const steps = dedupe(
         sanitizeSteps(
           candidates.map((s) =>

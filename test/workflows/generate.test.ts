@@ -165,6 +165,7 @@ describe('plan generation', function () {
       AI_MODEL: 'test-model',
       AI_TIMEOUT_MS: '500',
       AI_MAX_ATTEMPTS: '2',
+      AI_MAX_RETRIES: '0',
     }));
     useWorkers(t, { runnerPlatforms: [] });
     after(() => provider?.close());
@@ -177,7 +178,6 @@ describe('plan generation', function () {
             { action: 'navigate', target: '/login', value: null },
             { action: 'fill', target: 'Email', value: 'qa@example.test' },
             { action: 'fill', target: 'Password', value: 'hunter2-very-secret' },
-            { action: 'hover', target: 'Menu', value: null },
             { action: 'click', target: 'Sign in', value: null },
           ],
         },
@@ -198,6 +198,28 @@ describe('plan generation', function () {
       ]);
       assert.equal(provider.seen[0].body.response_format.type, 'json_schema');
       assert.equal(JSON.parse(provider.seen[0].body.messages[1].content).prompt, 'test signing in');
+    });
+
+    it('refuses a malformed step with a reason naming it, and saves nothing', async () => {
+      provider.seen.length = 0;
+      provider.reply = () => ({
+        kind: 'answer',
+        content: {
+          steps: [
+            { action: 'navigate', target: '/login', value: null },
+            { action: 'hover', target: 'Menu', value: null },
+          ],
+        },
+      });
+      const created = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
+        name: 'Malformed AI',
+        prompt: 'test the menu',
+        platforms: ['web'],
+      });
+      const plan = await followPlan(t.app, t.org.apiKey, created.body.testPlanId);
+      assert.equal(plan.status, 'failed');
+      assert.match(plan.failureReason, /step 2 \(action\) does not match the step schema.*nothing was saved/);
+      assert.deepEqual(plan.steps, []);
     });
 
     it('ends failed with the reason after its retries when the provider answers garbage', async () => {
