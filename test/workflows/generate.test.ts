@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import type { ActivityDeps } from '../../activities/deps';
+import { embeddedGenerator } from '../../activities/generate';
+import { planGenerationActivities } from '../../activities/plan-generation';
 import { recordHistory } from '../helpers/histories';
 import { call, useApp, type TestApp } from '../helpers/app';
 import { startFakeProvider, type FakeProvider } from '../helpers/ai-provider';
@@ -151,6 +154,21 @@ describe('plan generation', function () {
       assert.equal(trigger.status, 422, JSON.stringify(trigger.body));
       assert.equal(trigger.body.code, 'FAILED_PRECONDITION');
       assert.match(trigger.body.error, /still generating/);
+    });
+
+    it('never ends failed with an empty reason: a blank one becomes words a person can act on (issue 78 point 4)', async () => {
+      const created = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
+        name: 'Blank failure',
+        prompt: 'Open /login',
+        platforms: ['web'],
+      });
+      const deps = { ...t.app.deps, storage: undefined as never } as unknown as ActivityDeps;
+      await planGenerationActivities(deps, embeddedGenerator).failPlanGeneration(created.body.testPlanId, '  ');
+      const plan = (await rest(t.app, t.org.apiKey, 'GET', '/api/plans')).body.find(
+        (p: { _id: string }) => p._id === created.body.testPlanId,
+      );
+      assert.equal(plan.status, 'failed');
+      assert.match(plan.failureReason, /without giving a reason; try again.*name the page/);
     });
   });
 
