@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../activities/engines/web/browser';
+import { lookAndWrite } from '../../activities/generate/look';
+import { egressPolicy } from '../../core/egress';
+import { startGenerationSite, type GenerationSite } from '../helpers/generation-site';
+
+const EMAIL = 'ada@example.test';
+const PASSWORD = 'Tea-Kettle-Whistle-93';
+
+/**
+ * Issue 78 points 1–3 on the embedded default (no provider): prompts written the way people
+ * write them (no quoted labels, no paths) against a real application in real Chromium. Each
+ * proposed case was tried through the runner before it is proposed as ready.
+ */
+describe('plan generation that looks at the application (embedded default)', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let site: GenerationSite;
+  before(async () => {
+    browser = await launchBrowser();
+    site = await startGenerationSite(EMAIL, PASSWORD);
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const values: Record<string, string> = { USER_EMAIL: EMAIL, PASSWORD };
+  const generate = (prompt: string, variables = Object.keys(values)) =>
+    lookAndWrite({
+      browser,
+      // The runner's egress policy, allowing only the loopback site.
+      egress: egressPolicy('127.0.0.1', { requireHttps: false, allowPublic: false }),
+      baseUrl: site.baseUrl,
+      prompt,
+      variables,
+      resolveValue: async (name) => values[name],
+      maxPages: 8,
+      timeMs: 30_000,
+    });
+
+  const ready = (r: Awaited<ReturnType<typeof generate>>) => r.cases.filter((c) => c.proposal === 'ready');
+
+  it('signs in with the names the page really has, sees the orders, and proves a wrong password is refused', async () => {
+    const result = await generate(
+      'Check that a customer can sign in and see their orders, and that a wrong password is refused',
+    );
+    assert.equal(result.reason, undefined, JSON.stringify(result.cases, null, 1));
+    const [signIn, refusal] = result.cases;
+    assert.equal(signIn.proposal, 'ready', JSON.stringify(signIn));
+    assert.deepEqual(signIn.steps, [
+      { action: 'navigate', target: '/account/login' },
+      { action: 'fill', target: 'Email address', value: '{{env.USER_EMAIL}}' },
+      { action: 'fill', target: 'Password', value: '{{env.PASSWORD}}' },
+      { action: 'click', target: 'Log in' },
+      { action: 'click', target: 'My orders' },
+    ]);
+    assert.ok(signIn.checks.includes('Order history'), JSON.stringify(signIn.checks));
+    assert.equal(refusal.proposal, 'ready', JSON.stringify(refusal));
+    assert.deepEqual(refusal.checks, ['That email and password do not match.']);
+    assert.ok(signIn.screenshots.length >= 5);
+    // No secret in anything the generation returns.
+    assert.ok(!JSON.stringify(result).includes(PASSWORD));
+  });
+
+  const everyday: Array<[string, RegExp]> = [
+    ['Log in to my account', /Log in/],
+    ['make sure someone can search for a teapot', /Search products/],
+    ['A shopper should be able to add a teapot to the cart', /Add Teapot to cart/],
+    ['Open the about us page and check it loads', /About us/],
+    ['customers can sign in', /Log in/],
+  ];
+  for (const [prompt, names] of everyday) {
+    it(`proves a case for "${prompt}"`, async () => {
+      const result = await generate(prompt);
+      const proven = ready(result);
+      assert.ok(proven.length >= 1, JSON.stringify(result.cases, null, 1) + result.reason);
+      assert.match(JSON.stringify(proven[0].steps), names);
+      assert.equal(proven[0].failedStep, undefined);
+    });
+  }
+
+  it('says what is missing when the Environment has no password variable, and proposes a draft', async () => {
+    const result = await generate('customers can sign in', ['USER_EMAIL']);
+    assert.equal(ready(result).length, 0);
+    assert.match(result.reason ?? '', /the Environment has no variable for the password of "Password"; add one/);
+  });
+
+  it('gives a reason a person can act on for a page that does not exist, never a bare failure', async () => {
+    const result = await generate('Check the gift card balance page works');
+    assert.equal(ready(result).length, 0);
+    assert.match(result.reason ?? '', /explored \d+ page\(s\).*name the page/);
+  });
+});
