@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../activities/engines/web/browser';
 import { lookAndWrite } from '../../activities/generate/look';
+import { proveCases } from '../../activities/generate/prove';
 import { egressPolicy } from '../../core/egress';
 import { startGenerationSite, type GenerationSite } from '../helpers/generation-site';
 
@@ -87,9 +88,44 @@ describe('plan generation that looks at the application (embedded default)', fun
     assert.match(result.reason ?? '', /the Environment has no variable for the password of "Password"; add one/);
   });
 
+  it("proposes a case that does not pass when tried as a draft, with the failing step, the runner's reason and its suggestion", async () => {
+    const [tried] = await proveCases(
+      [
+        {
+          title: 'Open the orders',
+          steps: [
+            { action: 'navigate', target: '/' },
+            { action: 'click', target: 'Orders', expect: { text: 'Order history' } },
+          ],
+        },
+      ],
+      { browser, baseUrl: site.baseUrl, resolveValue: async () => '', stepTimeoutMs: 1500 },
+    );
+    assert.equal(tried.proposal, 'draft');
+    assert.equal(tried.passedSteps, 1);
+    assert.equal(tried.failedStep?.index, 1);
+    assert.ok(tried.failedStep?.reason, 'the runner says why');
+    assert.ok(tried.failedStep?.suggestion, 'and what to do');
+    assert.match(tried.missing ?? '', /^step 2 did not pass when tried: /);
+    assert.equal(tried.screenshots.length >= 1, true);
+  });
+
   it('gives a reason a person can act on for a page that does not exist, never a bare failure', async () => {
     const result = await generate('Check the gift card balance page works');
     assert.equal(ready(result).length, 0);
     assert.match(result.reason ?? '', /explored \d+ page\(s\).*name the page/);
+  });
+
+  it('stays inside the egress policy: an application it may not reach is a reason, not a crash', async () => {
+    const result = await lookAndWrite({
+      browser,
+      egress: egressPolicy('10.9.9.9', { requireHttps: false, allowPublic: false }),
+      baseUrl: site.baseUrl,
+      prompt: 'customers can sign in',
+      variables: [],
+      resolveValue: async () => '',
+    });
+    assert.equal(result.cases.length, 0);
+    assert.match(result.reason ?? '', /could not be opened; check the Environment's web target, or ask the operator/);
   });
 });
