@@ -45,6 +45,15 @@ export interface Exploration {
   unreachable?: string;
 }
 
+const SIGN_IN_PATHS = [
+  '/login',
+  '/signin',
+  '/sign-in',
+  '/account/login',
+  '/accounts/login/',
+  '/users/sign_in',
+  '/admin/',
+];
 const PASSWORD = /pass(?:word|code|phrase)?|\bpin\b/i;
 const USER = /e-?mail|user(?:name)?|login|account|phone/i;
 const SUBMIT = /sign|log|continue|submit|enter|go\b/i;
@@ -70,9 +79,17 @@ export async function explore(o: ExploreOptions): Promise<Exploration> {
   const fresh = await newRunContext(o.browser, o.egress);
   const result: Exploration = { pages: [], budget, stoppedBecause: 'explored' };
   try {
-    const queue = ['/', ...(o.prompt.match(/(?<=^|\s)\/[A-Za-z0-9._~\-/]*/g) ?? [])];
+    const entry = new URL(o.baseUrl).pathname;
+    const queue = [entry, ...(o.prompt.match(/(?<=^|\s)\/[A-Za-z0-9._~\-/]*/g) ?? [])];
+    // A sign-in page is often linked from nowhere public: its usual addresses are tried last.
+    const later = INTENTS.signIn.test(o.prompt) ? [...SIGN_IN_PATHS] : [];
+    let reached = false;
     const seen = new Set<string>();
-    while (queue.length) {
+    while (queue.length || later.length) {
+      if (!queue.length) {
+        if (result.pages.some((p) => p.controls.some((c) => c.role === 'textbox' && PASSWORD.test(c.name)))) break;
+        queue.push(later.shift()!);
+      }
       if (o.signal?.aborted) break;
       if (result.pages.length >= budget.maxPages) {
         result.stoppedBecause = 'page budget';
@@ -87,12 +104,12 @@ export async function explore(o: ExploreOptions): Promise<Exploration> {
       seen.add(path);
       const view = await look(fresh.page, o.baseUrl, path, redactor).catch((e: Error) => e);
       if (view instanceof Error) {
-        if (!result.pages.length) {
-          result.stoppedBecause = 'unreachable';
+        // An answer with an error status is an address that exists nowhere; no answer is unreachable.
+        if (!/^HTTP \d+$/.test(view.message) && !reached && !result.unreachable)
           result.unreachable = `${new URL(path, o.baseUrl).href} could not be opened`;
-        }
         continue;
       }
+      reached = true;
       result.pages.push(view);
       // Links the prompt points to are opened first; the others after them, while the budget lasts.
       const links = view.controls
@@ -111,6 +128,11 @@ export async function explore(o: ExploreOptions): Promise<Exploration> {
       }
       queue.unshift(...pointed);
     }
+    if (!reached && result.unreachable) {
+      result.stoppedBecause = 'unreachable';
+      return result;
+    }
+    delete result.unreachable;
     if (INTENTS.signIn.test(o.prompt)) result.signIn = await trySignIn(fresh.page, o, result.pages, redactor);
     return result;
   } finally {
@@ -188,6 +210,8 @@ async function trySignIn(
     }
   }
   if (INTENTS.refusal.test(o.prompt)) {
+    // Signed out first: a signed-in session may skip the sign-in page altogether.
+    await page.context().clearCookies();
     const wrong = `wrong-${Math.random().toString(36).slice(2, 10)}`;
     redactor.add(wrong);
     const after = await submitWith(wrong).catch(() => undefined);

@@ -4,6 +4,7 @@ import { launchBrowser } from '../../activities/engines/web/browser';
 import { lookAndWrite } from '../../activities/generate/look';
 import { proveCases } from '../../activities/generate/prove';
 import { egressPolicy } from '../../core/egress';
+import { startDjangoAdmin, type DjangoAdmin } from '../helpers/django-admin';
 import { startGenerationSite, type GenerationSite } from '../helpers/generation-site';
 
 const EMAIL = 'ada@example.test';
@@ -127,5 +128,50 @@ describe('plan generation that looks at the application (embedded default)', fun
     });
     assert.equal(result.cases.length, 0);
     assert.match(result.reason ?? '', /could not be opened; check the Environment's web target, or ask the operator/);
+  });
+});
+
+/** The same on a real application nobody here wrote: Django's stock admin (test/apps/django_admin). */
+describe('plan generation that looks at the Django admin (embedded default)', function () {
+  this.timeout(240_000);
+  const ADMIN_PASSWORD = 'Quiet-Harbour-Lamp-58';
+  let browser: Browser;
+  let admin: DjangoAdmin;
+  before(async () => {
+    admin = await startDjangoAdmin('ada', ADMIN_PASSWORD, ['Mercury']);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await admin?.close();
+  });
+
+  const values: Record<string, string> = { ADMIN_USERNAME: 'ada', ADMIN_PASSWORD };
+  const generate = (prompt: string) =>
+    lookAndWrite({
+      browser,
+      egress: egressPolicy('127.0.0.0/8', { requireHttps: false, allowPublic: false }),
+      baseUrl: admin.baseUrl,
+      prompt,
+      variables: Object.keys(values),
+      resolveValue: async (name) => values[name],
+    });
+
+  it('finds the sign-in page nobody named, signs in, opens the projects, and proves a wrong password is refused', async () => {
+    const result = await generate('An admin can log in and see the projects, and a wrong password is refused');
+    assert.equal(result.reason, undefined, JSON.stringify(result.cases, null, 1));
+    const [signIn, refusal] = result.cases;
+    assert.equal(signIn.proposal, 'ready', JSON.stringify(signIn));
+    assert.deepEqual(signIn.steps.slice(0, 4), [
+      { action: 'navigate', target: '/admin/login/' },
+      // Django's labels end with a colon: the accessible names the page really has.
+      { action: 'fill', target: 'Username:', value: '{{env.ADMIN_USERNAME}}' },
+      { action: 'fill', target: 'Password:', value: '{{env.ADMIN_PASSWORD}}' },
+      { action: 'click', target: 'Log in' },
+    ]);
+    assert.match(JSON.stringify(signIn.steps[4]), /Projects/);
+    assert.equal(refusal.proposal, 'ready', JSON.stringify(refusal));
+    assert.match(refusal.checks[0], /correct username and password/);
+    assert.ok(!JSON.stringify(result).includes(ADMIN_PASSWORD));
   });
 });
