@@ -72,6 +72,10 @@ describe('plan generation that looks at the application (embedded default)', fun
     ['A shopper should be able to add a teapot to the cart', /Add Teapot to cart/],
     ['Open the about us page and check it loads', /About us/],
     ['customers can sign in', /Log in/],
+    ['Find the tea cup', /Search products/],
+    ['Check that the home page mentions tea', /"navigate","target":"\/"/],
+    ['Go to the products and look for cups', /Search products/],
+    ['Users should be able to view their order history after logging in', /My orders/],
   ];
   for (const [prompt, names] of everyday) {
     it(`proves a case for "${prompt}"`, async () => {
