@@ -2,7 +2,9 @@ import type { Browser } from 'playwright-core';
 import type { EgressPolicy } from '../../core/egress';
 import { explore, type Exploration } from './explore';
 import { proveCases, type TriedCase } from './prove';
-import { writeCases } from './write';
+import { toRunnerStep } from '../../core/steps';
+import type { Generator } from './types';
+import { writeCases, type ProposedCase } from './write';
 
 export interface LookAndWriteOptions {
   browser: Browser;
@@ -14,6 +16,8 @@ export interface LookAndWriteOptions {
   maxPages?: number;
   timeMs?: number;
   signal?: AbortSignal;
+  /** A provider's generator: it writes from the prompt and the explored pages instead of the embedded writer. */
+  generator?: Generator;
 }
 
 export interface LookAndWriteResult {
@@ -32,7 +36,10 @@ export async function lookAndWrite(o: LookAndWriteOptions): Promise<LookAndWrite
       cases: [],
       reason: `${exploration.unreachable}; check the Environment's web target, or ask the operator to allow its address`,
     };
-  const cases = await proveCases(writeCases(o.prompt, exploration), o);
+  const cases = await proveCases(
+    o.generator ? await providerCase(o, o.generator, exploration) : writeCases(o.prompt, exploration),
+    o,
+  );
   if (cases.some((c) => c.proposal === 'ready')) return { exploration, cases };
   const pages = exploration.pages.map((p) => p.path).join(', ');
   const because = cases.find((c) => c.missing)?.missing;
@@ -43,4 +50,35 @@ export async function lookAndWrite(o: LookAndWriteOptions): Promise<LookAndWrite
       ? `no case could be proven: ${because}`
       : `nothing in the prompt matches what ${o.baseUrl} shows (explored ${exploration.pages.length} page(s): ${pages}, within ${exploration.budget.maxPages} pages and ${exploration.budget.timeMs} ms); name the page, or the link, field or button to use`,
   };
+}
+
+/** The provider's case: it gets the prompt and the explored pages (names, not values) and answers in the step schema. */
+async function providerCase(o: LookAndWriteOptions, generator: Generator, seen: Exploration): Promise<ProposedCase[]> {
+  const pages = [
+    ...seen.pages,
+    ...(seen.signIn?.afterSignIn ? [seen.signIn.afterSignIn] : []),
+    ...(seen.signIn?.behind ?? []).map((b) => b.view),
+  ];
+  const steps = await generator.generate(
+    {
+      source: 'prompt',
+      text: o.prompt,
+      platforms: ['web'],
+      pages: pages.map((p) => ({
+        path: p.path,
+        title: p.title,
+        controls: p.controls.map(({ role, name }) => ({ role, name })),
+        texts: p.texts,
+      })),
+      variables: o.variables,
+    },
+    o.signal,
+  );
+  const runnable = steps.filter((s) => s.action === 'navigate' || s.action === 'fill' || s.action === 'click');
+  return [
+    {
+      title: o.prompt.slice(0, 100),
+      steps: runnable.map((s) => toRunnerStep(s as Parameters<typeof toRunnerStep>[0])),
+    },
+  ];
 }

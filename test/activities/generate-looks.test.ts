@@ -3,6 +3,8 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../activities/engines/web/browser';
 import { lookAndWrite } from '../../activities/generate/look';
 import { proveCases } from '../../activities/generate/prove';
+import { providerGenerator } from '../../activities/generate';
+import { startFakeProvider } from '../helpers/ai-provider';
 import { egressPolicy } from '../../core/egress';
 import { startDjangoAdmin, type DjangoAdmin } from '../helpers/django-admin';
 import { startGenerationSite, type GenerationSite } from '../helpers/generation-site';
@@ -91,6 +93,51 @@ describe('plan generation that looks at the application (embedded default)', fun
     const result = await generate('customers can sign in', ['USER_EMAIL']);
     assert.equal(ready(result).length, 0);
     assert.match(result.reason ?? '', /the Environment has no variable for the password of "Password"; add one/);
+  });
+
+  it('gives a provider the prompt and the explored pages (names, never values), and proves its steps', async () => {
+    const provider = await startFakeProvider();
+    try {
+      provider.reply = () => ({
+        kind: 'answer',
+        content: {
+          steps: [
+            { action: 'navigate', target: '/account/login', value: null },
+            { action: 'fill', target: 'Email address', value: '{{env.USER_EMAIL}}' },
+            { action: 'fill', target: 'Password', value: '{{env.PASSWORD}}' },
+            { action: 'click', target: 'Log in', value: null },
+          ],
+        },
+        usage: { prompt_tokens: 700, completion_tokens: 60 },
+      });
+      const generator = providerGenerator({
+        kind: 'openai',
+        baseUrl: provider.baseUrl,
+        model: 'test-model',
+        timeoutMs: 5000,
+        maxRetries: 0,
+      });
+      const result = await lookAndWrite({
+        browser,
+        baseUrl: site.baseUrl,
+        prompt: 'customers can sign in',
+        variables: Object.keys(values),
+        resolveValue: async (name) => values[name],
+        generator,
+      });
+      assert.equal(result.cases[0].proposal, 'ready', JSON.stringify(result.cases));
+      const sent = JSON.parse(provider.seen[0].body.messages[1].content);
+      const names = sent.pages.flatMap((p: { controls: Array<{ name: string }> }) => p.controls.map((c) => c.name));
+      assert.ok(names.includes('Email address') && names.includes('Log in'), names.join());
+      assert.deepEqual(sent.environmentVariables, ['USER_EMAIL', 'PASSWORD']);
+      const everything = JSON.stringify(provider.seen);
+      assert.ok(
+        !everything.includes(PASSWORD) && !everything.includes(EMAIL),
+        'no Environment value reaches the provider',
+      );
+    } finally {
+      await provider.close();
+    }
   });
 
   it("proposes a case that does not pass when tried as a draft, with the failing step, the runner's reason and its suggestion", async () => {
