@@ -324,24 +324,33 @@ export const configSchema = z.object({
     .string()
     .default('')
     .meta({ description: 'extra browser origins allowed on `/api/mcp`', shownDefault: 'empty' }),
+  AI_PROVIDER: z.enum(['embedded', 'openai', 'anthropic']).optional().meta({
+    description:
+      'which provider writes plans and interprets run requests, through its official SDK: `openai` (OpenAI and every OpenAI-compatible server: vLLM, Ollama, LM Studio, llama.cpp), `anthropic`, or `embedded` (no provider)',
+    shownDefault: '`openai` when AI_BASE_URL is set, else `embedded`',
+  }),
   AI_BASE_URL: z.string().url().optional().meta({
     description:
-      'OpenAI-compatible provider for run-request interpretation and plan generation; unset = embedded deterministic interpreter',
+      "the provider's base URL (OpenAI-compatible servers: e.g. http://127.0.0.1:11434/v1 for Ollama); unset = the provider's own API, or the embedded generator and interpreter when AI_PROVIDER is unset",
     shownDefault: 'unset',
   }),
   AI_MODEL: z.string().optional().meta({
     description:
-      'OpenAI-compatible provider for run-request interpretation and plan generation; unset = embedded deterministic interpreter',
+      "the provider's model name (required with a provider), e.g. `gpt-4.1-mini`, `claude-sonnet-4-5`, `llama3.1`",
     shownDefault: 'unset',
   }),
   AI_API_KEY: z.string().optional().meta({
-    description:
-      'OpenAI-compatible provider for run-request interpretation and plan generation; unset = embedded deterministic interpreter',
+    description: "the provider's API key (local OpenAI-compatible servers need none)",
     shownDefault: 'unset',
   }),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000).meta({
     description: 'one provider call may take this long before it is abandoned (and retried)',
     shownDefault: '30000',
+  }),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2).meta({
+    description:
+      "retries of one provider call by the provider's SDK, with its backoff, on a timeout, a lost connection or HTTP 408/409/429/5xx",
+    shownDefault: '2',
   }),
   AI_MAX_ATTEMPTS: z.coerce
     .number()
@@ -549,8 +558,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  if (c.AI_BASE_URL && !c.AI_MODEL) {
-    throw new Error("Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the provider's model name)");
+  if (
+    ((c.AI_BASE_URL && c.AI_PROVIDER !== 'embedded') || c.AI_PROVIDER === 'openai' || c.AI_PROVIDER === 'anthropic') &&
+    !c.AI_MODEL
+  ) {
+    throw new Error(
+      "Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL or AI_PROVIDER is set (the provider's model name)",
+    );
   }
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     throw new Error(
@@ -675,4 +689,13 @@ export function limitsOf(
     planGroupMaxMembers: own.planGroupMaxMembers ?? config.PLAN_GROUP_MAX_MEMBERS,
     maxSchedules: own.maxSchedules ?? config.SCHEDULES_MAX_PER_ORG,
   };
+}
+
+/**
+ * How long one attempt of a provider call may take, the SDK's retries included: every try its
+ * timeout, and between tries the SDKs' backoff (at most 8 s each). Temporal's timeout of the
+ * activity is this plus the caller's own work.
+ */
+export function providerCallBudgetMs(config: Pick<Config, 'AI_TIMEOUT_MS' | 'AI_MAX_RETRIES'>): number {
+  return config.AI_TIMEOUT_MS * (config.AI_MAX_RETRIES + 1) + 8_000 * config.AI_MAX_RETRIES;
 }

@@ -146,8 +146,8 @@ export const embeddedGenerator: Generator = {
     if (!steps.length) {
       throw new GenerationError(
         input.source === 'prompt'
-          ? 'the prompt names no page (a path such as /login), field (fill …) or button (click …) to test'
-          : 'the diff adds no page, field or button to test',
+          ? 'nothing to test was found: the prompt names no page (a path such as /login), field (fill …) or button (click …) to test, and no Environment was given to explore; give environmentSlug so the generator can look at the application, or write the steps in the prompt, e.g. "open /login, fill Email and Password, click Sign in"'
+          : 'nothing to test was found: the diff adds no page, field or button to test (no route, label, input or button in its added lines); generate from a prompt instead',
       );
     }
     return steps.slice(0, 200);

@@ -5,6 +5,10 @@ export interface GenerationInput {
   /** The prompt, or the unified git diff. */
   text: string;
   platforms: string[];
+  /** The pages exploration read (roles, accessible names and texts; never a field's value). */
+  pages?: Array<{ path: string; title: string; controls: Array<{ role: string; name: string }>; texts: string[] }>;
+  /** The Environment's variable names a step may reference as {{env.NAME}}. */
+  variables?: string[];
 }
 
 /** Writes a plan's resource-style steps from a prompt or a diff. */

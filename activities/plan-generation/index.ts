@@ -7,6 +7,10 @@ import { AiProviderError } from '../ai/chat';
 import type { ActivityDeps } from '../deps';
 import { createGenerator, GenerationError, type Generator } from '../generate';
 
+/** The reason of a failure that gave none: what happened, and what to try. */
+export const UNEXPLAINED =
+  'the generator stopped without giving a reason; try again, and if it fails again name the page (such as /login), the fields and the buttons to use in the prompt';
+
 /** Activities of plan generation: generate and save the steps, or record why not. */
 export function planGenerationActivities(
   deps: ActivityDeps,
@@ -41,7 +45,9 @@ export function planGenerationActivities(
     },
 
     async failPlanGeneration(planId: string, reason: string): Promise<void> {
-      await resourcePlanRepository.finishGeneration(db.manager, planId, { failureReason: reason });
+      // Never `failed` without words a person can act on, whatever the failure carried.
+      const said = reason?.trim() || UNEXPLAINED;
+      await resourcePlanRepository.finishGeneration(db.manager, planId, { failureReason: said.slice(0, 2000) });
     },
   };
 }

@@ -25,6 +25,7 @@ import {
   type PreparedNotification,
 } from '../../workflows/contracts';
 import { AppError } from '../../core/errors';
+import { providerCallBudgetMs } from '../../core/config';
 import { runRepository } from '../../db/repositories/runs';
 import type { Run } from '../../db/entities/runs';
 import type { RunRequest } from '../../db/entities/run-requests';
@@ -153,7 +154,7 @@ export async function startRunRequestWorkflow(deps: AppDeps, request: RunRequest
         requestId: request.id,
         orgId: request.orgId,
         interpretAttempts: deps.config.AI_MAX_ATTEMPTS,
-        interpretTimeoutMs: deps.config.AI_TIMEOUT_MS,
+        interpretTimeoutMs: providerCallBudgetMs(deps.config),
         window: deps.config.PLAN_GROUP_WINDOW,
       },
     ],
@@ -165,7 +166,7 @@ export async function startRunRequestWorkflow(deps: AppDeps, request: RunRequest
 export async function startGenerationWorkflow(deps: AppDeps, orgId: string, planId: string): Promise<void> {
   await startWorkflow(deps, 'planGenerationWorkflow', {
     workflowId: generationWorkflowId(planId),
-    args: [{ planId, orgId, attempts: deps.config.AI_MAX_ATTEMPTS, timeoutMs: deps.config.AI_TIMEOUT_MS }],
+    args: [{ planId, orgId, attempts: deps.config.AI_MAX_ATTEMPTS, timeoutMs: providerCallBudgetMs(deps.config) }],
     searchAttributes: [
       { key: QaOrgId, value: orgId },
       { key: QaTestPlanId, value: planId },

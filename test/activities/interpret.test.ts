@@ -57,6 +57,8 @@ describe('interpreters', () => {
 
     const adapter = (timeoutMs = 2000) =>
       providerInterpreter({
+        kind: 'openai',
+        maxRetries: 0,
         baseUrl: provider.baseUrl,
         apiKey: 'sk-test-provider-key',
         model: 'test-model',

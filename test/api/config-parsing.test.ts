@@ -67,7 +67,12 @@ describe('configuration parsing', () => {
   });
 
   it('refuses AI_BASE_URL without AI_MODEL, and takes both', () => {
-    assert.throws(() => load({ AI_BASE_URL: 'http://127.0.0.1:9/v1' }), /AI_MODEL: required when AI_BASE_URL is set/);
+    assert.throws(
+      () => load({ AI_BASE_URL: 'http://127.0.0.1:9/v1' }),
+      /AI_MODEL: required when AI_BASE_URL or AI_PROVIDER is set/,
+    );
+    assert.throws(() => load({ AI_PROVIDER: 'anthropic' }), /AI_MODEL: required/);
+    assert.equal(load({ AI_PROVIDER: 'embedded', AI_BASE_URL: 'http://127.0.0.1:9/v1' }).AI_MODEL, undefined);
     assert.equal(load({ AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'm' }).AI_MODEL, 'm');
   });
 

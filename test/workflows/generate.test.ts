@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import type { ActivityDeps } from '../../activities/deps';
+import { embeddedGenerator } from '../../activities/generate';
+import { planGenerationActivities } from '../../activities/plan-generation';
 import { recordHistory } from '../helpers/histories';
 import { call, useApp, type TestApp } from '../helpers/app';
 import { startFakeProvider, type FakeProvider } from '../helpers/ai-provider';
@@ -152,6 +155,21 @@ describe('plan generation', function () {
       assert.equal(trigger.body.code, 'FAILED_PRECONDITION');
       assert.match(trigger.body.error, /still generating/);
     });
+
+    it('never ends failed with an empty reason: a blank one becomes words a person can act on (issue 78 point 4)', async () => {
+      const created = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
+        name: 'Blank failure',
+        prompt: 'Open /login',
+        platforms: ['web'],
+      });
+      const deps = { ...t.app.deps, storage: undefined as never } as unknown as ActivityDeps;
+      await planGenerationActivities(deps, embeddedGenerator).failPlanGeneration(created.body.testPlanId, '  ');
+      const plan = (await rest(t.app, t.org.apiKey, 'GET', '/api/plans')).body.find(
+        (p: { _id: string }) => p._id === created.body.testPlanId,
+      );
+      assert.equal(plan.status, 'failed');
+      assert.match(plan.failureReason, /without giving a reason; try again.*name the page/);
+    });
   });
 
   describe('with a chat-completions provider', () => {
@@ -165,6 +183,7 @@ describe('plan generation', function () {
       AI_MODEL: 'test-model',
       AI_TIMEOUT_MS: '500',
       AI_MAX_ATTEMPTS: '2',
+      AI_MAX_RETRIES: '0',
     }));
     useWorkers(t, { runnerPlatforms: [] });
     after(() => provider?.close());
@@ -177,7 +196,6 @@ describe('plan generation', function () {
             { action: 'navigate', target: '/login', value: null },
             { action: 'fill', target: 'Email', value: 'qa@example.test' },
             { action: 'fill', target: 'Password', value: 'hunter2-very-secret' },
-            { action: 'hover', target: 'Menu', value: null },
             { action: 'click', target: 'Sign in', value: null },
           ],
         },
@@ -198,6 +216,28 @@ describe('plan generation', function () {
       ]);
       assert.equal(provider.seen[0].body.response_format.type, 'json_schema');
       assert.equal(JSON.parse(provider.seen[0].body.messages[1].content).prompt, 'test signing in');
+    });
+
+    it('refuses a malformed step with a reason naming it, and saves nothing', async () => {
+      provider.seen.length = 0;
+      provider.reply = () => ({
+        kind: 'answer',
+        content: {
+          steps: [
+            { action: 'navigate', target: '/login', value: null },
+            { action: 'hover', target: 'Menu', value: null },
+          ],
+        },
+      });
+      const created = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
+        name: 'Malformed AI',
+        prompt: 'test the menu',
+        platforms: ['web'],
+      });
+      const plan = await followPlan(t.app, t.org.apiKey, created.body.testPlanId);
+      assert.equal(plan.status, 'failed');
+      assert.match(plan.failureReason, /step 2 \(action\) does not match the step schema.*nothing was saved/);
+      assert.deepEqual(plan.steps, []);
     });
 
     it('ends failed with the reason after its retries when the provider answers garbage', async () => {

@@ -22,6 +22,7 @@ describe('run requests interpreted by a chat-completions provider', function () 
     AI_API_KEY: 'sk-test-provider-key',
     AI_TIMEOUT_MS: '500',
     AI_MAX_ATTEMPTS: '2',
+    AI_MAX_RETRIES: '0',
     AI_PRICE_PER_1K_TOKENS_MICROS: '2000',
   }));
   after(() => provider?.close());
