@@ -7,25 +7,28 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 /** Ids and slugs are ASCII: text that is not ASCII names none of them (and MariaDB refuses to compare it with an ascii column). */
 const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
 
+export interface Predicate {
+  sql: string;
+  values: unknown[];
+}
+
 /** One arm of free text: the Runs whose column is one of `values`, or (past the cap) the slow predicate. */
 interface Arm {
   column: string;
   values: string[] | null;
   /** When `values` is null: the predicate on the Runs, as before the small tables. */
-  slow: { sql: string; values: unknown[] };
+  slow: Predicate;
 }
 
 /**
- * The Runs free text names, as a predicate on `runs r`: the text is first matched in the
+ * The Runs free text names, as predicates on `runs r` (any of them): the text is first matched in the
  * organization's few distinct names (run_labels' branches and Environment slugs, Environments',
  * Test Cases' and plans' names), then Runs are selected by equality on indexed columns, so a
- * search reads the index entries of matching Runs, never every Run of the organization.
+ * search reads the index entries of matching Runs, never every Run of the organization. Each arm
+ * is one index range; the caller joins several by UNION (an OR of them makes MariaDB 10.11 read
+ * the organization's whole index, or sort_union and filesort every match).
  */
-export async function textPredicate(
-  db: EntityManager,
-  orgId: string,
-  text: string,
-): Promise<{ sql: string; values: unknown[] }> {
+export async function textArms(db: EntityManager, orgId: string, text: string): Promise<Predicate[]> {
   const like = likeText(text);
   const ascii = isAscii(text);
   // One round trip: each kind's matches, at most one past the cap (which tells the cap was passed).
@@ -82,15 +85,14 @@ export async function textPredicate(
       },
     },
   ];
-  const parts: string[] = [];
-  const values: unknown[] = [];
-  if (ascii) (parts.push('r.id = ?'), values.push(text));
+  // Run ids are ULIDs (core/ids.ts): other text is no Run id, and an id arm would cost a range.
+  const parts: Predicate[] = /^run_[0-9a-z]{26}$/.test(text) ? [{ sql: 'r.id = ?', values: [text] }] : [];
   for (const arm of arms) {
-    if (arm.values === null) (parts.push(arm.slow.sql), values.push(...arm.slow.values));
+    if (arm.values === null) parts.push(arm.slow);
     else if (arm.values.length)
-      (parts.push(`r.${arm.column} IN (${arm.values.map(() => '?').join(',')})`), values.push(...arm.values));
+      parts.push({ sql: `r.${arm.column} IN (${arm.values.map(() => '?').join(',')})`, values: arm.values });
   }
-  return parts.length ? { sql: `(${parts.join(' OR ')})`, values } : { sql: 'FALSE', values: [] };
+  return parts;
 }
 
 /**
