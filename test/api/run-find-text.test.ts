@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { call, useApp } from '../helpers/app';
+import { call, newCase, useApp } from '../helpers/app';
 import { insertRun } from '../helpers/run-rows';
 import { seedFindWorld, type FindWorld } from '../helpers/find-runs';
 
@@ -59,6 +59,31 @@ describe('finding Runs by free text: branches and slugs as Runs are recorded', f
     const ours = await insertRun(db, { orgId: t.org.orgId, createdAt: world.at(1), branch: 'ours/merger-only' });
     assert.deepEqual(await find('merger'), { ids: [ours], total: 1 });
     assert.deepEqual(await find('merger', world.other.apiKey), { ids: [theirs], total: 1 });
+  });
+
+  it('finds a Run once when the text names its branch and its case, newest first, paged with the total', async () => {
+    const db = t.app.deps.db.manager;
+    const audit = (await newCase(t, { name: 'Audit trail export' })).id;
+    const orgId = t.org.orgId;
+    const byBranch = await insertRun(db, { orgId, createdAt: world.at(6), branch: 'fix/audit-trail' });
+    const byCase = await insertRun(db, { orgId, createdAt: world.at(5), testCaseId: audit, environmentSlug: 'prod' });
+    const byBoth = await insertRun(db, { orgId, createdAt: world.at(4), testCaseId: audit, branch: 'audit-trail-2' });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await call(t.app, t.org.apiKey, 'run.list', {
+        q: 'AUDIT',
+        includeTotal: true,
+        limit: 2,
+        ...(cursor ? { cursor } : {}),
+      });
+      assert.equal(page.status, 200, JSON.stringify(page.body));
+      assert.equal(page.body.total, 3, 'the Run of both is counted once');
+      seen.push(...page.body.items.map((r: { runId: string }) => r.runId));
+      cursor = page.body.nextCursor ?? undefined;
+    } while (cursor);
+    assert.deepEqual(seen, [byBoth, byCase, byBranch], 'newest first, each once');
+    assert.deepEqual(await find('audit trail'), { ids: [byBoth, byCase].sort(), total: 2 }, 'a space is a space');
   });
 
   it('finds every Run when the text matches more branches than the search lists at once (500)', async () => {
