@@ -79,6 +79,16 @@ async function seed(env: Record<string, string>) {
     });
     await ds.getRepository(RunEntity).insert(rows);
   }
+  // What runRepository.insert keeps with each Run: its branch and Environment slug, for free text.
+  for (const [kind, column] of [
+    ['branch', 'branch'],
+    ['environment', 'environment_slug'],
+  ])
+    await ds.query(
+      `INSERT IGNORE INTO run_labels (org_id, kind, value)
+       SELECT DISTINCT org_id, ?, ${column} FROM runs WHERE org_id = ? AND ${column} IS NOT NULL`,
+      [kind, orgId],
+    );
   await ds.destroy();
   return { apiKey };
 }

@@ -23,6 +23,7 @@ import { TestCaseRevisions1764850000000 } from './1764850000000-TestCaseRevision
 import { NotificationChannels1765200000000 } from './1765200000000-NotificationChannels';
 import { CommitReports1765200100000 } from './1765200100000-CommitReports';
 import { PlanGroupScheduling1765300000000 } from './1765300000000-PlanGroupScheduling';
+import { RunSearchNames1765600000000 } from './1765600000000-RunSearchNames';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   NotificationChannels1765200000000,
   CommitReports1765200100000,
   PlanGroupScheduling1765300000000,
+  RunSearchNames1765600000000,
 ];

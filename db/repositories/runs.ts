@@ -1,6 +1,7 @@
 import { updateUnlessFinal, type Assignment } from './guarded-update';
 import type { EntityManager } from 'typeorm';
 import { readEntities } from './query';
+import { recordRunLabels, textArms, type Predicate } from './run-text';
 import { runSource } from '../../core/runs';
 import {
   PlanGroupEntity,
@@ -38,10 +39,11 @@ export interface RunFilter {
   text?: string;
 }
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The WHERE clause of a filtered list of an organization's Runs, with its values. */
-function runWhere(orgId: string, f: RunFilter): { sql: string; values: unknown[] } {
+/**
+ * The WHERE clauses of a filtered list of an organization's Runs, with their values: one, or with
+ * free text one per arm of it (any of them), to be joined by UNION.
+ */
+async function runWhere(db: EntityManager, orgId: string, f: RunFilter): Promise<Predicate[]> {
   const parts = ['r.org_id = ?'];
   const values: unknown[] = [orgId];
   const equal = {
@@ -61,22 +63,25 @@ function runWhere(orgId: string, f: RunFilter): { sql: string; values: unknown[]
   if (f.platform) (parts.push('JSON_CONTAINS(r.platforms, ?)'), values.push(JSON.stringify(f.platform)));
   if (f.fromId) (parts.push('r.id >= ?'), values.push(f.fromId));
   if (f.beforeId) (parts.push('r.id < ?'), values.push(f.beforeId));
-  if (f.text) {
-    const like = likeText(f.text);
-    // Ids and slugs are ASCII columns: text that is not ASCII names none of them, and MariaDB
-    // refuses to compare it with them (a mix of collations).
-    const ascii = /^[\x20-\x7e]*$/.test(f.text);
-    parts.push(`(${ascii ? 'r.id = ? OR r.environment_slug LIKE ? OR ' : ''}r.branch LIKE ?
-      OR r.test_case_id IN (SELECT id FROM test_cases WHERE org_id = ? AND name LIKE ?)
-      OR r.test_plan_id IN (SELECT id FROM test_plans WHERE org_id = ? AND name LIKE ?)
-      OR r.environment_slug IN (SELECT slug FROM environments WHERE org_id = ? AND name LIKE ?))`);
-    values.push(...(ascii ? [f.text, like] : []), like, orgId, like, orgId, like, orgId, like);
-  }
-  return { sql: parts.join(' AND '), values };
+  const base = { sql: parts.join(' AND '), values };
+  if (!f.text) return [base];
+  const arms = await textArms(db, orgId, f.text);
+  return arms.map((arm) => ({ sql: `${base.sql} AND ${arm.sql}`, values: [...values, ...arm.values] }));
+}
+
+/** The ids of the Runs any of `wheres` selects (a UNION: each arm its own index range). */
+function unionOfIds(wheres: Predicate[], tail = ''): Predicate {
+  return {
+    sql: wheres.map((w) => `(SELECT r.id FROM runs r WHERE ${w.sql}${tail})`).join(' UNION '),
+    values: wheres.flatMap((w) => w.values),
+  };
 }
 
 export const runRepository = {
-  async insert(db: EntityManager, run: Run, steps: RunStep[]) {
+  /** Records a Run with its steps and its names for free text (run_labels), in one transaction. */
+  async insert(db: EntityManager, run: Run, steps: RunStep[]): Promise<void> {
+    if (!db.queryRunner?.isTransactionActive) return db.transaction((tx) => runRepository.insert(tx, run, steps));
+    await recordRunLabels(db, run.orgId, { branch: run.branch, environmentSlug: run.environmentSlug });
     await db
       .getRepository(RunEntity)
       .insert({ ...run, source: runSource(run.trigger), commitSha: run.trigger.deployment?.commitSha ?? null });
@@ -106,19 +111,33 @@ export const runRepository = {
 
   /** A page of the organization's Runs that match, newest first, after the id `after`. */
   async list(db: EntityManager, orgId: string, filter: RunFilter, after: string | null, take: number): Promise<Run[]> {
-    const where = runWhere(orgId, after ? { ...filter, beforeId: minId(filter.beforeId, after) } : filter);
-    return readEntities(db, RunEntity, `SELECT r.* FROM runs r WHERE ${where.sql} ORDER BY r.id DESC LIMIT ?`, [
-      ...where.values,
-      take,
-    ]);
+    const wheres = await runWhere(db, orgId, after ? { ...filter, beforeId: minId(filter.beforeId, after) } : filter);
+    if (!wheres.length) return [];
+    if (wheres.length === 1)
+      return readEntities(db, RunEntity, `SELECT r.* FROM runs r WHERE ${wheres[0].sql} ORDER BY r.id DESC LIMIT ?`, [
+        ...wheres[0].values,
+        take,
+      ]);
+    // Each arm's newest `take`, then the newest `take` of them all.
+    const ids = unionOfIds(wheres, ` ORDER BY r.id DESC LIMIT ${Number(take)}`);
+    return readEntities(
+      db,
+      RunEntity,
+      `SELECT r.* FROM runs r JOIN (SELECT id FROM (${ids.sql}) u ORDER BY id DESC LIMIT ?) t ON t.id = r.id ORDER BY r.id DESC`,
+      [...ids.values, take],
+    );
   },
 
   /** How many of the organization's Runs match (the total of a filtered list). */
   async count(db: EntityManager, orgId: string, filter: RunFilter): Promise<number> {
-    const where = runWhere(orgId, filter);
+    const wheres = await runWhere(db, orgId, filter);
+    if (!wheres.length) return 0;
+    const ids = unionOfIds(wheres);
     const [row]: Array<{ n: string | number }> = await db.query(
-      `SELECT COUNT(*) AS n FROM runs r WHERE ${where.sql}`,
-      where.values,
+      wheres.length === 1
+        ? `SELECT COUNT(*) AS n FROM runs r WHERE ${wheres[0].sql}`
+        : `SELECT COUNT(*) AS n FROM (${ids.sql}) u`,
+      wheres.length === 1 ? wheres[0].values : ids.values,
     );
     return Number(row.n);
   },
