@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { suggestion } from './suggestion';
+
 /**
  * Accessibility checks of web Runs (issue 77 point 4): axe-core's violations on each page a Run
  * visits, as facts a customer may see (rule, impact, count, the controls' accessible names; never
@@ -76,4 +79,37 @@ export function accessibilityFailure(mode: AccessibilityMode, facts: readonly Ac
     `A new ${first.impact} accessibility violation on ${first.path}: ${first.rule} ` +
     `(${first.controls.join(', ') || `${first.count} elements`})${more}; the plan fails new serious or critical ones.`
   );
+}
+
+export const accessibilitySetting = z
+  .strictObject({
+    mode: z
+      .enum(accessibilityModes)
+      .describe(
+        'off (the default): no check; report: axe-core checks each page a web Run visits, findings are evidence, never a verdict; fail: also a new serious or critical finding fails the step that reached the page.',
+      ),
+  })
+  .describe(
+    'Accessibility check of each page a web Run visits (axe-core), new findings against the last passing Run of the same case and Environment.',
+  );
+export type AccessibilitySetting = z.infer<typeof accessibilitySetting>;
+
+/** What a Run snapshots when queued (runs.accessibility_settings). */
+export interface RunAccessibilitySettings {
+  mode: AccessibilityMode;
+}
+
+export const runAccessibilitySettings = (setting: AccessibilitySetting | undefined): RunAccessibilitySettings => ({
+  mode: setting?.mode ?? 'off',
+});
+
+export const ACCESSIBILITY_SUGGESTION = suggestion(
+  "Look at the step's accessibility findings: give the control its name (a label, the button's text or aria-label) or fix what the rule names.",
+  "GET /api/runs/{runId} (each step's observed.accessibility)",
+);
+
+/** What a web Run's check is given: its mode and its baseline's findings. */
+export interface RunWebStepsAccessibility {
+  mode?: Exclude<AccessibilityMode, 'off'>;
+  baseline?: { runId: string; facts: readonly AccessibilityFact[] };
 }

@@ -21,6 +21,7 @@ import { RunFinding1764600000000 } from './1764600000000-RunFinding';
 import { KeysAndAudit1764700000000 } from './1764700000000-KeysAndAudit';
 import { TestCaseRevisions1764850000000 } from './1764850000000-TestCaseRevisions';
 import { PlanGroupScheduling1765300000000 } from './1765300000000-PlanGroupScheduling';
+import { AccessibilityChecks1765500000000 } from './1765500000000-AccessibilityChecks';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   KeysAndAudit1764700000000,
   TestCaseRevisions1764850000000,
   PlanGroupScheduling1765300000000,
+  AccessibilityChecks1765500000000,
 ];

@@ -5,7 +5,12 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../activities/engines/web/browser';
 import { Redactor } from '../../activities/engines/shared/redactor';
 import { runWebSteps } from '../../activities/engines/web/web';
-import { accessibilityFailure, newFindings, type AccessibilityFact } from '../../core/accessibility';
+import {
+  accessibilityFailure,
+  newFindings,
+  type AccessibilityFact,
+  type RunWebStepsAccessibility,
+} from '../../core/accessibility';
 import type { Step } from '../../core/steps';
 
 /** A shop page whose button has a name, or (after a "release") only an icon and no name. */
@@ -44,6 +49,17 @@ describe('accessibility check of a web Run (axe-core, real Chromium)', () => {
     await browser?.close();
     await new Promise((r) => server?.close(r));
   });
+
+  const runAll = (accessibility: RunWebStepsAccessibility) =>
+    runWebSteps({
+      baseUrl,
+      browser,
+      steps,
+      redactor: new Redactor(),
+      resolveValue: async () => '',
+      stepTimeoutMs: 5000,
+      accessibility,
+    });
 
   const run = async (baseline?: { runId: string; facts: AccessibilityFact[] }) => {
     const result = await runWebSteps({
@@ -97,5 +113,22 @@ describe('accessibility check of a web Run (axe-core, real Chromium)', () => {
     const checks = (await run()).filter((c): c is AccessibilityFact => c !== undefined);
     assert.ok(checks[0]!.findings.some((f) => f.rule === 'button-name'));
     assert.deepEqual(newFindings(checks), []);
+  });
+
+  it('in fail mode fails the step that reached a page with a new critical finding, and the Run goes on', async () => {
+    state.named = true;
+    const baselineFacts = (await run()).filter((c): c is AccessibilityFact => c !== undefined);
+    state.named = false;
+    const result = await runAll({ mode: 'fail', baseline: { runId: 'run_baseline', facts: baselineFacts } });
+    assert.equal(result.outcome, 'failed');
+    assert.deepEqual(
+      result.steps.map((s) => s.status),
+      ['failed', 'passed', 'passed'],
+    );
+    assert.equal(result.steps[0]!.diagnosis?.category, 'application');
+    assert.match(result.steps[0]!.reason, /button-name/);
+    // Report mode records the same finding and decides nothing.
+    const reported = await runAll({ mode: 'report', baseline: { runId: 'run_baseline', facts: baselineFacts } });
+    assert.equal(reported.outcome, 'passed');
   });
 });

@@ -23,7 +23,13 @@ import { quietly } from './quiet';
 import { factsSentence, PageFacts } from './page-facts';
 import { outcomeOf, skippedStep, type StepResult, type VisualComparer, type WebRunResult } from '../shared/result';
 import { VISUAL_SUGGESTION } from '../../../core/visual';
-import { markNew, type AccessibilityFact } from '../../../core/accessibility';
+import {
+  ACCESSIBILITY_SUGGESTION,
+  accessibilityFailure,
+  markNew,
+  type AccessibilityFact,
+  type RunWebStepsAccessibility,
+} from '../../../core/accessibility';
 import { checkAccessibility } from './accessibility';
 
 /**
@@ -85,7 +91,7 @@ export interface RunWebStepsOptions {
    * settled); its findings are the step's `observed.accessibility`, marked new against `baseline`
    * (the checks of the case's last passing Run in the same Environment) when given.
    */
-  accessibility?: { baseline?: { runId: string; facts: readonly AccessibilityFact[] } };
+  accessibility?: RunWebStepsAccessibility;
   /** Bench only (bench/runner.bench.ts): no console, page error or request facts are collected. */
   withoutPageFacts?: boolean;
 }
@@ -134,6 +140,7 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
         else if (result.status !== 'passed') stop = { because: 'failed', index };
         if (options.compareScreenshot && stop?.because !== 'canceled')
           result = await withVisualCheck(result, step, options.compareScreenshot);
+        if (options.accessibility?.mode === 'fail') result = withAccessibilityVerdict(result);
       }
       result = redactor.redactDeep(result);
       results.push(result);
@@ -573,6 +580,23 @@ async function withVisualCheck(result: StepResult, step: WebStep, compare: Visua
     reason: check.failure,
     verdictSource: 'assertion',
     diagnosis: { category: 'application', suggestedAction: VISUAL_SUGGESTION },
+  };
+}
+
+/**
+ * In `fail` mode, a new serious or critical finding on the page a step reached fails that step if
+ * it passed, as a change of the application; like a visual change, it does not stop the Run.
+ */
+function withAccessibilityVerdict(result: StepResult): StepResult {
+  const fact = result.observed.accessibility;
+  const failure = fact && accessibilityFailure('fail', [fact]);
+  if (!failure || result.status !== 'passed') return result;
+  return {
+    ...result,
+    status: 'failed',
+    reason: failure,
+    verdictSource: 'assertion',
+    diagnosis: { category: 'application', suggestedAction: ACCESSIBILITY_SUGGESTION },
   };
 }
 
