@@ -5,6 +5,7 @@ import { call, environment, key, useApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { followRun } from '../helpers/runs';
 import { privateQueues, useWorkers } from '../helpers/temporal';
+import { assertAccessible, launchChromium, openConsole, signInWithKey } from '../helpers/console';
 
 /** A shop whose Buy button may lose its name (an icon without a label after a release). */
 async function startShop() {
@@ -105,6 +106,21 @@ describe('accessibility checks (issue 77 point 4): new violations against the la
     );
     assert.equal(regressed.steps[0].diagnosis.category, 'application');
     assert.doesNotMatch(JSON.stringify(regressed.steps), /<button|<svg|onclick/, 'never HTML');
+
+    // The Run's page shows the new finding on the step that reached the page.
+    const browser = await launchChromium();
+    try {
+      const { page } = await openConsole(browser);
+      await signInWithKey(page, t.app.url, t.org.apiKey);
+      await page.goto(`${t.app.url}/console/runs/${regressed.runId}`);
+      const region = page.getByRole('region', { name: 'Accessibility of the page of step 1' });
+      await region.waitFor();
+      assert.match(await region.innerText(), /New: button-name \(critical\), 1 element: button \(no name\)/);
+      assert.match(await region.innerText(), new RegExp(`compared with Run ${same.runId}`));
+      await assertAccessible(page, "a Run's page with accessibility findings");
+    } finally {
+      await browser.close();
+    }
   });
 
   it('report mode records the new violation and keeps the verdict; off checks nothing', async () => {
