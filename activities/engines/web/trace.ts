@@ -179,7 +179,7 @@ interface ZipEntry {
   data: Buffer;
 }
 
-async function readZip(zip: Buffer): Promise<ZipEntry[]> {
+export async function readZip(zip: Buffer): Promise<ZipEntry[]> {
   const file = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
   const entries: ZipEntry[] = [];
   try {
