@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../activities/engines/web/browser';
 import { Redactor } from '../../activities/engines/shared/redactor';
-import { harFromTrace } from '../../activities/engines/web/har';
+import { harFromTrace } from '../../domain/runs/har';
 import { runWebSteps } from '../../activities/engines/web/web';
 import { startEchoSite, type EchoSite } from '../helpers/echo-site';
 

@@ -1,4 +1,4 @@
-import { readZip } from './trace';
+import { readZip } from '../../core/zip-read';
 
 /**
  * The network log of a Run as a HAR 1.2 document, built from its trace zip after the trace's
