@@ -14,6 +14,7 @@ import { stackBench } from './stack.bench';
 import { componentsBench } from './components.bench';
 import { findBench } from './find.bench';
 import { planScheduleBench } from './plan-schedule.bench';
+import { diagnosisBench } from './diagnosis.bench';
 
 /**
  * `npm run bench`: starts a private MariaDB and Temporal dev server, then measures the service
@@ -28,6 +29,8 @@ async function main() {
   if (only === 'components') return componentsBench(rounds);
   // The ordering of a plan group's members, simulated over seeded durations: no stack.
   if (only === 'plan-schedule') return planScheduleBench();
+  // Trace and page facts against the runner without them: only Chromium and a local site.
+  if (only === 'diagnosis') return diagnosisBench(rounds);
   const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
   const stack = new Stack();
   try {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { credentialReason } from './credential-shape';
 import { ignoreRegions, visualSetting } from './visual';
+import { accessibilitySetting } from './accessibility';
 
 /**
  * The step shapes every layer shares: the v1 Step the runner executes, and the resource-style
@@ -330,10 +331,11 @@ export const planConfig = z
   .strictObject({
     fuzz: fuzzSetting.optional(),
     visual: visualSetting.optional(),
+    accessibility: accessibilitySetting.optional(),
     failFast: failFastSetting.optional(),
   })
   .describe(
-    'Plan-wide settings: fuzz (API Runs), visual (web Runs: screenshots compared with the baseline), failFast (its plan groups).',
+    'Plan-wide settings: fuzz (API Runs), visual (web Runs: screenshots compared with the baseline), accessibility (web Runs: axe-core on each page), failFast (its plan groups).',
   );
 export type PlanConfig = z.infer<typeof planConfig>;
 

@@ -11,6 +11,7 @@ import { claimOrAnswer, claimWithTarget } from './claim';
 import { handover } from './handover';
 import { recordAssurance, recordSkipped, runDiagnosis, saveTrace, stepRecorder } from './record';
 import { visualComparer } from './visual';
+import { accessibilityCheck } from './accessibility';
 
 /** How often a runner attempt heartbeats, well inside the activities' 10 s heartbeat timeout. */
 export const BEAT_MS = 2_000;
@@ -94,6 +95,7 @@ export async function runAttempt<O extends object>(
       beat: heartbeat.beat,
       resolveValue: (name) => fetchValue(deps.config, runId, name),
       visualComparer: () => visualComparer(deps, run),
+      accessibilityCheck: () => accessibilityCheck(deps, run),
     });
     try {
       const ran = await session.run({

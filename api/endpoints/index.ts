@@ -39,6 +39,7 @@ import runsList from './runs/list.rest';
 import runsPin from './runs/pin';
 import runsReportStep from './runs/report-step';
 import runsTrace from './runs/trace';
+import runsHar from './runs/har';
 import runsTraceSigned from './runs/trace-signed';
 import runsTraceViewer from './runs/trace-viewer-link';
 import runsUnpin from './runs/unpin';
@@ -143,6 +144,7 @@ export const endpoints: Endpoint[] = [
   runsReportStep,
   runsCancel,
   runsTrace,
+  runsHar,
   runsTraceViewer,
   runsTraceSigned,
   planGroupsGet,

@@ -1,3 +1,4 @@
+import type { RunAccessibilitySettings } from '../../core/accessibility';
 import { EntitySchema } from 'typeorm';
 import { column } from './json';
 import type { Diagnosis, RunApiSettings, RunSource, RunStatus, RunTrigger, StepStatus, Targets } from '../../core/runs';
@@ -45,6 +46,8 @@ export interface Run {
   visualBaselineRunId?: string | null;
   /** Who accepted this Run's screenshots as the baseline, and when (POST /api/runs/{runId}/visual/accept). */
   visualAcceptance?: VisualAcceptance | null;
+  /** Web Runs: the accessibility check's mode, snapshotted when queued; null for other Runs and older ones. */
+  accessibility?: RunAccessibilitySettings | null;
   /** runSource(trigger) and the trigger's commit, as columns to filter and count by (written on insert). */
   source?: RunSource;
   commitSha?: string | null;
@@ -81,6 +84,7 @@ export const RunEntity = new EntitySchema<Run>({
     visual: { ...json, name: 'visual_settings', nullable: true },
     visualBaselineRunId: { ...ref, name: 'visual_baseline_run_id', nullable: true },
     visualAcceptance: { ...json, name: 'visual_acceptance', nullable: true },
+    accessibility: { ...json, name: 'accessibility_settings', nullable: true },
     source: { type: 'varchar', length: 10 },
     commitSha: { type: 'varchar', length: 64, name: 'commit_sha', nullable: true },
   },

@@ -23,6 +23,7 @@ import { TestCaseRevisions1764850000000 } from './1764850000000-TestCaseRevision
 import { NotificationChannels1765200000000 } from './1765200000000-NotificationChannels';
 import { CommitReports1765200100000 } from './1765200100000-CommitReports';
 import { PlanGroupScheduling1765300000000 } from './1765300000000-PlanGroupScheduling';
+import { AccessibilityChecks1765500000000 } from './1765500000000-AccessibilityChecks';
 import { RunSearchNames1765600000000 } from './1765600000000-RunSearchNames';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
@@ -52,5 +53,6 @@ export const migrations = [
   NotificationChannels1765200000000,
   CommitReports1765200100000,
   PlanGroupScheduling1765300000000,
+  AccessibilityChecks1765500000000,
   RunSearchNames1765600000000,
 ];

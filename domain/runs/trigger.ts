@@ -18,6 +18,7 @@ import type { SecretBox } from '../../core/crypto';
 import { artifactGate } from '../artifacts/gate';
 import { planUnits, type RunUnit } from './units';
 import { runVisualSettings } from '../../core/visual';
+import { runAccessibilitySettings } from '../../core/accessibility';
 import { selectMember } from './changed';
 import type { MemberSelection } from '../../db/entities/runs';
 
@@ -266,6 +267,7 @@ export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
       diagnosis: null,
       api: runPlatforms.includes('api') ? apiSettings(d.unit, targets.api) : null,
       visual: runPlatforms.includes('web') ? runVisualSettings(d.unit.visual) : null,
+      accessibility: runPlatforms.includes('web') ? runAccessibilitySettings(d.unit.accessibility) : null,
       trigger: d.trigger,
       createdAt: d.now,
       updatedAt: d.now,

@@ -7,6 +7,7 @@ import { type ResourceStep } from '../../core/steps';
 import { AppError } from '../../core/errors';
 import type { ApiAuthProfile, FuzzSetting, Step } from '../../core/steps';
 import type { VisualSetting } from '../../core/visual';
+import type { AccessibilitySetting } from '../../core/accessibility';
 
 /** What one Run executes: a member Test Case's steps, or a plan's inline steps (no Test Case). */
 export interface RunUnit {
@@ -23,6 +24,8 @@ export interface RunUnit {
   fuzz?: FuzzSetting;
   /** The plan's visual setting, when it has one (report with the default threshold otherwise). */
   visual?: VisualSetting;
+  /** The plan's accessibility setting, when it has one (off otherwise). */
+  accessibility?: AccessibilitySetting;
 }
 
 /**
@@ -47,6 +50,7 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
     apiAuthProfiles: plan.apiAuthProfiles,
     ...(plan.config?.fuzz !== undefined ? { fuzz: plan.config.fuzz } : {}),
     ...(plan.config?.visual !== undefined ? { visual: plan.config.visual } : {}),
+    ...(plan.config?.accessibility !== undefined ? { accessibility: plan.config.accessibility } : {}),
   };
   if (plan.steps.length) {
     units.push({

@@ -69,6 +69,7 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
   'runs.cancel': (s) => ({ rest: ['POST', `/api/runs/${s.runId}/cancel`] }),
   'runs.assurance': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/assurance`] }),
   'runs.trace': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/trace`] }),
+  'runs.har': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/har`] }),
   'runs.traceViewer': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/trace/viewer`] }),
   'runs.report_step': (s) => ({
     rest: ['POST', '/api/runs/report', { runId: s.runId, stepIndex: 0, status: 'passed' }],

@@ -1,3 +1,4 @@
+import type { RunWebStepsAccessibility } from '../../../core/accessibility';
 import type { ApiRunResult } from '../../../core/assurance';
 import type { Step } from '../../../core/steps';
 import type { Run } from '../../../db/entities/runs';
@@ -37,6 +38,8 @@ export interface AttemptContext {
   resolveValue(name: string): Promise<string>;
   /** The Run's visual comparison against its baseline (activities/run/visual.ts), for engines that compare. */
   visualComparer(): Promise<VisualComparer | undefined>;
+  /** The Run's accessibility check and its baseline (activities/run/accessibility.ts); undefined when it checks nothing. */
+  accessibilityCheck?(): Promise<RunWebStepsAccessibility | undefined>;
 }
 
 /** A step's progress as the attempt records it. */

@@ -1,5 +1,6 @@
 import type { Step, WebStep } from '../../../core/steps';
 import type { VisualFact } from '../../../core/visual';
+import type { AccessibilityFact } from '../../../core/accessibility';
 
 import { stepVerdict, type Diagnosis } from '../../../core/runs';
 
@@ -25,6 +26,8 @@ export interface Observed {
   pageErrors?: string[];
   /** Requests of the step that failed (status ≥ 400, no answer) or were slow: method, origin and path, status, duration. */
   requests?: Array<{ method: string; url: string; status?: number; failure?: string; durationMs: number }>;
+  /** axe-core's findings on the page the step reached, when the Run checks accessibility and the path is new to it. */
+  accessibility?: AccessibilityFact;
 }
 
 export interface StepResult<O = Observed> {

@@ -40,6 +40,7 @@ export function webEngine(deps: WebEngineDeps): Engine<Observed> {
       const { redactor, signal } = attempt;
       const api = run.steps.some(isApiStep) ? await deps.mixedRunApi(run, redactor, signal) : null;
       const compareScreenshot = await attempt.visualComparer();
+      const accessibility = await attempt.accessibilityCheck?.();
       return {
         async run({ steps, startAtStep, onStepStart, onStepDone }) {
           attempt.beat();
@@ -47,6 +48,7 @@ export function webEngine(deps: WebEngineDeps): Engine<Observed> {
             egress: runnerEgress(config),
             ...(api ? { api } : {}),
             ...(compareScreenshot ? { compareScreenshot } : {}),
+            ...(accessibility ? { accessibility } : {}),
             baseUrl: attempt.baseUrl,
             steps,
             browser: await deps.browser(),

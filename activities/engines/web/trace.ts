@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { crc32, deflateRaw } from 'node:zlib';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { Redactor } from '../shared/redactor';
+import { readZip, type ZipEntry } from '../../../core/zip-read';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 // Off the event loop: a large trace compressed synchronously could delay the Run's heartbeats.
@@ -172,45 +172,6 @@ function firstEvent(log: string, type: string): { wallTime: number; monotonicTim
     }
   }
   return undefined;
-}
-
-interface ZipEntry {
-  name: string;
-  data: Buffer;
-}
-
-async function readZip(zip: Buffer): Promise<ZipEntry[]> {
-  const file = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
-  const entries: ZipEntry[] = [];
-  try {
-    for (let entry: Entry | null; (entry = await nextEntry(file));) {
-      if (entry.fileName.endsWith('/')) continue;
-      const stream = await file.openReadStreamPromise(entry);
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-    }
-  } finally {
-    file.close();
-  }
-  return entries;
-}
-
-function nextEntry(file: ZipFile): Promise<Entry | null> {
-  return new Promise((resolve, reject) => {
-    const cleanup = () => {
-      file.off('entry', onEntry);
-      file.off('end', onEnd);
-      file.off('error', onError);
-    };
-    const onEntry = (entry: Entry) => (cleanup(), resolve(entry));
-    const onEnd = () => (cleanup(), resolve(null));
-    const onError = (error: Error) => (cleanup(), reject(error));
-    file.on('entry', onEntry);
-    file.on('end', onEnd);
-    file.on('error', onError);
-    file.readEntry();
-  });
 }
 
 /** A plain zip (deflate, no zip64: a Run's trace stays far below 4 GiB), as the trace viewer reads it. */

@@ -23,6 +23,14 @@ import { quietly } from './quiet';
 import { factsSentence, PageFacts } from './page-facts';
 import { outcomeOf, skippedStep, type StepResult, type VisualComparer, type WebRunResult } from '../shared/result';
 import { VISUAL_SUGGESTION } from '../../../core/visual';
+import {
+  ACCESSIBILITY_SUGGESTION,
+  accessibilityFailure,
+  markNew,
+  type AccessibilityFact,
+  type RunWebStepsAccessibility,
+} from '../../../core/accessibility';
+import { checkAccessibility } from './accessibility';
 
 /**
  * What the web engine asks of a mixed Run's API side, declared here so the engine depends on no
@@ -78,6 +86,14 @@ export interface RunWebStepsOptions {
    * the step's action and expectation held, so the later steps run and are compared too.
    */
   compareScreenshot?: VisualComparer;
+  /**
+   * Runs axe-core on each page the Run visits (once per URL path, after the step that reached it
+   * settled); its findings are the step's `observed.accessibility`, marked new against `baseline`
+   * (the checks of the case's last passing Run in the same Environment) when given.
+   */
+  accessibility?: RunWebStepsAccessibility;
+  /** Bench only (bench/runner.bench.ts): no console, page error or request facts are collected. */
+  withoutPageFacts?: boolean;
 }
 
 /**
@@ -124,6 +140,7 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
         else if (result.status !== 'passed') stop = { because: 'failed', index };
         if (options.compareScreenshot && stop?.because !== 'canceled')
           result = await withVisualCheck(result, step, options.compareScreenshot);
+        if (options.accessibility?.mode === 'fail') result = withAccessibilityVerdict(result);
       }
       result = redactor.redactDeep(result);
       results.push(result);
@@ -163,6 +180,8 @@ class Session implements Browsing {
   readonly #documents = new WeakMap<Page, number>();
   /** Console errors, page errors and failed or slow requests, read per step. */
   readonly facts = new PageFacts();
+  /** URL paths axe-core checked already in this Run. */
+  readonly checkedPaths = new Set<string>();
   #failures: EgressProxy['failures'] | undefined;
   readonly #onAbort = () => void this.close();
 
@@ -197,7 +216,7 @@ class Session implements Browsing {
   }
 
   #watch(context: BrowserContext, first: Page): void {
-    this.facts.watch(context, first);
+    if (!this.options.withoutPageFacts) this.facts.watch(context, first);
     // A user answers a native dialog with OK (a prompt with its default text); Playwright would dismiss it.
     context.on('dialog', (dialog) => {
       const text = dialog.type() === 'prompt' ? dialog.defaultValue() : undefined;
@@ -430,6 +449,7 @@ async function runStep(
   const screenshot = live && (await session.screenshot(live));
   // Read after the screenshot: a console message or a failed request the step caused has come by now.
   const facts = session.facts.since(mark);
+  const accessibility = live && options.accessibility ? await checkPage(session, live, options) : undefined;
   const said = verdict.status === 'passed' ? '' : factsSentence(step.action, facts);
   if (said) verdict = { ...verdict, reason: `${verdict.reason} ${said}` };
   session.noteStep({
@@ -451,12 +471,36 @@ async function runStep(
       title: live ? await quietly(live, () => live.title()).catch(() => '') : '',
       ...ctx?.observed,
       ...facts,
+      ...(accessibility && { accessibility }),
     },
     expectation: expectationWords(step),
     recoveryCount: ctx?.recoveries ?? 0,
     ...(screenshot && { screenshot }),
     durationMs,
   };
+}
+
+/**
+ * axe-core on the page, once per URL path of the Run; undefined for a path checked already, a page
+ * that is not http(s) or a check that failed (a page closing or navigating under it proves nothing
+ * about its accessibility, and does not fail the step).
+ */
+async function checkPage(
+  session: Session,
+  page: Page,
+  options: RunWebStepsOptions,
+): Promise<AccessibilityFact | undefined> {
+  let url: URL;
+  try {
+    url = new URL(page.url());
+  } catch {
+    return undefined;
+  }
+  if (!/^https?:$/.test(url.protocol) || session.checkedPaths.has(url.pathname)) return undefined;
+  session.checkedPaths.add(url.pathname);
+  const findings = await quietly(page, () => checkAccessibility(page)).catch(() => undefined);
+  if (!findings) return undefined;
+  return markNew({ path: url.pathname, findings }, options.accessibility?.baseline);
 }
 
 /**
@@ -536,6 +580,23 @@ async function withVisualCheck(result: StepResult, step: WebStep, compare: Visua
     reason: check.failure,
     verdictSource: 'assertion',
     diagnosis: { category: 'application', suggestedAction: VISUAL_SUGGESTION },
+  };
+}
+
+/**
+ * In `fail` mode, a new serious or critical finding on the page a step reached fails that step if
+ * it passed, as a change of the application; like a visual change, it does not stop the Run.
+ */
+function withAccessibilityVerdict(result: StepResult): StepResult {
+  const fact = result.observed.accessibility;
+  const failure = fact && accessibilityFailure('fail', [fact]);
+  if (!failure || result.status !== 'passed') return result;
+  return {
+    ...result,
+    status: 'failed',
+    reason: failure,
+    verdictSource: 'assertion',
+    diagnosis: { category: 'application', suggestedAction: ACCESSIBILITY_SUGGESTION },
   };
 }
 

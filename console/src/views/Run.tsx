@@ -8,6 +8,7 @@ import { CompareWith } from './compare/CompareWith';
 import { Elapsed } from './Elapsed';
 import { OpenTrace } from './TraceViewer';
 import { PageFacts } from './PageFacts';
+import { AccessibilityFacts } from './AccessibilityFacts';
 
 /** A step as run.get reports it while the Run goes on; `startedAt` while it runs. */
 type LiveStep = RunState['steps'][number];
@@ -249,6 +250,7 @@ function FinishedStep({ s, trace }: { s: EvidenceStep; trace?: string }) {
         </p>
       )}
       <PageFacts observed={s.observed} step={s.index + 1} />
+      <AccessibilityFacts observed={s.observed} step={s.index + 1} />
       {trace && s.status !== 'skipped' && s.media.some((m) => m.kind === 'screenshot') && (
         <OpenTrace runId={trace} step={s.index + 1} />
       )}

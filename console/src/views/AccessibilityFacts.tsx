@@ -1,0 +1,38 @@
+/** One axe-core finding of a page, as run.evidence reports it (rule, impact, count, controls by name). */
+interface Finding {
+  rule: string;
+  impact: string;
+  count: number;
+  controls: string[];
+  new?: boolean;
+}
+
+/**
+ * The accessibility check of the page a step reached (issue 77): new findings first, then those the
+ * baseline Run had too; nothing when the step checked no page.
+ */
+export function AccessibilityFacts({ observed, step }: { observed: Record<string, unknown>; step: number }) {
+  const fact = observed.accessibility as { path?: string; findings?: Finding[]; baselineRunId?: string } | undefined;
+  if (!fact || !Array.isArray(fact.findings)) return null;
+  const findings = [...fact.findings].sort((a, b) => Number(Boolean(b.new)) - Number(Boolean(a.new)));
+  return (
+    <section class="page-facts" aria-label={`Accessibility of the page of step ${step}`}>
+      <p>
+        Accessibility of <code>{fact.path}</code>:{' '}
+        {findings.length ? `${findings.length} rule(s) broken` : 'no violation found'}
+        {fact.baselineRunId ? `, compared with Run ${fact.baselineRunId}` : ''}.
+      </p>
+      {findings.length > 0 && (
+        <ul>
+          {findings.map((f) => (
+            <li>
+              {f.new ? <strong>New: </strong> : null}
+              {f.rule} ({f.impact}), {f.count} element{f.count === 1 ? '' : 's'}
+              {f.controls.length ? `: ${f.controls.join(', ')}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
