@@ -88,3 +88,27 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value ?? null);
 }
+
+/** A link's signature over `payload(exp)`, valid until `exp` (now + `ttlMs`). */
+export function signUntil(key: string, payload: (exp: number) => string, ttlMs: number, now = Date.now()) {
+  const exp = now + ttlMs;
+  return { exp, sig: hmac(key, payload(exp)) };
+}
+
+/**
+ * True when `sig` signs `payload(exp)` and `exp` has not passed. An `exp` further ahead than a link
+ * of this kind lives (a minute of clock skew allowed) was not issued here.
+ */
+export function verifyUntil(
+  key: string,
+  payload: (exp: number) => string,
+  ttlMs: number,
+  expText: string,
+  sig: string,
+  now = Date.now(),
+): boolean {
+  if (!/^\d{1,15}$/.test(expText)) return false;
+  const exp = Number(expText);
+  if (exp < now || exp > now + ttlMs + 60_000) return false;
+  return safeEqual(hmac(key, payload(exp)), sig);
+}

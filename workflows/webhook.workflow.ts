@@ -1,4 +1,5 @@
-import { isCancellation, ParentClosePolicy, patched, proxyActivities, sleep, startChild } from '@temporalio/workflow';
+import { ParentClosePolicy, patched, proxyActivities, startChild } from '@temporalio/workflow';
+import { deliverOnSchedule } from './delivery-schedule';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { notificationDeliveryWorkflow } from './notification.workflow';
 import {
@@ -6,7 +7,6 @@ import {
   type NotificationActivities,
   type WebhookActivities,
   type WebhookAttemptActivities,
-  type WebhookAttemptResult,
   type WebhookDeliveryOutcome,
   type WebhookDeliveryWorkflowInput,
   type WebhookEventKind,
@@ -17,9 +17,6 @@ const bookkeeping = proxyActivities<WebhookActivities & NotificationActivities>(
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
-
-/** The longest Retry-After honoured: a receiver cannot park a delivery for longer than a day. */
-const MAX_RETRY_AFTER_MS = 24 * 3600 * 1000;
 
 /**
  * One event (`webhook-event-<type>-<subject>`): stores it once and starts one delivery workflow
@@ -64,30 +61,7 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryWorkflowInpu
     // The schedule above is the retry policy; a lost attempt (a worker died) counts as a retryable failure.
     retry: { maximumAttempts: 1 },
   });
-  const schedule = input.retry ? input.scheduleSeconds : input.scheduleSeconds.slice(0, 1);
-  let retryAfterMs = 0;
-  for (let i = 0; i < schedule.length; i++) {
-    const planned = schedule[i] * 1000 * (i === 0 ? 1 : 0.9 + Math.random() * 0.2);
-    const wait = Math.max(planned, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
-    if (wait > 0) await sleep(wait);
-    let result: WebhookAttemptResult;
-    try {
-      result = await attemptWebhookDelivery(input.deliveryId, i + 1);
-    } catch (error) {
-      if (isCancellation(error)) throw error;
-      result = { outcome: 'retry' };
-    }
-    if (result.outcome === 'retry') {
-      retryAfterMs = result.retryAfterMs ?? 0;
-      continue;
-    }
-    const outcome: WebhookDeliveryOutcome =
-      result.outcome === 'delivered' ? 'delivered' : result.outcome === 'skipped' ? 'skipped' : 'failed';
-    await bookkeeping.finishWebhookDelivery(input.deliveryId, outcome);
-    return outcome;
-  }
-  await bookkeeping.finishWebhookDelivery(input.deliveryId, 'failed');
-  return 'failed';
+  return deliverOnSchedule(input, attemptWebhookDelivery, bookkeeping.finishWebhookDelivery);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { hmac, safeEqual } from '../../core/crypto';
+import { signUntil, verifyUntil } from '../../core/crypto';
 
 /** Signed evidence links live 15 minutes (the specification's limit). */
 export const MEDIA_LINK_TTL_MS = 15 * 60 * 1000;
@@ -6,8 +6,7 @@ export const MEDIA_LINK_TTL_MS = 15 * 60 * 1000;
 const payload = (id: string, kind: string, exp: number) => `evidence:${id}:${kind}:${exp}`;
 
 export function signedMediaUrl(baseUrl: string, signingKey: string, id: string, kind: string, now = Date.now()) {
-  const exp = now + MEDIA_LINK_TTL_MS;
-  const sig = hmac(signingKey, payload(id, kind, exp));
+  const { exp, sig } = signUntil(signingKey, (at) => payload(id, kind, at), MEDIA_LINK_TTL_MS, now);
   return { url: `${baseUrl}/api/v1/evidence/${id}?kind=${kind}&exp=${exp}&sig=${sig}`, expiresAt: exp };
 }
 
@@ -20,8 +19,5 @@ export function verifyMediaLink(
   sig: string,
   now = Date.now(),
 ): boolean {
-  if (!/^\d{1,15}$/.test(expText)) return false;
-  const exp = Number(expText);
-  if (exp < now || exp > now + MEDIA_LINK_TTL_MS + 60_000) return false;
-  return safeEqual(hmac(signingKey, payload(id, kind, exp)), sig);
+  return verifyUntil(signingKey, (exp) => payload(id, kind, exp), MEDIA_LINK_TTL_MS, expText, sig, now);
 }
