@@ -26,6 +26,8 @@ describe('signed links', () => {
     assert.equal(verifyMediaLink('x'.repeat(32), 'ev_1', 'screenshot', exp, sig, now), false, 'another key');
     assert.equal(verifyMediaLink(key, 'ev_1', 'screenshot', `${exp}0`, sig, now), false, 'another expiry');
     assert.equal(verifyMediaLink(key, 'ev_1', 'screenshot', 'soon', sig, now), false, 'not a time');
+    // The same expiry spelled otherwise is not the link that was issued.
+    assert.equal(verifyMediaLink(key, 'ev_1', 'screenshot', Number(exp).toExponential(), sig, now), false);
   });
 
   it('refuses an expiry further ahead than a link lives, even when signed with the key', () => {
