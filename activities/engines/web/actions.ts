@@ -33,6 +33,7 @@ import { BUSY, SETTLE_CAP_MS, beforeClick, pageState, settleAfterClick, watchCli
 import { nearby } from './suggest';
 import { remaining, rethrowClosed, sleep, type StepContext } from './step-context';
 import { quietly, readElement } from './quiet';
+import { clickUntilChosen } from './radio';
 import { chooseFile } from './upload';
 import type { Redactor } from '../shared/redactor';
 import type { Observed } from '../shared/result';
@@ -745,7 +746,12 @@ async function click(ctx: StepContext<StepOf<'click'>>): Promise<string> {
       void before?.control?.dispose().catch(() => undefined);
       before = await beforeClick(control);
       before.at = performance.now();
-      await (await visibleProxy(control)).click({ timeout: remaining(ctx) });
+      const proxy = await visibleProxy(control);
+      await clickUntilChosen(
+        control,
+        () => proxy.click({ timeout: remaining(ctx) }),
+        () => remaining(ctx),
+      );
     });
   } catch (err) {
     watch.stop();
