@@ -22,13 +22,13 @@ import { spawnTypeScript } from '../../scripts/lib/node-children';
 // the key and the Environment's secret keep working, and the histories replay on this code.
 
 /** The release before this one; move it forward with each release. */
-const PREVIOUS = 'e0efd2f10436f92d9e87d2f6bcd4f35f83fd0e76';
+const PREVIOUS = '458e6c7addd4a5474d0f3be3c6d30a2d6a250e45';
 /**
- * Whether that release's worker hands its Runs over on SIGTERM (this release is the first that
- * does): an earlier one canceled them, so it is stopped with SIGKILL, which keeps them (the runner's
- * heartbeat timeout hands them over). Set it to true once PREVIOUS is this release or later.
+ * Whether that release's worker hands its Runs over on SIGTERM (releases from 2026-12-06 on do):
+ * an earlier one canceled them, so it is stopped with SIGKILL, which keeps them (the runner's
+ * heartbeat timeout hands them over).
  */
-const PREVIOUS_HANDS_OVER = false;
+const PREVIOUS_HANDS_OVER = true;
 const ROOT = path.resolve(__dirname, '../..');
 const PASSWORD = `pw-${randomBytes(6).toString('hex')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -228,8 +228,8 @@ describe('an upgrade with Runs in flight (issue 56)', function () {
     );
     assert.equal(schedule.status, 201, JSON.stringify(schedule.body));
 
-    // Stop it: the API drains; the previous release's worker is killed (its graceful stop canceled
-    // the Runs it held: the defect this release fixes, so it is stopped the way that keeps them).
+    // Stop it: the API drains; the previous release's worker stops gracefully, handing its Runs over
+    // (a release before the handover is killed instead, which keeps them too).
     oldApi.child.kill('SIGTERM');
     await exited(oldApi.child);
     if (PREVIOUS_HANDS_OVER) oldWorker.kill('SIGTERM');
