@@ -8,6 +8,7 @@ import { RunFollower } from './follow';
 import { Api, EXIT, QaError } from './http';
 import { Output } from './output';
 import { Reporter } from './report';
+import { channelsCommand, connectionsCommand, type NotifyContext } from './notify';
 import { schedulesCommand } from './schedules';
 import {
   ID,
@@ -60,6 +61,17 @@ class Cli {
   // ---- qa schedules
   schedules(args: string[]): Promise<number> {
     return schedulesCommand(this.api, this.out, !!this.flags.json, args, this.flags['idempotency-key']);
+  }
+
+  // ---- qa channels, qa connections
+  notify(): NotifyContext {
+    return {
+      api: this.api,
+      out: this.out,
+      flags: this.flags,
+      env: process.env,
+      resolvePlan: (p) => this.resolvePlan(p),
+    };
   }
 
   // ---- qa run
@@ -326,6 +338,10 @@ export async function main(argv: string[]): Promise<number> {
         return cli.evidence(parsed.positionals[0]);
       case 'schedules':
         return cli.schedules(parsed.positionals);
+      case 'channels':
+        return channelsCommand(cli.notify(), parsed.positionals);
+      case 'connections':
+        return connectionsCommand(cli.notify(), parsed.positionals);
       default:
         throw new QaError(EXIT.usage, `unknown command ${command}; see qa --help`);
     }
