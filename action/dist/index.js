@@ -20355,6 +20355,9 @@ qa run options:
   --artifacts-dir <dir>        download failure screenshots and reference them in the JUnit XML
   --json                       one final JSON document on stdout; human text on stderr
   --fail-on-flaky              a flaky pass exits 1
+  --accessibility off|report|fail
+                               check each page of the web Runs with axe-core (overrides the plan's
+                               setting; fail: a new serious or critical violation fails the Run)
   --rerun-failed <planGroupRunId|last|auto>
                                re-run only the members that did not pass (auto: on a GitHub re-run
                                attempt, those of the previous attempt; otherwise the whole plan)
@@ -20404,6 +20407,7 @@ var options = {
   "api-url": { type: "string" },
   retries: { type: "string" },
   download: { type: "string" },
+  accessibility: { type: "string" },
   name: { type: "string" },
   kind: { type: "string" },
   when: { type: "string" },
@@ -20508,6 +20512,29 @@ function gitChangedFiles(ref) {
   }
 }
 
+// cli/src/accessibility.ts
+var IMPACTS = ["critical", "serious", "moderate", "minor"];
+var counts = (c) => {
+  const named = IMPACTS.filter((i) => c[i] > 0).map((i) => `${c[i]} ${i}`);
+  return named.length ? named.join(", ") : "none";
+};
+function accessibilityText(s) {
+  const fresh = s.newViolations ? `; new: ${counts(s.newViolations)}` : "; no baseline to compare with";
+  return `${s.pages} page${s.pages === 1 ? "" : "s"}: ${counts(s.violations)}${fresh}`;
+}
+function addUp(summaries) {
+  const present = summaries.filter((s) => !!s);
+  if (!present.length) return void 0;
+  const sum = (pick) => Object.fromEntries(IMPACTS.map((i) => [i, present.reduce((n, s) => n + (pick(s)?.[i] ?? 0), 0)]));
+  const compared = present.some((s) => s.newViolations);
+  return {
+    mode: present.some((s) => s.mode === "fail") ? "fail" : "report",
+    pages: present.reduce((n, s) => n + s.pages, 0),
+    violations: sum((s) => s.violations),
+    ...compared ? { newViolations: sum((s) => s.newViolations) } : {}
+  };
+}
+
 // cli/src/shapes.ts
 var TERMINAL = /* @__PURE__ */ new Set(["passing", "failed", "unverified", "canceled", "invalid"]);
 var ID = { run: /^run_[0-9a-z]{26}$/, group: /^pgr_[0-9a-z]{26}$/, plan: /^tp_[0-9a-z]{26}$/ };
@@ -20577,7 +20604,7 @@ var RunFollower = class {
     const name = this.names.get(s.runId) ?? s.runId;
     this.out.progress(
       s.runId,
-      `${name}: ${s.progress.completed}/${s.progress.total} steps, ${s.status}${s.flaky ? " (flaky)" : ""}`
+      `${name}: ${s.progress.completed}/${s.progress.total} steps, ${s.status}${s.flaky ? " (flaky)" : ""}` + (s.accessibility ? `; accessibility ${accessibilityText(s.accessibility)}` : "")
     );
   }
   async cancel(runIds) {
@@ -20710,6 +20737,8 @@ function junitXml(suite) {
   prop("environment", suite.environment);
   prop("reportUrl", suite.reportUrl);
   prop("timestamp", new Date(suite.timestamp).toISOString());
+  const total = addUp(suite.cases.map((c) => c.accessibility));
+  prop("accessibility", total && accessibilityText(total));
   suite.cases.forEach((c, i) => {
     const n = unique[i];
     prop(`${n}.runId`, c.runId);
@@ -20717,6 +20746,7 @@ function junitXml(suite) {
     prop(`${n}.verdict`, c.verdict ?? (c.status === "not_selected" ? "not_selected" : void 0));
     prop(`${n}.validity`, c.validity);
     prop(`${n}.reportUrl`, c.reportUrl);
+    prop(`${n}.accessibility`, c.accessibility && accessibilityText(c.accessibility));
   });
   suite.cases.forEach((c, i) => {
     const tc = ts.ele("testcase", { name: unique[i], classname: suite.name, time: seconds(c.durationMs) });
@@ -20743,6 +20773,7 @@ function junitXml(suite) {
       `Status: ${c.status}${c.verdict ? ` (verdict ${c.verdict}, validity ${c.validity ?? "valid"})` : ""}`,
       ...c.reportUrl ? [`Report: ${c.reportUrl}`] : [],
       ...c.note ? [c.note] : [],
+      ...c.accessibility ? [`Accessibility: ${accessibilityText(c.accessibility)}`] : [],
       ...c.steps.map(stepLine),
       ...c.attachments.map((p) => `[[ATTACHMENT|${p}]]`)
     ];
@@ -20778,8 +20809,10 @@ var Reporter = class {
       const cases = [];
       for (const m of group.members) {
         const ran = m.runId && m.status !== "passed_in_original";
-        const ev2 = ran && withEvidence && TERMINAL.has(m.status) ? await this.api.op("run.evidence", { runId: m.runId }) : null;
-        cases.push(await this.caseOf(m, ev2, group.environmentSlug));
+        const ended = ran && withEvidence && TERMINAL.has(m.status);
+        const ev2 = ended ? await this.api.op("run.evidence", { runId: m.runId }) : null;
+        const state2 = ended ? await this.api.op("run.get", { runId: m.runId }) : null;
+        cases.push(await this.caseOf(m, ev2, group.environmentSlug, state2?.accessibility));
       }
       return {
         name: group.planName,
@@ -20810,11 +20843,12 @@ var Reporter = class {
         quarantined: state.quarantined
       },
       ev,
-      state.environmentSlug
+      state.environmentSlug,
+      state.accessibility
     );
     return { name, environment: state.environmentSlug, timestamp: state.createdAt ?? Date.now(), cases: [c] };
   }
-  async caseOf(m, ev, environment) {
+  async caseOf(m, ev, environment, accessibility) {
     const steps = ev?.steps ?? [];
     const attachments = [];
     const dir = this.flags["artifacts-dir"];
@@ -20839,6 +20873,7 @@ var Reporter = class {
       durationMs,
       steps,
       attachments,
+      ...accessibility ? { accessibility } : {},
       ...m.quarantined ? {
         quarantine: {
           reason: m.quarantineReason ?? "quarantined",
@@ -20870,8 +20905,11 @@ var Reporter = class {
       this.out.line(
         `  ${c.status.padEnd(18)} ${c.name}${c.flaky ? " (flaky)" : ""}${c.quarantine ? " (quarantined)" : ""}${why}`
       );
+      if (c.accessibility) this.out.line(`  ${"".padEnd(18)} accessibility: ${accessibilityText(c.accessibility)}`);
       if (c.reportUrl) this.out.line(`  ${"".padEnd(18)} ${c.reportUrl}`);
     }
+    const total = result.cases.length > 1 ? addUp(result.cases.map((c) => c.accessibility)) : void 0;
+    if (total) this.out.line(`Accessibility over ${result.cases.length} Runs: ${accessibilityText(total)}`);
     for (const c of result.cases.filter((x) => x.quarantine)) {
       const rate = c.quarantine.flakeRate;
       this.out.line(
@@ -21167,6 +21205,7 @@ var Cli = class {
     if ((f["fail-fast"] || f["fail-fast-after"] || f["cancel-superseded"]) && !f.plan)
       throw new QaError(EXIT.usage, "--fail-fast, --fail-fast-after and --cancel-superseded need --plan");
     const failFast = failFastOf(f);
+    const accessibility = f.accessibility && choice("accessibility", f.accessibility, ["off", "report", "fail"], "off");
     const commit = f.commit ?? this.ci.commit;
     const target = {
       ...f.env ? { environmentSlug: f.env } : {},
@@ -21215,7 +21254,8 @@ var Cli = class {
         } : {},
         ...changedFiles ? { scope: "changed", changedFiles } : {},
         ...failFast ? { failFast } : {},
-        ...f["cancel-superseded"] ? { cancelSuperseded: true } : {}
+        ...f["cancel-superseded"] ? { cancelSuperseded: true } : {},
+        ...accessibility ? { accessibility: { mode: accessibility } } : {}
       };
       const idempotencyKey = f["idempotency-key"] ?? idempotencyKeyFor(this.ci, body);
       queued = await this.api.op("run.trigger", { idempotencyKey, ...body });

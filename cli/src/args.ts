@@ -32,6 +32,9 @@ qa run options:
   --artifacts-dir <dir>        download failure screenshots and reference them in the JUnit XML
   --json                       one final JSON document on stdout; human text on stderr
   --fail-on-flaky              a flaky pass exits 1
+  --accessibility off|report|fail
+                               check each page of the web Runs with axe-core (overrides the plan's
+                               setting; fail: a new serious or critical violation fails the Run)
   --rerun-failed <planGroupRunId|last|auto>
                                re-run only the members that did not pass (auto: on a GitHub re-run
                                attempt, those of the previous attempt; otherwise the whole plan)
@@ -83,6 +86,7 @@ export const options = {
   'api-url': { type: 'string' },
   retries: { type: 'string' },
   download: { type: 'string' },
+  accessibility: { type: 'string' },
   name: { type: 'string' },
   kind: { type: 'string' },
   when: { type: 'string' },

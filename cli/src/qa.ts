@@ -91,6 +91,7 @@ class Cli {
     if ((f['fail-fast'] || f['fail-fast-after'] || f['cancel-superseded']) && !f.plan)
       throw new QaError(EXIT.usage, '--fail-fast, --fail-fast-after and --cancel-superseded need --plan');
     const failFast = failFastOf(f);
+    const accessibility = f.accessibility && choice('accessibility', f.accessibility, ['off', 'report', 'fail'], 'off');
     const commit = f.commit ?? this.ci.commit;
     const target = {
       ...(f.env ? { environmentSlug: f.env } : {}),
@@ -150,6 +151,7 @@ class Cli {
         ...(changedFiles ? { scope: 'changed', changedFiles } : {}),
         ...(failFast ? { failFast } : {}),
         ...(f['cancel-superseded'] ? { cancelSuperseded: true } : {}),
+        ...(accessibility ? { accessibility: { mode: accessibility } } : {}),
       };
       const idempotencyKey = f['idempotency-key'] ?? idempotencyKeyFor(this.ci, body);
       queued = await this.api.op<Queued>('run.trigger', { idempotencyKey, ...body });

@@ -25,8 +25,18 @@ export interface RunState {
   reportUrl?: string;
   diagnosis?: { category: string; suggestedAction: string; reason?: string };
   quarantined?: boolean;
+  accessibility?: AccessibilitySummary;
   createdAt?: number;
   updatedAt?: number;
+}
+
+/** run.get's accessibility: violations (a rule broken on a page) by impact over the Run's pages. */
+export interface AccessibilitySummary {
+  mode: 'report' | 'fail';
+  pages: number;
+  violations: { critical: number; serious: number; moderate: number; minor: number };
+  newViolations?: { critical: number; serious: number; moderate: number; minor: number };
+  baselineRunId?: string;
 }
 
 /** One step of run.evidence (the fields qa reports). */

@@ -63,6 +63,7 @@ type ApiEvidence = z.infer<typeof runEvidence.output>;
 type ApiGroup = z.infer<typeof planGroupState>;
 export const knownFields = [
   known<Unknown<RunState, z.infer<typeof runState>>>(),
+  known<Unknown<NonNullable<RunState['accessibility']>, NonNullable<z.infer<typeof runState>['accessibility']>>>(),
   known<Unknown<Evidence, ApiEvidence>>(),
   known<Unknown<Evidence['steps'][number], ApiEvidence['steps'][number]>>(),
   known<Unknown<PlanGroup, ApiGroup>>(),
