@@ -89,7 +89,7 @@ describe('console (issue 79): notification channels and commit connections', fun
     // GitHub with a token, GitLab with its own.
     const github = page.locator('section[data-provider="github"]');
     await github.getByText('Not connected.').waitFor();
-    await github.getByText('Connect GitHub', { exact: true }).click();
+    await github.locator('summary').click();
     await github.getByLabel(/GitHub token/).fill(GITHUB_TOKEN);
     await github.getByLabel('Check name').fill('QA checks');
     await github.getByRole('button', { name: 'Connect GitHub' }).click();
@@ -97,7 +97,7 @@ describe('console (issue 79): notification channels and commit connections', fun
     await github.getByText('check named').waitFor();
     await github.getByText('QA checks').first().waitFor();
     const gitlab = page.locator('section[data-provider="gitlab"]');
-    await gitlab.getByText('Connect GitLab', { exact: true }).click();
+    await gitlab.locator('summary').click();
     await gitlab.getByLabel(/GitLab token/).fill(GITLAB_TOKEN);
     await gitlab.getByRole('button', { name: 'Connect GitLab' }).click();
     await gitlab.getByText('GitLab connected.').waitFor();

@@ -78,11 +78,10 @@ function Channels() {
   return (
     <section>
       <h2>Slack and Teams channels</h2>
-      <AddChannel names={names.value} added={list.reload} />
       {!list.value ? (
         <Pending loaded={list} what="channels" />
       ) : list.value.items.length === 0 ? (
-        <p>No channel yet: add a Slack or Teams incoming webhook above, then send it a test message.</p>
+        <p>No channel yet: add a Slack or Teams incoming webhook below, then send it a test message.</p>
       ) : (
         <Table label="Channels" caption="Channels" headers={['Name', 'Kind', 'Sends', 'State', 'Actions']}>
           {list.value.items.map((c) => (
@@ -123,6 +122,7 @@ function Channels() {
           ))}
         </Table>
       )}
+      <AddChannel names={names.value} added={list.reload} />
     </section>
   );
 }
@@ -201,6 +201,7 @@ function AddChannel({ names, added }: { names: Names | undefined; added: () => v
   };
   return (
     <>
+      <h3>Add a channel</h3>
       <form
         class="filters"
         aria-label="Add a channel"
