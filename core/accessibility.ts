@@ -113,3 +113,57 @@ export interface RunWebStepsAccessibility {
   mode?: Exclude<AccessibilityMode, 'off'>;
   baseline?: { runId: string; facts: readonly AccessibilityFact[] };
 }
+
+const byImpact = z
+  .object({
+    critical: z.number().int(),
+    serious: z.number().int(),
+    moderate: z.number().int(),
+    minor: z.number().int(),
+  })
+  .describe('Violations (an axe-core rule broken on a page) by impact.');
+
+/** A Run's accessibility check over all its pages (run.get `accessibility`; qa's output and JUnit report it). */
+export const accessibilitySummary = z
+  .object({
+    mode: z.enum(['report', 'fail']).describe("The Run's check: report, or fail on new serious or critical ones."),
+    pages: z.number().int().describe('Pages (URL paths) checked so far.'),
+    violations: byImpact,
+    newViolations: byImpact
+      .optional()
+      .describe(
+        'Of those, the ones new against the baseline Run; omitted when no page had a baseline to compare with.',
+      ),
+    baselineRunId: z
+      .string()
+      .optional()
+      .describe('The last passing Run of the same case and Environment compared with.'),
+  })
+  .describe("The Run's accessibility violations by impact over the pages it visited; omitted when it checks none.");
+export type AccessibilitySummary = z.infer<typeof accessibilitySummary>;
+
+const noViolations = () => ({ critical: 0, serious: 0, moderate: 0, minor: 0 });
+
+/** Sums the checks of a Run's pages: each finding (a rule on a page) counts once under its impact. */
+export function summarizeAccessibility(
+  mode: AccessibilityMode | undefined,
+  facts: readonly AccessibilityFact[],
+): AccessibilitySummary | undefined {
+  if (!mode || mode === 'off') return undefined;
+  const violations = noViolations();
+  const fresh = noViolations();
+  let baselineRunId: string | undefined;
+  for (const fact of facts) {
+    baselineRunId ??= fact.baselineRunId;
+    for (const f of fact.findings) {
+      violations[f.impact]++;
+      if (f.new) fresh[f.impact]++;
+    }
+  }
+  return {
+    mode,
+    pages: new Set(facts.map((f) => f.path)).size,
+    violations,
+    ...(baselineRunId ? { newViolations: fresh, baselineRunId } : {}),
+  };
+}

@@ -59,6 +59,8 @@ export interface GroupSummary {
   previousVerdict?: string;
   counts: { runs: number; passed: number; failed: number; other: number };
   failed: FailedCase[];
+  /** Runs whose visual changes wait for a person's review (commit reports list them). */
+  waitingReview?: Array<{ name: string; consoleUrl: string }>;
   consoleUrl: string;
   reportUrl: string;
 }

@@ -404,14 +404,17 @@ export interface ScheduleActivities {
 }
 
 // ---- Results on the commit (GitHub check run and pull-request comment)
-export const commitReportWorkflowId = (planGroupId: string, moment: 'start' | 'end') =>
-  `commit-report-${planGroupId}-${moment}`;
+export const commitReportWorkflowId = (planGroupId: string, moment: 'start' | 'end' | 'review', at?: number) =>
+  `commit-report-${planGroupId}-${moment}${at === undefined ? '' : `-${at}`}`;
 
 export interface CommitReportWorkflowInput {
   orgId: string;
   planGroupId: string;
-  /** start: the check is created (queued), then moved to in progress once a Run runs; end: completed. */
-  moment: 'start' | 'end';
+  /**
+   * start: the check is created (queued), then moved to in progress once a Run runs; end: completed;
+   * review: reported again after a person's review (a visual change accepted, a case quarantined).
+   */
+  moment: 'start' | 'end' | 'review';
 }
 
 /** The stage a report put on the commit; `none` when there is nothing to report to. */

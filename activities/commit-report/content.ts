@@ -31,6 +31,17 @@ function failures(s: GroupSummary): string {
 
 const links = (s: GroupSummary) => `[Open in the console](${s.consoleUrl}) · [Report](${s.reportUrl})`;
 
+/** The visual changes a person has still to accept or refuse, each linked to its Run. */
+const waiting = (s: GroupSummary) =>
+  s.waitingReview?.length
+    ? `Visual changes waiting for review: ${s.waitingReview
+        .slice(0, MAX_LISTED_FAILURES)
+        .map((w) => `[${cell(w.name)}](${w.consoleUrl})`)
+        .join(
+          ', ',
+        )}${s.waitingReview.length > MAX_LISTED_FAILURES ? ` and ${s.waitingReview.length - MAX_LISTED_FAILURES} more` : ''} · [Review them](${s.consoleUrl}/review)`
+    : '';
+
 /** The check run's title, summary and text for the stage. */
 export function checkOutput(s: GroupSummary, stage: CommitStage) {
   const title =
@@ -40,7 +51,9 @@ export function checkOutput(s: GroupSummary, stage: CommitStage) {
     .join(', ');
   return {
     title,
-    summary: `${stage === 'completed' ? `**${s.verdict}** · ${counts(s)}` : 'Runs in progress'}${where ? ` · ${where}` : ''}\n\n${links(s)}`,
+    summary:
+      `${stage === 'completed' ? `**${s.verdict}** · ${counts(s)}` : 'Runs in progress'}${where ? ` · ${where}` : ''}\n\n${links(s)}` +
+      (waiting(s) ? `\n\n${waiting(s)}` : ''),
     ...(stage === 'completed' && s.failed.length ? { text: failures(s) } : {}),
   };
 }
@@ -54,5 +67,6 @@ export function commentBody(s: GroupSummary, stage: CommitStage): string {
     '',
     `Commit \`${(s.commitSha ?? '').slice(0, 12)}\`${s.environmentSlug ? ` on \`${s.environmentSlug}\`` : ''} · ${links(s)}`,
     ...(stage === 'completed' && s.failed.length ? ['', failures(s)] : []),
+    ...(waiting(s) ? ['', waiting(s)] : []),
   ].join('\n');
 }

@@ -12,6 +12,7 @@ import { groupSummary } from '../notifications/summary';
 import { checkOutput, COMMENT_MARKER, commentBody, conclusionOf } from './content';
 import { githubFor, type Limited } from './github';
 import { reportToGitlab } from './gitlab';
+import { afterReview } from './review';
 
 const TERMINAL = new Set(['passing', 'failed', 'unverified', 'canceled', 'invalid']);
 const RANK: Record<CommitStage, number> = { none: 0, queued: 1, in_progress: 2, completed: 3 };
@@ -36,6 +37,7 @@ export function commitReportActivities({ db, config }: Pick<ActivityDeps, 'db' |
       if (!connection) return 'none';
       const group = await groupSummary(db.manager, config, orgId, planGroupId);
       if (!group) return 'none';
+      const summary = await afterReview(db.manager, orgId, group.summary, runs);
       const now = Date.now();
       const row = { planGroupId, orgId, repository: deployment.repository, commitSha: deployment.commitSha };
       const limited: Limited = {};
@@ -54,7 +56,7 @@ export function commitReportActivities({ db, config }: Pick<ActivityDeps, 'db' |
                 connection,
                 { box, policy },
                 { project: row.repository, sha: row.commitSha, mr },
-                { summary: group.summary, stage },
+                { summary, stage },
               );
               await commitReportRepository.updateReport(tx, planGroupId, { stage, updatedAt: Date.now() });
               return stage;
@@ -66,12 +68,12 @@ export function commitReportActivities({ db, config }: Pick<ActivityDeps, 'db' |
               { owner, repo, sha: row.commitSha, name: connection.checkName },
               {
                 id: report.checkRunId,
-                summary: group.summary,
+                summary,
                 stage,
                 planGroupId,
               },
             );
-            if (mr) await putComment(github, { owner, repo, issue_number: mr }, commentBody(group.summary, stage));
+            if (mr) await putComment(github, { owner, repo, issue_number: mr }, commentBody(summary, stage));
             await commitReportRepository.updateReport(tx, planGroupId, { checkRunId, stage, updatedAt: Date.now() });
             return stage;
           },

@@ -6,6 +6,7 @@ import type { RunNames } from '../runs/names';
 
 export type { RunNames } from '../runs/names';
 import { isEvidenceMedia, runSource, stepVerdict, type EvidenceMediaKind } from '../../core/runs';
+import { summarizeAccessibility, type AccessibilityFact } from '../../core/accessibility';
 
 /** The baseline Run's screenshot media id per step index (none once its media expired). */
 export type BaselineMedia = Map<number, string>;
@@ -24,6 +25,15 @@ const runDiagnosis = (run: Run) =>
         },
       }
     : {};
+
+/** The Run's accessibility summary over its steps' checks (omitted when the Run checks none). */
+function accessibilityOf(run: Run, steps: RunStep[]) {
+  const facts = steps.flatMap((s) =>
+    s.observed?.accessibility ? [s.observed.accessibility as AccessibilityFact] : [],
+  );
+  const summary = summarizeAccessibility(run.accessibility?.mode, facts);
+  return summary ? { accessibility: summary } : {};
+}
 
 const finished = (s: RunStep) => s.status === 'passed' || s.status === 'failed' || s.status === 'skipped';
 
@@ -88,6 +98,7 @@ export function runView(run: Run, steps: RunStep[], timedOut: boolean, reportUrl
     ...runDiagnosis(run),
     ...(run.quarantined ? { quarantined: true } : {}),
     ...acceptanceOf(run),
+    ...accessibilityOf(run, steps),
     ...(reportUrl ? { reportUrl } : {}),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,

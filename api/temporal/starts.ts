@@ -5,6 +5,7 @@ import type * as workflows from '../../workflows';
 import {
   ARTIFACT_MISSING,
   assuranceWorkflowId,
+  commitReportWorkflowId,
   generationWorkflowId,
   planGroupWorkflowId,
   PLAN_GROUP_SUPERSEDED,
@@ -309,4 +310,19 @@ function rootCause(error: Error): unknown {
 export async function cancelRunWorkflow(deps: AppDeps, runId: string): Promise<void> {
   const client = await deps.temporal();
   await client.workflow.getHandle(runWorkflowId(runId)).cancel();
+}
+
+/**
+ * Reports plan groups to their commits again after a person's review (a visual change accepted, a
+ * Test Case quarantined), so the check and the comment say what the review changed. Each report
+ * is its own workflow (a new id per review), abandoned to Temporal like the group's own reports.
+ */
+export async function reportReview(deps: AppDeps, orgId: string, planGroupIds: string[]): Promise<void> {
+  const at = Date.now();
+  for (const planGroupId of planGroupIds)
+    await startWorkflow(deps, 'commitReportWorkflow', {
+      workflowId: commitReportWorkflowId(planGroupId, 'review', at),
+      args: [{ orgId, planGroupId, moment: 'review' }],
+      searchAttributes: [{ key: QaOrgId, value: orgId }],
+    });
 }

@@ -9,8 +9,18 @@ Usage:
   qa evidence <runId> [--download <dir>] [--json]
   qa schedules list [--json]
   qa schedules pause|resume|trigger <scheduleId> [--json]
+  qa channels list [--json]
+  qa channels add --name <name> --kind slack|teams [--when every|failures|change]
+                  [--plan <id or name>] [--env <slug>] [--branch <name>]   (URL from QA_CHANNEL_URL)
+  qa channels test|remove <channelId>
+  qa connections list [--json]
+  qa connections set github|gitlab [--check-name <name>] [--provider-url <API root>]
+                  token from QA_SCM_TOKEN; or GitHub App: --app-id <id> [--installation-id <n>]
+                  with the private key (PEM) in QA_GITHUB_APP_KEY
+  qa connections remove github|gitlab
 
 Configuration: QA_API_URL (or --api-url) and QA_API_KEY (environment only, never a flag).
+Secrets of channels and connections come from the environment too, never from flags.
 
 qa run options:
   --branch, --commit, --pr     deployment fields (default: from GitHub Actions / GitLab CI variables)
@@ -22,6 +32,9 @@ qa run options:
   --artifacts-dir <dir>        download failure screenshots and reference them in the JUnit XML
   --json                       one final JSON document on stdout; human text on stderr
   --fail-on-flaky              a flaky pass exits 1
+  --accessibility off|report|fail
+                               check each page of the web Runs with axe-core (overrides the plan's
+                               setting; fail: a new serious or critical violation fails the Run)
   --rerun-failed <planGroupRunId|last|auto>
                                re-run only the members that did not pass (auto: on a GitHub re-run
                                attempt, those of the previous attempt; otherwise the whole plan)
@@ -37,7 +50,7 @@ qa run options:
 
 Exit codes:
   0    every Run passed
-  1    at least one Run failed (also a flaky pass with --fail-on-flaky)
+  1    at least one Run failed (also a flaky pass with --fail-on-flaky; a test message that failed)
   2    usage, configuration or authentication error (bad flag, bad key, unknown plan or environment)
   3    inconclusive: none failed, at least one unverified, invalid or canceled
   4    the service stayed unavailable after retries
@@ -73,6 +86,14 @@ export const options = {
   'api-url': { type: 'string' },
   retries: { type: 'string' },
   download: { type: 'string' },
+  accessibility: { type: 'string' },
+  name: { type: 'string' },
+  kind: { type: 'string' },
+  when: { type: 'string' },
+  'check-name': { type: 'string' },
+  'provider-url': { type: 'string' },
+  'app-id': { type: 'string' },
+  'installation-id': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 

@@ -1,3 +1,4 @@
+import { accessibilityText } from './accessibility';
 import { Api, QaError } from './http';
 import type { Output } from './output';
 import { ID, TERMINAL, type PlanGroup, type RunState } from './shapes';
@@ -69,7 +70,8 @@ export class RunFollower {
     const name = this.names.get(s.runId) ?? s.runId;
     this.out.progress(
       s.runId,
-      `${name}: ${s.progress.completed}/${s.progress.total} steps, ${s.status}${s.flaky ? ' (flaky)' : ''}`,
+      `${name}: ${s.progress.completed}/${s.progress.total} steps, ${s.status}${s.flaky ? ' (flaky)' : ''}` +
+        (s.accessibility ? `; accessibility ${accessibilityText(s.accessibility)}` : ''),
     );
   }
 

@@ -1,5 +1,6 @@
 import { create } from 'xmlbuilder2';
-import type { EvidenceStep } from './shapes';
+import { accessibilityText, addUp } from './accessibility';
+import type { AccessibilitySummary, EvidenceStep } from './shapes';
 
 /** One plan member: a Run of this invocation, a member carried from the original group, or one not selected. */
 export interface CaseResult {
@@ -20,6 +21,8 @@ export interface CaseResult {
   attachments: string[];
   /** Its Test Case was in quarantine: reported, skipped for the gate. */
   quarantine?: { reason: string; flakeRate?: number };
+  /** Its Run's accessibility check (run.get), when the Run checks accessibility. */
+  accessibility?: AccessibilitySummary;
 }
 
 export interface SuiteResult {
@@ -53,7 +56,9 @@ export function failureOf(c: CaseResult): { message: string; type: string } {
  * not selected and for a quarantined case (whatever its Run's status), and a passing case with `<flakyFailure>` for a flaky pass (Surefire's schema,
  * which Playwright follows). Per-Run facts (run id, environment, verdict, validity, report link)
  * are suite `<property>` elements named `<test case>.<field>` because the schema allows properties
- * on the suite only; they open each case's `<system-out>` as well.
+ * on the suite only; they open each case's `<system-out>` as well. A Run that checks accessibility
+ * adds `<test case>.accessibility` (its violations by impact, and the new ones), and the suite an
+ * `accessibility` property adding them up.
  */
 export function junitXml(suite: SuiteResult): string {
   const unique = uniqueNames(suite.cases.map((c) => c.name));
@@ -81,6 +86,8 @@ export function junitXml(suite: SuiteResult): string {
   prop('environment', suite.environment);
   prop('reportUrl', suite.reportUrl);
   prop('timestamp', new Date(suite.timestamp).toISOString());
+  const total = addUp(suite.cases.map((c) => c.accessibility));
+  prop('accessibility', total && accessibilityText(total));
   suite.cases.forEach((c, i) => {
     const n = unique[i];
     prop(`${n}.runId`, c.runId);
@@ -88,6 +95,7 @@ export function junitXml(suite: SuiteResult): string {
     prop(`${n}.verdict`, c.verdict ?? (c.status === 'not_selected' ? 'not_selected' : undefined));
     prop(`${n}.validity`, c.validity);
     prop(`${n}.reportUrl`, c.reportUrl);
+    prop(`${n}.accessibility`, c.accessibility && accessibilityText(c.accessibility));
   });
   suite.cases.forEach((c, i) => {
     const tc = ts.ele('testcase', { name: unique[i], classname: suite.name, time: seconds(c.durationMs) });
@@ -116,6 +124,7 @@ export function junitXml(suite: SuiteResult): string {
       `Status: ${c.status}${c.verdict ? ` (verdict ${c.verdict}, validity ${c.validity ?? 'valid'})` : ''}`,
       ...(c.reportUrl ? [`Report: ${c.reportUrl}`] : []),
       ...(c.note ? [c.note] : []),
+      ...(c.accessibility ? [`Accessibility: ${accessibilityText(c.accessibility)}`] : []),
       ...c.steps.map(stepLine),
       ...c.attachments.map((p) => `[[ATTACHMENT|${p}]]`),
     ];

@@ -8,6 +8,7 @@ import { RunFollower } from './follow';
 import { Api, EXIT, QaError } from './http';
 import { Output } from './output';
 import { Reporter } from './report';
+import { channelsCommand, connectionsCommand, type NotifyContext } from './notify';
 import { schedulesCommand } from './schedules';
 import {
   ID,
@@ -62,6 +63,17 @@ class Cli {
     return schedulesCommand(this.api, this.out, !!this.flags.json, args, this.flags['idempotency-key']);
   }
 
+  // ---- qa channels, qa connections
+  notify(): NotifyContext {
+    return {
+      api: this.api,
+      out: this.out,
+      flags: this.flags,
+      env: process.env,
+      resolvePlan: (p) => this.resolvePlan(p),
+    };
+  }
+
   // ---- qa run
   async run(): Promise<number> {
     const f = this.flags;
@@ -79,6 +91,7 @@ class Cli {
     if ((f['fail-fast'] || f['fail-fast-after'] || f['cancel-superseded']) && !f.plan)
       throw new QaError(EXIT.usage, '--fail-fast, --fail-fast-after and --cancel-superseded need --plan');
     const failFast = failFastOf(f);
+    const accessibility = f.accessibility && choice('accessibility', f.accessibility, ['off', 'report', 'fail'], 'off');
     const commit = f.commit ?? this.ci.commit;
     const target = {
       ...(f.env ? { environmentSlug: f.env } : {}),
@@ -138,6 +151,7 @@ class Cli {
         ...(changedFiles ? { scope: 'changed', changedFiles } : {}),
         ...(failFast ? { failFast } : {}),
         ...(f['cancel-superseded'] ? { cancelSuperseded: true } : {}),
+        ...(accessibility ? { accessibility: { mode: accessibility } } : {}),
       };
       const idempotencyKey = f['idempotency-key'] ?? idempotencyKeyFor(this.ci, body);
       queued = await this.api.op<Queued>('run.trigger', { idempotencyKey, ...body });
@@ -326,6 +340,10 @@ export async function main(argv: string[]): Promise<number> {
         return cli.evidence(parsed.positionals[0]);
       case 'schedules':
         return cli.schedules(parsed.positionals);
+      case 'channels':
+        return channelsCommand(cli.notify(), parsed.positionals);
+      case 'connections':
+        return connectionsCommand(cli.notify(), parsed.positionals);
       default:
         throw new QaError(EXIT.usage, `unknown command ${command}; see qa --help`);
     }

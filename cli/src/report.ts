@@ -3,11 +3,13 @@ import path from 'node:path';
 import type { Flags } from './args';
 import { reportToGithub, type CiContext } from './ci';
 import { Api, decisive, EXIT, QaError } from './http';
+import { accessibilityText, addUp } from './accessibility';
 import { failureOf, junitXml, type CaseResult, type SuiteResult } from './junit';
 import type { Output } from './output';
 import {
   ID,
   TERMINAL,
+  type AccessibilitySummary,
   type CaseHealth,
   type Evidence,
   type EvidenceStep,
@@ -32,11 +34,11 @@ export class Reporter {
       const cases: CaseResult[] = [];
       for (const m of group.members) {
         const ran = m.runId && m.status !== 'passed_in_original';
-        const ev =
-          ran && withEvidence && TERMINAL.has(m.status)
-            ? await this.api.op<Evidence>('run.evidence', { runId: m.runId })
-            : null;
-        cases.push(await this.caseOf(m, ev, group.environmentSlug));
+        const ended = ran && withEvidence && TERMINAL.has(m.status);
+        const ev = ended ? await this.api.op<Evidence>('run.evidence', { runId: m.runId }) : null;
+        // The accessibility summary is run.get's (the group lists none): read only for Runs that ended.
+        const state = ended ? await this.api.op<RunState>('run.get', { runId: m.runId }) : null;
+        cases.push(await this.caseOf(m, ev, group.environmentSlug, state?.accessibility));
       }
       return {
         name: group.planName,
@@ -73,11 +75,17 @@ export class Reporter {
       },
       ev,
       state.environmentSlug,
+      state.accessibility,
     );
     return { name, environment: state.environmentSlug, timestamp: state.createdAt ?? Date.now(), cases: [c] };
   }
 
-  private async caseOf(m: PlanGroupMember, ev: Evidence | null, environment?: string): Promise<CaseResult> {
+  private async caseOf(
+    m: PlanGroupMember,
+    ev: Evidence | null,
+    environment?: string,
+    accessibility?: AccessibilitySummary,
+  ): Promise<CaseResult> {
     const steps: EvidenceStep[] = ev?.steps ?? [];
     const attachments: string[] = [];
     const dir = this.flags['artifacts-dir'];
@@ -102,6 +110,7 @@ export class Reporter {
       durationMs,
       steps,
       attachments,
+      ...(accessibility ? { accessibility } : {}),
       ...(m.quarantined
         ? {
             quarantine: {
@@ -144,8 +153,11 @@ export class Reporter {
       this.out.line(
         `  ${c.status.padEnd(18)} ${c.name}${c.flaky ? ' (flaky)' : ''}${c.quarantine ? ' (quarantined)' : ''}${why}`,
       );
+      if (c.accessibility) this.out.line(`  ${''.padEnd(18)} accessibility: ${accessibilityText(c.accessibility)}`);
       if (c.reportUrl) this.out.line(`  ${''.padEnd(18)} ${c.reportUrl}`);
     }
+    const total = result.cases.length > 1 ? addUp(result.cases.map((c) => c.accessibility)) : undefined;
+    if (total) this.out.line(`Accessibility over ${result.cases.length} Runs: ${accessibilityText(total)}`);
     for (const c of result.cases.filter((x) => x.quarantine)) {
       const rate = c.quarantine!.flakeRate;
       this.out.line(

@@ -25,8 +25,18 @@ export interface RunState {
   reportUrl?: string;
   diagnosis?: { category: string; suggestedAction: string; reason?: string };
   quarantined?: boolean;
+  accessibility?: AccessibilitySummary;
   createdAt?: number;
   updatedAt?: number;
+}
+
+/** run.get's accessibility: violations (a rule broken on a page) by impact over the Run's pages. */
+export interface AccessibilitySummary {
+  mode: 'report' | 'fail';
+  pages: number;
+  violations: { critical: number; serious: number; moderate: number; minor: number };
+  newViolations?: { critical: number; serious: number; moderate: number; minor: number };
+  baselineRunId?: string;
 }
 
 /** One step of run.evidence (the fields qa reports). */
@@ -129,3 +139,45 @@ export interface CaseHealth {
 }
 
 export const SCHEDULE_ID = /^sch_[0-9a-z]{26}$/;
+
+export const CHANNEL_ID = /^nch_[0-9a-z]{26}$/;
+
+/** One routing rule of a channel, as the API answers it. */
+export interface RoutingRule {
+  testPlanIds?: string[];
+  scheduleIds?: string[];
+  environmentSlugs?: string[];
+  branches?: string[];
+  when: 'every' | 'failures' | 'change';
+}
+
+/** A notification channel as GET /api/notification-channels lists it (never its URL). */
+export interface ChannelRow {
+  id: string;
+  name: string;
+  kind: 'slack' | 'teams';
+  rules: RoutingRule[];
+  enabled: boolean;
+  failureStreak: number;
+  failingSince?: number;
+  lastError?: string;
+}
+
+/** POST /api/notification-channels/{id}/test: how the one test message went. */
+export interface ChannelMessage {
+  id: string;
+  status: 'pending' | 'delivered' | 'failed' | 'skipped';
+  statusCode?: number;
+  error?: string;
+}
+
+/** GET /api/commit-connections/{github,gitlab} (never its token or key). */
+export interface ConnectionRow {
+  id: string;
+  provider: 'github' | 'gitlab';
+  apiUrl: string;
+  authKind: 'token' | 'app';
+  appId?: string;
+  installationId?: number;
+  checkName: string;
+}

@@ -9,6 +9,7 @@ import { Environments } from './views/Environments';
 import { GroupReview } from './views/GroupReview';
 import { Insights } from './views/Insights';
 import { Members } from './views/Members';
+import { Notifications } from './views/Notifications';
 import { PlanGroup, PlanGroups } from './views/PlanGroups';
 import { Run } from './views/Run';
 import { Runs } from './views/Runs';
@@ -26,6 +27,7 @@ const NAV = [
   ['/console/insights', 'Insights'],
   ['/console/schedules', 'Schedules'],
   ['/console/webhooks', 'Webhooks'],
+  ['/console/notifications', 'Notifications'],
   ['/console/environments', 'Environments'],
   ['/console/run', 'Run a test'],
   ['/console/members', 'Members'],
@@ -51,6 +53,7 @@ function View({ url }: { url: URL }) {
   if (section === 'insights') return <Insights />;
   if (section === 'schedules') return <Schedules />;
   if (section === 'webhooks') return <Webhooks />;
+  if (section === 'notifications') return <Notifications />;
   if (section === 'environments') return <Environments />;
   if (section === 'run') return <Trigger url={url} />;
   if (section === 'members') return <Members />;

@@ -56,6 +56,29 @@ export const commitReportRepository = {
     });
   },
 
+  /**
+   * The plan groups reported to a commit that a review may change: the group itself, or the latest
+   * ten groups with a Run of the Test Case.
+   */
+  async reportedGroups(
+    db: EntityManager,
+    orgId: string,
+    of: { planGroupId: string } | { testCaseId: string },
+  ): Promise<string[]> {
+    const rows: Array<{ plan_group_id: string }> =
+      'planGroupId' in of
+        ? await db.query('SELECT plan_group_id FROM commit_reports WHERE org_id = ? AND plan_group_id = ?', [
+            orgId,
+            of.planGroupId,
+          ])
+        : await db.query(
+            `SELECT DISTINCT cr.plan_group_id FROM commit_reports cr JOIN runs r ON r.plan_group_id = cr.plan_group_id
+             WHERE cr.org_id = ? AND r.org_id = ? AND r.test_case_id = ? ORDER BY cr.plan_group_id DESC LIMIT 10`,
+            [orgId, orgId, of.testCaseId],
+          );
+    return rows.map((r) => r.plan_group_id);
+  },
+
   async updateReport(db: EntityManager, planGroupId: string, patch: Partial<CommitReport>): Promise<void> {
     await db.getRepository(CommitReportEntity).update({ planGroupId }, patch);
   },

@@ -18,7 +18,7 @@ import type { SecretBox } from '../../core/crypto';
 import { artifactGate } from '../artifacts/gate';
 import { planUnits, type RunUnit } from './units';
 import { runVisualSettings } from '../../core/visual';
-import { runAccessibilitySettings } from '../../core/accessibility';
+import { accessibilitySetting, runAccessibilitySettings } from '../../core/accessibility';
 import { selectMember } from './changed';
 import type { MemberSelection } from '../../db/entities/runs';
 
@@ -83,6 +83,12 @@ export const triggerFields = {
     .optional()
     .describe(
       'Plans only: cancel the unfinished members of older plan groups of the same plan, Environment and branch.',
+    ),
+  accessibility: accessibilitySetting
+    .optional()
+    .describe(
+      "This trigger's accessibility check of its web Runs (axe-core on each page they visit); overrides the plan's " +
+        "config.accessibility. Omitted: the plan's setting (off for a Test Case run on its own).",
     ),
 };
 const triggerInput = z.object(triggerFields);
@@ -162,7 +168,7 @@ export async function recordRuns(
     const testCaseVersion = unit.testCaseId ? versions.get(unit.testCaseId) : undefined;
     return draftRun({
       orgId,
-      unit,
+      unit: input.accessibility ? { ...unit, accessibility: input.accessibility } : unit,
       testPlanId: input.testPlanId ?? null,
       planGroupId: planGroupRunId ?? null,
       environment,

@@ -15,7 +15,13 @@ import {
   type Rerun,
   type RunState,
   type ScheduleRow,
+  CHANNEL_ID,
+  type ChannelMessage,
+  type ChannelRow,
+  type ConnectionRow,
 } from '../../cli/src/shapes';
+import { channelView, notificationView } from '../../api/presenters/notifications';
+import { connectionView } from '../../api/presenters/commit-connections';
 import { scheduleView } from '../../api/presenters/schedules';
 import { runStatus } from '../../core/runs';
 import runTrigger from '../../api/endpoints/runs/trigger';
@@ -40,6 +46,9 @@ export const readsQueued = (answer: ApiQueued): Queued => answer;
 export const readsRerun = (answer: ApiRerun): Rerun => answer;
 export const readsPlanPage = (answer: ApiPlanPage): PlanPage => answer;
 export const readsHealth = (answer: ApiHealth): CaseHealth => answer;
+export const readsChannel = (answer: z.infer<typeof channelView>): ChannelRow => answer;
+export const readsChannelMessage = (answer: z.infer<typeof notificationView>): ChannelMessage => answer;
+export const readsConnection = (answer: z.infer<typeof connectionView>): ConnectionRow => answer;
 
 /**
  * The assignments above let an optional field of qa's go missing from the API unnoticed (an answer
@@ -54,6 +63,7 @@ type ApiEvidence = z.infer<typeof runEvidence.output>;
 type ApiGroup = z.infer<typeof planGroupState>;
 export const knownFields = [
   known<Unknown<RunState, z.infer<typeof runState>>>(),
+  known<Unknown<NonNullable<RunState['accessibility']>, NonNullable<z.infer<typeof runState>['accessibility']>>>(),
   known<Unknown<Evidence, ApiEvidence>>(),
   known<Unknown<Evidence['steps'][number], ApiEvidence['steps'][number]>>(),
   known<Unknown<PlanGroup, ApiGroup>>(),
@@ -66,6 +76,10 @@ export const knownFields = [
   known<Unknown<PlanPage['items'][number], ApiPlanPage['items'][number]>>(),
   known<Unknown<CaseHealth, ApiHealth>>(),
   known<Unknown<CaseHealth['environments'][number], ApiHealth['environments'][number]>>(),
+  known<Unknown<ChannelRow, z.infer<typeof channelView>>>(),
+  known<Unknown<ChannelRow['rules'][number], z.infer<typeof channelView>['rules'][number]>>(),
+  known<Unknown<ChannelMessage, z.infer<typeof notificationView>>>(),
+  known<Unknown<ConnectionRow, z.infer<typeof connectionView>>>(),
 ];
 
 describe("qa's view of the API", () => {
@@ -76,5 +90,6 @@ describe("qa's view of the API", () => {
     assert.match('pgr_01m8c0j6pqkn7dc6tctfs75wgn', ID.group);
     assert.match('tp_01m8c0j6nyq6qn8q195nc1xxqv', ID.plan);
     assert.match('sch_01m8d1bp7kftd6rbq3c0y6sbgw', SCHEDULE_ID);
+    assert.match('nch_01m8d1bp7kftd6rbq3c0y6sbgw', CHANNEL_ID);
   });
 });

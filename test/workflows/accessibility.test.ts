@@ -60,18 +60,19 @@ describe('accessibility checks (issue 77 point 4): new violations against the la
     assert.equal(created.status, 201, JSON.stringify(created.body));
     return created.body.testPlanId as string;
   };
-  const trigger = async (testPlanId: string) => {
+  const trigger = async (testPlanId: string, options: Record<string, unknown> = {}) => {
     const triggered = await call(t.app, t.org.apiKey, 'run.trigger', {
       idempotencyKey: key(),
       environmentSlug: 'shop',
       testPlanId,
+      ...options,
     });
     assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
     const runId = triggered.body.runIds[0] as string;
     const state = (await followRun(t.app, t.org.apiKey, runId)).state;
     const evidence = await call(t.app, t.org.apiKey, 'run.evidence', { runId });
     assert.equal(evidence.status, 200, JSON.stringify(evidence.body));
-    return { runId, status: state.status as string, steps: evidence.body.steps as any[] };
+    return { runId, status: state.status as string, steps: evidence.body.steps as any[], summary: state.accessibility };
   };
   const added = (run: { steps: any[] }) =>
     run.steps.flatMap((s) =>
@@ -95,6 +96,12 @@ describe('accessibility checks (issue 77 point 4): new violations against the la
     assert.equal(same.status, 'passing');
     assert.deepEqual(added(same), [], 'an unchanged page reports no new violation');
     assert.equal(same.steps[0].observed.accessibility.baselineRunId, first.runId);
+    // The Run-level summary (run.get): pages checked, violations by impact; new ones only with a baseline.
+    assert.equal(first.summary.mode, 'fail');
+    assert.equal(first.summary.pages, 2);
+    assert.equal(first.summary.newViolations, undefined, 'the first Run has nothing to compare with');
+    assert.equal(same.summary.baselineRunId, first.runId);
+    assert.deepEqual(same.summary.newViolations, { critical: 0, serious: 0, moderate: 0, minor: 0 });
 
     shop.named = false;
     const regressed = await trigger(testPlanId);
@@ -106,6 +113,9 @@ describe('accessibility checks (issue 77 point 4): new violations against the la
     );
     assert.equal(regressed.steps[0].diagnosis.category, 'application');
     assert.doesNotMatch(JSON.stringify(regressed.steps), /<button|<svg|onclick/, 'never HTML');
+    assert.equal(regressed.summary.pages, 2);
+    assert.equal(regressed.summary.violations.critical, same.summary.violations.critical + 1);
+    assert.deepEqual(regressed.summary.newViolations, { critical: 1, serious: 0, moderate: 0, minor: 0 });
 
     // The Run's page shows the new finding on the step that reached the page.
     const browser = await launchChromium();
@@ -117,6 +127,13 @@ describe('accessibility checks (issue 77 point 4): new violations against the la
       await region.waitFor();
       assert.match(await region.innerText(), /New: button-name \(critical\), 1 element: button \(no name\)/);
       assert.match(await region.innerText(), new RegExp(`compared with Run ${same.runId}`));
+      assert.match(
+        await page.getByTestId('accessibility-summary').innerText(),
+        /2 pages checked, violations .*1 critical.*; new since the last passing Run: 1 critical\./,
+      );
+      // The network log beside the trace (both organization API keys only).
+      const har = page.getByRole('link', { name: 'Download network log (HAR)' });
+      assert.equal(await har.getAttribute('href'), `/api/runs/${regressed.runId}/har`);
       await assertAccessible(page, "a Run's page with accessibility findings");
     } finally {
       await browser.close();
@@ -132,7 +149,19 @@ describe('accessibility checks (issue 77 point 4): new violations against the la
     assert.equal(regressed.status, 'passing');
     assert.deepEqual(added(regressed), [['/', 'button-name', 'critical', ['button (no name)']]]);
 
-    const off = await trigger(await plan('off'));
+    const offPlan = await plan('off');
+    const off = await trigger(offPlan);
     assert.ok(off.steps.every((s) => s.observed.accessibility === undefined));
+    assert.equal(off.summary, undefined, 'a Run that checks nothing has no summary');
+
+    // The trigger's own setting overrides the plan's.
+    const asked = await trigger(offPlan, { accessibility: { mode: 'report' } });
+    assert.equal(asked.status, 'passing');
+    assert.deepEqual(
+      asked.steps.map((s) => s.observed.accessibility?.path),
+      ['/', '/thanks'],
+    );
+    assert.equal(asked.summary.mode, 'report');
+    assert.ok(asked.summary.violations.critical >= 1, JSON.stringify(asked.summary));
   });
 });

@@ -31,6 +31,7 @@ describe('results on the commit: a GitHub check run and one pull-request comment
   let github: GitHubServer;
   let site: TestSite;
   let testPlanId: string;
+  let failingCaseId: string;
   const responses: string[] = [];
 
   before(async () => {
@@ -44,6 +45,7 @@ describe('results on the commit: a GitHub check run and one pull-request comment
       name: 'Sign in',
       steps: [{ action: 'fill', target: 'Password', valueSpec: { kind: 'environment', variable: 'NO_SUCH_VALUE' } }],
     });
+    failingCaseId = failing.id;
     const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
       idempotencyKey: key(),
       name: 'Checkout',
@@ -122,6 +124,55 @@ describe('results on the commit: a GitHub check run and one pull-request comment
     assert.equal(github.comments.length, 1, JSON.stringify(github.comments));
     assert.ok(github.comments[0].updates >= 1);
     assert.equal(github.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments')).length, 1);
+  });
+
+  it('quarantining the last failing case updates the completed check in place: it passes; releasing it fails again', async () => {
+    const sha = 'bbbbbbb2222222';
+    const [check] = checksOf(sha);
+    assert.equal(check.conclusion, 'failure');
+    const updatesBefore = check.statuses.length;
+    const quarantined = await rest(
+      t.app,
+      t.org.apiKey,
+      'POST',
+      `/api/test-cases/${failingCaseId}/quarantine`,
+      { reason: 'the password field is being redone' },
+      { 'Idempotency-Key': key() },
+    );
+    assert.equal(quarantined.status, 200, JSON.stringify(quarantined.body));
+    await until(
+      'the check passes',
+      () => checksOf(sha)[0].conclusion === 'success',
+      () => checksOf(sha),
+    );
+    assert.equal(checksOf(sha).length, 1, 'the same check, updated');
+    assert.ok(checksOf(sha)[0].statuses.length > updatesBefore);
+    assert.match(checksOf(sha)[0].output!.title, /^Checkout: passed — 2 Runs: 1 passed, 1 failed/);
+    assert.match(checksOf(sha)[0].output!.text!, /\[Sign in\]\(.+\) \| failed, quarantined \|/);
+    await until(
+      'the comment says passed',
+      () => github.comments[0].body.includes('**passed**'),
+      () => github.comments,
+    );
+    assert.equal(github.comments.length, 1);
+
+    const released = await rest(
+      t.app,
+      t.org.apiKey,
+      'DELETE',
+      `/api/test-cases/${failingCaseId}/quarantine`,
+      undefined,
+      {
+        'Idempotency-Key': key(),
+      },
+    );
+    assert.equal(released.status, 200, JSON.stringify(released.body));
+    await until(
+      'the check fails again',
+      () => checksOf(sha)[0].conclusion === 'failure',
+      () => checksOf(sha),
+    );
+    assert.equal(checksOf(sha).length, 1);
   });
 
   it('a GitHub App: 403 secondary rate limit then 502 delay the check, never the Run, and it arrives once', async () => {

@@ -13,6 +13,7 @@ import { reportLinks } from '../../presenters/plan-groups';
 import { idOf as id } from '../../../core/ids';
 import { MAX_WAIT_MS, runStatus, stepVerdicts } from '../../../core/runs';
 import { visualAcceptance } from '../../../core/visual';
+import { accessibilitySummary } from '../../../core/accessibility';
 import { runOriginFields, runVerdictField } from '../../schemas/runs';
 
 const views = new WeakMap<RunSnapshot, { timedOut?: object; changed?: object }>();
@@ -86,6 +87,7 @@ export const runState = z
     visualAcceptance: visualAcceptance
       .optional()
       .describe("Who accepted the Run's screenshots as its steps' visual baseline, and when; omitted until accepted."),
+    accessibility: accessibilitySummary.optional(),
     reportUrl: z
       .string()
       .optional()

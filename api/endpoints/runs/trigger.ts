@@ -38,6 +38,7 @@ export default defineEndpoint({
           deployment: triggerFields.deployment,
           failFast: triggerFields.failFast,
           cancelSuperseded: triggerFields.cancelSuperseded,
+          accessibility: triggerFields.accessibility,
         }),
         response: z.object({
           runId: z.string(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idOf } from '../../../core/ids';
 import { acceptVisual } from '../../../domain/visual';
+import { commitReportRepository } from '../../../db/repositories/commit-reports';
+import { runRepository } from '../../../db/repositories/runs';
+import { reportReview } from '../../temporal/starts';
 import { defineEndpoint } from '../../pipeline/model';
 
 export default defineEndpoint({
@@ -24,6 +27,15 @@ export default defineEndpoint({
     screenshots: z.number().int().describe('How many step screenshots the baseline holds.'),
   }),
   async handler(input, { principal, deps }) {
-    return acceptVisual(deps.db.manager, principal.orgId, input.runId, principal);
+    const accepted = await acceptVisual(deps.db.manager, principal.orgId, input.runId, principal);
+    // The check on the Run's commit says the change is reviewed (the last one accepted: it passes).
+    const run = await runRepository.get(deps.db.manager, principal.orgId, input.runId);
+    if (run?.planGroupId)
+      await reportReview(
+        deps,
+        principal.orgId,
+        await commitReportRepository.reportedGroups(deps.db.manager, principal.orgId, { planGroupId: run.planGroupId }),
+      );
+    return accepted;
   },
 });

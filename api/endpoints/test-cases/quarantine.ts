@@ -1,3 +1,5 @@
+import { commitReportRepository } from '../../../db/repositories/commit-reports';
+import { reportReview } from '../../temporal/starts';
 import { z } from 'zod';
 import { idOf } from '../../../core/ids';
 import { quarantineRepository } from '../../../db/repositories/quarantine';
@@ -27,6 +29,12 @@ export default defineEndpoint({
       reason: input.reason.trim(),
     });
     const db = ctx.deps.db.manager;
+    // The checks of commits this case failed on stop counting it (the last failing case: they pass).
+    await reportReview(
+      ctx.deps,
+      ctx.principal.orgId,
+      await commitReportRepository.reportedGroups(db, ctx.principal.orgId, { testCaseId }),
+    );
     const quarantine = await quarantineRepository.get(db, ctx.principal.orgId, testCaseId);
     const keyNames = await nameRepository.apiKeys(db, ctx.principal.orgId, quarantine ? [quarantine.byWhom] : []);
     return presentQuarantine(testCaseId, quarantine, keyNames);

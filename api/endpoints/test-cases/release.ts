@@ -1,3 +1,5 @@
+import { commitReportRepository } from '../../../db/repositories/commit-reports';
+import { reportReview } from '../../temporal/starts';
 import { z } from 'zod';
 import { idOf } from '../../../core/ids';
 import { releaseCase } from '../../../domain/quarantine';
@@ -16,6 +18,13 @@ export default defineEndpoint({
   output: quarantineView,
   async handler(input, ctx) {
     const testCaseId = await changeByHand(ctx, input.testCaseId, { change: releaseCase, reason: 'released by hand' });
+    // Released, its failures count on the checks of its commits again.
+    const db = ctx.deps.db.manager;
+    await reportReview(
+      ctx.deps,
+      ctx.principal.orgId,
+      await commitReportRepository.reportedGroups(db, ctx.principal.orgId, { testCaseId }),
+    );
     return presentQuarantine(testCaseId, null);
   },
 });

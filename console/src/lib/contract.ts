@@ -39,6 +39,13 @@ import type runRerun from '../../../api/endpoints/runs/rerun';
 import type runsRerun from '../../../api/endpoints/runs/rerun-one';
 import type consoleSessionGet from '../../../api/endpoints/console-sessions/get';
 import type consoleSessionCreate from '../../../api/endpoints/console-sessions/create';
+import type channelsCreate from '../../../api/endpoints/notification-channels/create';
+import type channelsList from '../../../api/endpoints/notification-channels/list';
+import type channelsMessages from '../../../api/endpoints/notification-channels/deliveries';
+import type channelsTest from '../../../api/endpoints/notification-channels/send-test';
+import type connectionsGetGithub from '../../../api/endpoints/commit-connections/get';
+import type connectionsPutGithub from '../../../api/endpoints/commit-connections/put';
+import type { getGitlab, putGitlab } from '../../../api/endpoints/commit-connections/gitlab';
 import { call, v1, type CallOptions } from './api';
 
 /** The v1 operations the console calls, by their names. */
@@ -82,6 +89,14 @@ interface Routes {
   'runs.rerun': typeof runsRerun;
   'console_session.get': typeof consoleSessionGet;
   'console_session.create': typeof consoleSessionCreate;
+  'notification_channels.create': typeof channelsCreate;
+  'notification_channels.list': typeof channelsList;
+  'notification_channels.messages': typeof channelsMessages;
+  'notification_channels.test': typeof channelsTest;
+  'commit_connections.get_github': typeof connectionsGetGithub;
+  'commit_connections.put_github': typeof connectionsPutGithub;
+  'commit_connections.get_gitlab': typeof getGitlab;
+  'commit_connections.put_gitlab': typeof putGitlab;
 }
 
 /**

@@ -1,3 +1,24 @@
+import type { RunState } from '../lib/contract';
+
+type Summary = NonNullable<RunState['accessibility']>;
+const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
+
+const counts = (c: Summary['violations']) =>
+  IMPACTS.filter((i) => c[i] > 0)
+    .map((i) => `${c[i]} ${i}`)
+    .join(', ') || 'none';
+
+/** The Run's accessibility check over all its pages (run.get's summary): violations by impact, and the new ones. */
+export function AccessibilitySummary({ summary }: { summary: Summary }) {
+  return (
+    <p data-testid="accessibility-summary">
+      Accessibility ({summary.mode === 'fail' ? 'fails on new serious or critical violations' : 'reported'}):{' '}
+      {summary.pages} page{summary.pages === 1 ? '' : 's'} checked, violations {counts(summary.violations)}
+      {summary.newViolations ? `; new since the last passing Run: ${counts(summary.newViolations)}` : ''}.
+    </p>
+  );
+}
+
 /** One axe-core finding of a page, as run.evidence reports it (rule, impact, count, controls by name). */
 interface Finding {
   rule: string;

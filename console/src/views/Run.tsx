@@ -7,6 +7,7 @@ import { Action, CopyId, duration, forPeople, Pending, Status, Time, useLoad } f
 import { CompareWith } from './compare/CompareWith';
 import { Elapsed } from './Elapsed';
 import { OpenTrace } from './TraceViewer';
+import { AccessibilitySummary } from './AccessibilityFacts';
 import { PageFacts } from './PageFacts';
 import { AccessibilityFacts } from './AccessibilityFacts';
 
@@ -153,6 +154,7 @@ export function Run({ runId }: { runId: string }) {
           <CopyId id={rerunOf} what="earlier Run" />.
         </p>
       )}
+      {run.accessibility && <AccessibilitySummary summary={run.accessibility} />}
       <RanVersion trigger={document.value?.trigger} testCaseId={run.testCaseId} />
       {run.visualAcceptance && (
         <Accepted
@@ -196,6 +198,12 @@ export function Run({ runId }: { runId: string }) {
         {ended && (
           <a class="button" href={`/api/runs/${runId}/trace`} download>
             Download trace
+          </a>
+        )}
+        {ended && (
+          // The network log built from the masked trace (organization API keys only, like the trace).
+          <a class="button" href={`/api/runs/${runId}/har`} download>
+            Download network log (HAR)
           </a>
         )}
       </div>
