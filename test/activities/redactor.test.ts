@@ -46,6 +46,8 @@ describe('Redactor', () => {
     assert.equal(redactor.redact('nothing to hide'), 'nothing to hide');
     assert.equal(redactor.redact(''), '');
     assert.deepEqual(redactor.redactDeep({ a: ['b'] }), { a: ['b'] });
+    const trace = Buffer.from('PK\x03\x04 a trace', 'latin1');
+    assert.deepEqual(redactor.redactBytes(trace), trace, 'bytes are left alone too');
   });
 
   it('redacts the encoded forms of a secret of 4 characters, but not of one shorter', () => {

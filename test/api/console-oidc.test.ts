@@ -73,6 +73,8 @@ describe("console sign-in with the organization's OpenID Connect issuer", () => 
     const own = await asConsole(oidc.app, { cookie: `qa_console=${session.value}` }, 'GET', '/api/console/session');
     assert.equal(own.status, 200);
     assert.deepEqual([own.body.kind, own.body.subject, own.body.orgId], ['oidc', 'alice', org.orgId]);
+    // The name of who is signed in (docs/console.md): the member, never "key …".
+    assert.equal(own.body.name, 'alice');
     assert.deepEqual(own.body.scopes, ['svc:read']);
     const read = await asConsole(oidc.app, { cookie: `qa_console=${session.value}` }, 'GET', '/api/runs');
     assert.equal(read.status, 200);
