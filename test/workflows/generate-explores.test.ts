@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { call, createOrg, environment, key, startApp, type TestApp, type TestOrg } from '../helpers/app';
+import { startGenerationSite, type GenerationSite } from '../helpers/generation-site';
+import { recordHistory } from '../helpers/histories';
+import { rest } from '../helpers/rest';
+import { followRun } from '../helpers/runs';
+import { privateQueues, startWorkers } from '../helpers/temporal';
+
+const EMAIL = 'grace@example.test';
+const PASSWORD = 'Copper-Lantern-Rain-71';
+
+/**
+ * Issue 78 wired end to end: POST /api/generate with a prompt and an Environment, through the
+ * real API, Temporal, the web runner's Chromium and the values channel. The generation explores
+ * the Environment's application, writes cases from what it saw and tries each; GET
+ * /api/generate/{testPlanId} lists them. Prompts are written the way people write them (no
+ * quoted labels, no paths); a proven case, saved by a person, passes when run.
+ */
+describe('plan generation given an Environment (real stack, embedded default)', function () {
+  this.timeout(240_000);
+  let app: TestApp;
+  let org: TestOrg;
+  let site: GenerationSite;
+  let workers: { stop(): Promise<void> };
+  before(async () => {
+    app = await startApp(privateQueues());
+    site = await startGenerationSite(EMAIL, PASSWORD);
+    workers = await startWorkers(app);
+    org = await createOrg(app.deps);
+    await environment({ app, org }, 'shop', {
+      targets: { web: { baseUrl: site.baseUrl } },
+      runtimeValues: { USER_EMAIL: EMAIL, PASSWORD },
+    });
+  });
+  after(async () => {
+    await workers?.stop();
+    await site?.close();
+    await app?.close();
+  });
+
+  const generate = (prompt: string, fields: Record<string, unknown> = {}) =>
+    rest(app, org.apiKey, 'POST', '/api/generate', { name: prompt.slice(0, 60), prompt, ...fields });
+
+  /** Polls the generation until it is no longer generating, as a client does. */
+  async function follow(testPlanId: string, label: string) {
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      const got = await rest(app, org.apiKey, 'GET', `/api/generate/${testPlanId}`);
+      assert.equal(got.status, 200, JSON.stringify(got.body));
+      if (got.body.status !== 'generating') {
+        await recordHistory(app, `generate-${testPlanId}`, `planGenerationWorkflow-explored-${label}`);
+        return got.body;
+      }
+      if (Date.now() > deadline) throw new Error(`generation ${testPlanId} still generating`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+
+  /** What a person does to keep a proposed case: create it, put it in a plan, run it. */
+  async function saveAndRun(name: string, testCaseSteps: unknown[]) {
+    const created = await call(app, org.apiKey, 'test_case.create', {
+      idempotencyKey: key(),
+      name,
+      platforms: ['web'],
+      steps: testCaseSteps,
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const triggered = await call(app, org.apiKey, 'run.trigger', {
+      idempotencyKey: key(),
+      testCaseId: created.body.id,
+      environmentSlug: 'shop',
+    });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    return (await followRun(app, org.apiKey, triggered.body.runIds[0])).state;
+  }
+
+  it('explores, proves a sign-in and a refusal, saves nothing, and the saved case passes when run', async () => {
+    const started = await generate(
+      'Check that a customer can sign in and see their orders, and that a wrong password is refused',
+      { environmentSlug: 'shop' },
+    );
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    assert.equal(started.body.status, 'generating');
+    const g = await follow(started.body.testPlanId, 'ready');
+    assert.equal(g.status, 'ready', JSON.stringify(g));
+    assert.equal(g.environmentSlug, 'shop');
+    assert.ok(g.exploration.pages.length >= 1);
+    assert.deepEqual(g.exploration.budget, { maxPages: 8, timeMs: 30_000 });
+    const [signIn, refusal] = g.cases;
+    assert.equal(signIn.proposal, 'ready', JSON.stringify(signIn));
+    assert.equal(refusal.proposal, 'ready', JSON.stringify(refusal));
+    assert.deepEqual(signIn.steps.slice(0, 4), [
+      { action: 'navigate', target: '/account/login' },
+      { action: 'fill', target: 'Email address', value: '{{env.USER_EMAIL}}' },
+      { action: 'fill', target: 'Password', value: '{{env.PASSWORD}}' },
+      { action: 'click', target: 'Log in' },
+    ]);
+    assert.equal(signIn.passedSteps, signIn.steps.length);
+    assert.ok(signIn.screenshots.length >= signIn.steps.length, 'a screenshot of each step tried');
+    const shot = await fetch(signIn.screenshots[0].url);
+    assert.equal(shot.status, 200);
+    assert.equal(shot.headers.get('content-type'), 'image/png');
+
+    // Nothing saved: the plan has no steps and no members until a person accepts a case.
+    const plan = (await rest(app, org.apiKey, 'GET', '/api/plans')).body.find(
+      (p: { _id: string }) => p._id === started.body.testPlanId,
+    );
+    assert.deepEqual([plan.status, plan.steps, plan.memberCount], ['ready', [], 0]);
+    // No value in the reply, nor in the workflow's history.
+    assert.ok(!JSON.stringify(g).includes(PASSWORD) && !JSON.stringify(g).includes(EMAIL));
+    const history = await (
+      await app.deps.temporal()
+    ).workflow
+      .getHandle(`generate-${started.body.testPlanId}`)
+      .fetchHistory();
+    assert.ok(!JSON.stringify(history).includes(PASSWORD), 'no secret in the workflow history');
+
+    assert.equal((await saveAndRun('Sign in and see orders', signIn.testCaseSteps)).status, 'passing');
+    assert.equal((await saveAndRun('A wrong password is refused', refusal.testCaseSteps)).status, 'passing');
+  });
+
+  const everyday = [
+    'make sure someone can search for a teapot',
+    'A shopper should be able to add a teapot to the cart',
+    'Open the about us page and check it loads',
+  ];
+  for (const prompt of everyday)
+    it(`proves a case for "${prompt}" that passes when run`, async () => {
+      const g = await follow((await generate(prompt, { environmentSlug: 'shop' })).body.testPlanId, 'ready');
+      const proven = g.cases.filter((c: { proposal: string }) => c.proposal === 'ready');
+      assert.ok(proven.length >= 1, JSON.stringify(g, null, 1));
+      assert.equal((await saveAndRun(prompt, proven[0].testCaseSteps)).status, 'passing');
+    });
+
+  it('ends a prompt about a page that does not exist with a reason a person can act on', async () => {
+    const g = await follow(
+      (await generate('Check the gift card balance page works', { environmentSlug: 'shop' })).body.testPlanId,
+      'failed',
+    );
+    assert.equal(g.status, 'failed');
+    assert.match(g.failureReason, /explored \d+ page\(s\).*name the page/);
+    assert.equal(g.reason, g.failureReason);
+    assert.equal(
+      g.cases.some((c: { proposal: string }) => c.proposal === 'ready'),
+      false,
+    );
+  });
+
+  it('refuses what it cannot explore with a 4xx in the envelope, and hides another organization’s generation', async () => {
+    const unknown = await generate('customers can sign in', { environmentSlug: 'nowhere' });
+    assert.equal(unknown.status, 404, JSON.stringify(unknown.body));
+    await environment({ app, org }, 'api-only', { targets: { api: { baseUrl: 'http://127.0.0.1:9' } } });
+    const noWeb = await generate('customers can sign in', { environmentSlug: 'api-only' });
+    assert.equal(noWeb.status, 422, JSON.stringify(noWeb.body));
+    const withDiff = await rest(app, org.apiKey, 'POST', '/api/generate', {
+      name: 'd',
+      diff: '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n',
+      environmentSlug: 'shop',
+    });
+    assert.equal(withDiff.status, 400, JSON.stringify(withDiff.body));
+    const apiOnly = await generate('customers can sign in', { environmentSlug: 'shop', platforms: ['api'] });
+    assert.equal(apiOnly.status, 400, JSON.stringify(apiOnly.body));
+
+    const mine = await generate('Open the about us page', { environmentSlug: 'shop' });
+    const other = await createOrg(app.deps);
+    const peek = await rest(app, other.apiKey, 'GET', `/api/generate/${mine.body.testPlanId}`);
+    assert.equal(peek.status, 404);
+    const borrow = await rest(app, other.apiKey, 'POST', '/api/generate', {
+      name: 'x',
+      prompt: 'customers can sign in',
+      environmentSlug: 'shop',
+    });
+    assert.equal(borrow.status, 404, 'another organization’s Environment is not found');
+    await follow(mine.body.testPlanId, 'ready');
+  });
+});
