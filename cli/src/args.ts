@@ -9,6 +9,8 @@ Usage:
   qa evidence <runId> [--download <dir>] [--json]
   qa schedules list [--json]
   qa schedules pause|resume|trigger <scheduleId> [--json]
+  qa generate "<what to test, in words>" --env <slug> [--name <name>] [--wait] [--timeout <duration>] [--json]
+  qa generation <testPlanId> [--json]
 
 Configuration: QA_API_URL (or --api-url) and QA_API_KEY (environment only, never a flag).
 
@@ -34,6 +36,11 @@ qa run options:
                                Environment and branch
   --idempotency-key <key>      override the key derived from the CI run (run id + attempt + job)
   --retries <n>                attempts on network errors, 429 and 5xx (default 6, with backoff)
+
+qa generate explores the Environment's web target, writes cases from what it saw and tries each;
+it prints every proposed case as ready (every step passed) or draft (the failed step, the runner's
+reason, what is missing), or why nothing was proposed. Nothing is saved: keep a case with
+test_case.create. With --wait it exits 0 when some case is ready, 1 when none is (default timeout 10m).
 
 Exit codes:
   0    every Run passed
@@ -73,6 +80,7 @@ export const options = {
   'api-url': { type: 'string' },
   retries: { type: 'string' },
   download: { type: 'string' },
+  name: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 

@@ -8,6 +8,7 @@ import { RunFollower } from './follow';
 import { Api, EXIT, QaError } from './http';
 import { Output } from './output';
 import { Reporter } from './report';
+import { generateCommand, generationCommand } from './generate';
 import { schedulesCommand } from './schedules';
 import {
   ID,
@@ -60,6 +61,23 @@ class Cli {
   // ---- qa schedules
   schedules(args: string[]): Promise<number> {
     return schedulesCommand(this.api, this.out, !!this.flags.json, args, this.flags['idempotency-key']);
+  }
+
+  // ---- qa generate / qa generation
+  generate(prompt: string): Promise<number> {
+    const f = this.flags;
+    if (!f.env) throw new QaError(EXIT.usage, 'qa generate explores an Environment: give --env <slug>');
+    return generateCommand(this.api, this.out, prompt, f.env, {
+      json: !!f.json,
+      wait: !!f.wait,
+      timeoutMs: parseDuration(f.timeout ?? '10m'),
+      idempotencyKey: f['idempotency-key'],
+      name: f.name,
+    });
+  }
+
+  generation(testPlanId: string): Promise<number> {
+    return generationCommand(this.api, this.out, testPlanId, !!this.flags.json);
   }
 
   // ---- qa run
@@ -326,6 +344,13 @@ export async function main(argv: string[]): Promise<number> {
         return cli.evidence(parsed.positionals[0]);
       case 'schedules':
         return cli.schedules(parsed.positionals);
+      case 'generate':
+        if (parsed.positionals.length !== 1 || !parsed.positionals[0].trim())
+          throw new QaError(EXIT.usage, 'usage: qa generate "<what to test, in words>" --env <slug> [--wait]');
+        return cli.generate(parsed.positionals[0]);
+      case 'generation':
+        if (parsed.positionals.length !== 1) throw new QaError(EXIT.usage, 'usage: qa generation <testPlanId>');
+        return cli.generation(parsed.positionals[0]);
       default:
         throw new QaError(EXIT.usage, `unknown command ${command}; see qa --help`);
     }

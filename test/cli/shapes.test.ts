@@ -9,6 +9,7 @@ import {
   TERMINAL,
   type CaseHealth,
   type Evidence,
+  type Generation,
   type PlanGroup,
   type PlanPage,
   type Queued,
@@ -22,6 +23,7 @@ import runTrigger from '../../api/endpoints/runs/trigger';
 import runRerun from '../../api/endpoints/runs/rerun';
 import testPlanList from '../../api/endpoints/test-plans/list';
 import testCaseHealth from '../../api/endpoints/test-cases/health';
+import plansGeneration from '../../api/endpoints/plans/generation';
 
 /**
  * qa reads the API's answers through cli/src/shapes.ts. These assignments are checked by the
@@ -40,6 +42,8 @@ export const readsQueued = (answer: ApiQueued): Queued => answer;
 export const readsRerun = (answer: ApiRerun): Rerun => answer;
 export const readsPlanPage = (answer: ApiPlanPage): PlanPage => answer;
 export const readsHealth = (answer: ApiHealth): CaseHealth => answer;
+type ApiGeneration = z.infer<typeof plansGeneration.output>;
+export const readsGeneration = (answer: ApiGeneration): Generation => answer;
 
 /**
  * The assignments above let an optional field of qa's go missing from the API unnoticed (an answer
@@ -66,6 +70,9 @@ export const knownFields = [
   known<Unknown<PlanPage['items'][number], ApiPlanPage['items'][number]>>(),
   known<Unknown<CaseHealth, ApiHealth>>(),
   known<Unknown<CaseHealth['environments'][number], ApiHealth['environments'][number]>>(),
+  known<Unknown<Generation, ApiGeneration>>(),
+  known<Unknown<Generation['cases'][number], ApiGeneration['cases'][number]>>(),
+  known<Unknown<NonNullable<Generation['exploration']>, NonNullable<ApiGeneration['exploration']>>>(),
 ];
 
 describe("qa's view of the API", () => {

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { call, createOrg, environment, key, startApp, type TestApp, type TestOrg } from '../helpers/app';
 import { startGenerationSite, type GenerationSite } from '../helpers/generation-site';
 import { recordHistory } from '../helpers/histories';
@@ -132,11 +134,10 @@ describe('plan generation given an Environment (real stack, embedded default)', 
       assert.equal((await saveAndRun(prompt, proven[0].testCaseSteps)).status, 'passing');
     });
 
+  let giftCard = '';
   it('ends a prompt about a page that does not exist with a reason a person can act on', async () => {
-    const g = await follow(
-      (await generate('Check the gift card balance page works', { environmentSlug: 'shop' })).body.testPlanId,
-      'failed',
-    );
+    giftCard = (await generate('Check the gift card balance page works', { environmentSlug: 'shop' })).body.testPlanId;
+    const g = await follow(giftCard, 'failed');
     assert.equal(g.status, 'failed');
     assert.match(g.failureReason, /explored \d+ page\(s\).*name the page/);
     assert.equal(g.reason, g.failureReason);
@@ -172,5 +173,31 @@ describe('plan generation given an Environment (real stack, embedded default)', 
     });
     assert.equal(borrow.status, 404, 'another organization’s Environment is not found');
     await follow(mine.body.testPlanId, 'ready');
+  });
+
+  /** qa from its sources, as a person runs it: the service's address and key in its environment. */
+  const qa = (args: string[]) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        ['-r', 'tsx', path.resolve(__dirname, '../../cli/src/qa.ts'), ...args],
+        { env: { ...process.env, CI: 'true', QA_API_URL: app.url, QA_API_KEY: org.apiKey, QA_RETRY_BACKOFF_MS: '50' } },
+        (_e, stdout, stderr) => resolve({ code: child.exitCode, out: stdout + stderr }),
+      );
+    });
+
+  it('qa shows the proposed cases, and the reason when nothing was proposed', async () => {
+    const made = await qa(['generate', 'Find the tea cup', '--env', 'shop', '--wait']);
+    assert.equal(made.code, 0, made.out);
+    assert.match(made.out, /: ready \(Environment shop\)/);
+    assert.match(made.out, /explored \d+ page\(s\): \//);
+    assert.match(made.out, /\n {2}ready {2}.+\(\d+\/\d+ steps passed when tried\)/);
+    const failed = await qa(['generation', giftCard]);
+    assert.equal(failed.code, 1, failed.out);
+    assert.match(failed.out, /failed/);
+    assert.match(failed.out, /why: .*name the page/);
+    const usage = await qa(['generate', 'Find the tea cup']);
+    assert.equal(usage.code, 2);
+    assert.match(usage.out, /give --env <slug>/);
   });
 });
