@@ -5,6 +5,7 @@ import { call, createOrg, environment, key, startApp, type TestApp, type TestOrg
 import { startGenerationSite, type GenerationSite } from '../helpers/generation-site';
 import { recordHistory } from '../helpers/histories';
 import { rest } from '../helpers/rest';
+import { assertAccessible, assertOnlyOrigin, sharedChromium, signedIn } from '../helpers/console';
 import { followRun } from '../helpers/runs';
 import { privateQueues, startWorkers } from '../helpers/temporal';
 
@@ -199,5 +200,52 @@ describe('plan generation given an Environment (real stack, embedded default)', 
     const usage = await qa(['generate', 'Find the tea cup']);
     assert.equal(usage.code, 2);
     assert.match(usage.out, /give --env <slug>/);
+  });
+
+  it('the console starts a generation, shows the proposed cases with their try results, and accepts or drops each', async () => {
+    const { page, requests, context } = await signedIn(await sharedChromium(), app.url, org.apiKey);
+    try {
+      await page.goto(`${app.url}/console/generate`);
+      await page
+        .getByLabel('What to test')
+        .fill('Check that a customer can sign in and that a wrong password is refused');
+      await page.getByLabel('Environment').selectOption('shop');
+      await assertAccessible(page, 'the plan generation form');
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByRole('heading', { name: 'Proposed cases' }).waitFor({ timeout: 150_000 });
+      const cases = page.getByRole('list', { name: 'Proposed cases' }).getByRole('listitem');
+      const signIn = page.getByRole('listitem', { name: /^Ready: Sign in/ });
+      await signIn.waitFor();
+      await signIn.getByText(/\d+ of \d+ step\(s\) passed when tried/).waitFor();
+      await signIn.getByText('Screenshot of step 1').click();
+      const shot = signIn.getByRole('img', { name: /The page after step 1 of Sign in/ });
+      assert.ok((await shot.evaluate((i: HTMLImageElement) => i.decode().then(() => i.naturalWidth))) > 0);
+      await page.getByRole('heading', { name: 'What it explored' }).waitFor();
+      await assertAccessible(page, 'a plan generation with its proposed cases');
+      await page.screenshot({ path: '/tmp/console-generate.png', fullPage: true });
+
+      await signIn.getByLabel('Name').fill('Customer signs in (generated)');
+      await signIn.getByRole('button', { name: 'Accept' }).click();
+      await signIn.getByRole('link', { name: 'Customer signs in (generated)' }).waitFor();
+      const refusal = page.getByRole('listitem', { name: /A wrong password is refused/ });
+      await refusal.getByRole('button', { name: 'Drop' }).click();
+      await cases.getByText(/dropped\./).waitFor();
+      const listed = await call(app, org.apiKey, 'test_case.list', { query: 'generated', limit: 10 });
+      assert.deepEqual(
+        listed.body.items.map((c: { name: string }) => c.name),
+        ['Customer signs in (generated)'],
+      );
+      assertOnlyOrigin(requests, new URL(app.url).origin);
+
+      // A generation that proposes nothing shows its reason.
+      await page.goto(`${app.url}/console/generate/${giftCard}`);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /name the page/ })
+        .waitFor();
+      await assertAccessible(page, 'a plan generation that proposed nothing');
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -39,6 +39,7 @@ import type runRerun from '../../../api/endpoints/runs/rerun';
 import type runsRerun from '../../../api/endpoints/runs/rerun-one';
 import type consoleSessionGet from '../../../api/endpoints/console-sessions/get';
 import type consoleSessionCreate from '../../../api/endpoints/console-sessions/create';
+import type plansGeneration from '../../../api/endpoints/plans/generation';
 import { call, v1, type CallOptions } from './api';
 
 /** The v1 operations the console calls, by their names. */
@@ -82,6 +83,7 @@ interface Routes {
   'runs.rerun': typeof runsRerun;
   'console_session.get': typeof consoleSessionGet;
   'console_session.create': typeof consoleSessionCreate;
+  'plans.generation': typeof plansGeneration;
 }
 
 /**
