@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { call, createOrg, environment, key, startApp, type TestApp, type TestOrg } from '../helpers/app';
 import { startGenerationSite, type GenerationSite } from '../helpers/generation-site';
+import { startDjangoAdmin, type DjangoAdmin } from '../helpers/django-admin';
 import { recordHistory } from '../helpers/histories';
 import { rest } from '../helpers/rest';
 import { assertAccessible, assertOnlyOrigin, sharedChromium, signedIn } from '../helpers/console';
@@ -247,5 +248,46 @@ describe('plan generation given an Environment (real stack, embedded default)', 
     } finally {
       await context.close();
     }
+  });
+
+  describe('on the real Django admin (test/apps/django_admin)', () => {
+    const ADMIN_PASSWORD = 'Amber-Signal-Harbour-44';
+    let admin: DjangoAdmin;
+    before(async () => {
+      admin = await startDjangoAdmin('ada', ADMIN_PASSWORD, ['Mercury']);
+      await environment({ app, org }, 'admin', {
+        targets: { web: { baseUrl: admin.baseUrl } },
+        runtimeValues: { ADMIN_USERNAME: 'ada', ADMIN_PASSWORD },
+      });
+    });
+    after(() => admin?.close());
+
+    it('finds the sign-in page nobody named, proves the cases, and the saved ones pass when run', async () => {
+      const started = await generate('An admin can log in and see the projects, and a wrong password is refused', {
+        environmentSlug: 'admin',
+      });
+      const g = await follow(started.body.testPlanId, 'ready');
+      assert.equal(g.status, 'ready', JSON.stringify(g, null, 1));
+      const [signIn, refusal] = g.cases;
+      assert.equal(signIn.proposal, 'ready', JSON.stringify(signIn));
+      assert.equal(refusal.proposal, 'ready', JSON.stringify(refusal));
+      assert.ok(!JSON.stringify(g).includes(ADMIN_PASSWORD));
+      const save = async (name: string, testCaseSteps: unknown[]) => {
+        const created = await call(app, org.apiKey, 'test_case.create', {
+          idempotencyKey: key(),
+          name,
+          platforms: ['web'],
+          steps: testCaseSteps,
+        });
+        const triggered = await call(app, org.apiKey, 'run.trigger', {
+          idempotencyKey: key(),
+          testCaseId: created.body.id,
+          environmentSlug: 'admin',
+        });
+        return (await followRun(app, org.apiKey, triggered.body.runIds[0])).state.status;
+      };
+      assert.equal(await save('Admin sees the projects', signIn.testCaseSteps), 'passing');
+      assert.equal(await save('Admin wrong password', refusal.testCaseSteps), 'passing');
+    });
   });
 });
