@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { call, createOrg, environment, key, startApp, type TestApp, type TestOrg } from '../helpers/app';
+import { call, createOrg, environment, key, startApp, useApp, type TestApp, type TestOrg } from '../helpers/app';
 import { startGenerationSite, type GenerationSite } from '../helpers/generation-site';
 import { startDjangoAdmin, type DjangoAdmin } from '../helpers/django-admin';
 import { recordHistory } from '../helpers/histories';
 import { rest } from '../helpers/rest';
 import { assertAccessible, assertOnlyOrigin, sharedChromium, signedIn } from '../helpers/console';
 import { followRun } from '../helpers/runs';
-import { privateQueues, startWorkers } from '../helpers/temporal';
+import { privateQueues, startWorkers, useWorkers } from '../helpers/temporal';
+import { startFakeProvider, type FakeProvider } from '../helpers/ai-provider';
 
 const EMAIL = 'grace@example.test';
 const PASSWORD = 'Copper-Lantern-Rain-71';
@@ -289,5 +290,116 @@ describe('plan generation given an Environment (real stack, embedded default)', 
       assert.equal(await save('Admin sees the projects', signIn.testCaseSteps), 'passing');
       assert.equal(await save('Admin wrong password', refusal.testCaseSteps), 'passing');
     });
+  });
+});
+
+/** Polls GET /api/generate/{testPlanId} until the generation has ended. */
+async function ended(app: TestApp, apiKey: string, testPlanId: string) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const got = await rest(app, apiKey, 'GET', `/api/generate/${testPlanId}`);
+    if (got.body.status !== 'generating') return got.body;
+    if (Date.now() > deadline) throw new Error(`generation ${testPlanId} still generating`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe('plan generation given an Environment, with no web runner', function () {
+  this.timeout(60_000);
+  const t = useApp(() => ({ ...privateQueues(), WEB_SCHEDULE_TO_START_MS: '1000' }));
+  useWorkers(t, { runnerPlatforms: [] });
+
+  it('ends failed saying which runner queue nobody serves, never with an empty reason', async () => {
+    await environment(t, 'site', {
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+      runtimeValues: { PASSWORD: 'x-Value-1' },
+    });
+    const started = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
+      name: 'nobody explores',
+      prompt: 'customers can sign in',
+      environmentSlug: 'site',
+    });
+    const g = await ended(t.app, t.org.apiKey, started.body.testPlanId);
+    assert.equal(g.status, 'failed');
+    assert.match(
+      g.failureReason,
+      /^no web runner took the generation within 1 s; start a web runner that serves the task queue runner-\w+-web-values, then generate again$/,
+    );
+  });
+});
+
+describe('plan generation given an Environment, with a provider (real stack)', function () {
+  this.timeout(120_000);
+  let provider: FakeProvider;
+  let site: GenerationSite;
+  before(async () => {
+    provider = await startFakeProvider();
+    site = await startGenerationSite(EMAIL, PASSWORD);
+  });
+  after(async () => {
+    await provider?.close();
+    await site?.close();
+  });
+  const t = useApp(() => ({
+    ...privateQueues(),
+    AI_BASE_URL: provider.baseUrl,
+    AI_MODEL: 'test-model',
+    AI_MAX_ATTEMPTS: '1',
+    AI_MAX_RETRIES: '0',
+  }));
+  useWorkers(t);
+
+  before(() =>
+    environment(t, 'shop', {
+      targets: { web: { baseUrl: site.baseUrl } },
+      runtimeValues: { USER_EMAIL: EMAIL, PASSWORD },
+    }),
+  );
+
+  it('gives the model the explored pages, never a value, and proves its steps', async () => {
+    provider.reply = () => ({
+      kind: 'answer',
+      content: {
+        steps: [
+          { action: 'navigate', target: '/account/login', value: null },
+          { action: 'fill', target: 'Email address', value: '{{env.USER_EMAIL}}' },
+          { action: 'fill', target: 'Password', value: '{{env.PASSWORD}}' },
+          { action: 'click', target: 'Log in', value: null },
+        ],
+      },
+      usage: { prompt_tokens: 700, completion_tokens: 60 },
+    });
+    const started = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
+      name: 'with a model',
+      prompt: 'customers can sign in',
+      environmentSlug: 'shop',
+    });
+    const g = await ended(t.app, t.org.apiKey, started.body.testPlanId);
+    assert.equal(g.status, 'ready', JSON.stringify(g, null, 1));
+    assert.equal(g.cases[0].proposal, 'ready');
+    assert.equal(provider.seen.length, 1);
+    const sent = JSON.stringify(provider.seen);
+    assert.match(sent, /Email address/, 'the names the pages really have');
+    assert.ok(!sent.includes(PASSWORD) && !sent.includes(EMAIL), 'no Environment value reaches the provider');
+  });
+
+  it("refuses the model's malformed step with a reason and saves nothing", async () => {
+    provider.reply = () => ({
+      kind: 'answer',
+      content: { steps: [{ action: 'teleport', target: '/account', value: null }] },
+    });
+    const started = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
+      name: 'malformed',
+      prompt: 'customers can sign in',
+      environmentSlug: 'shop',
+    });
+    const g = await ended(t.app, t.org.apiKey, started.body.testPlanId);
+    assert.equal(g.status, 'failed');
+    assert.match(g.failureReason, /step 1 \(action\) does not match the step schema.*nothing was saved/);
+    assert.deepEqual(g.cases, []);
+    const plan = (await rest(t.app, t.org.apiKey, 'GET', '/api/plans')).body.find(
+      (p: { _id: string }) => p._id === started.body.testPlanId,
+    );
+    assert.deepEqual(plan.steps, []);
   });
 });
