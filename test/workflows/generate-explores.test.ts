@@ -225,6 +225,13 @@ describe('plan generation given an Environment (real stack, embedded default)', 
       await page.getByRole('heading', { name: 'What it explored' }).waitFor();
       await assertAccessible(page, 'a plan generation with its proposed cases');
       await page.screenshot({ path: '/tmp/console-generate.png', fullPage: true });
+      // Usable on a phone: accessible, and the page does not scroll sideways.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await assertAccessible(page, 'a plan generation at 375 px');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `scrolls sideways by ${overflow} px`);
+      await page.screenshot({ path: '/tmp/console-generate-375.png', fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       await signIn.getByLabel('Name').fill('Customer signs in (generated)');
       await signIn.getByRole('button', { name: 'Accept' }).click();
