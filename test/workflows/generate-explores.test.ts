@@ -6,6 +6,7 @@ import { startGenerationSite, type GenerationSite } from '../helpers/generation-
 import { startDjangoAdmin, type DjangoAdmin } from '../helpers/django-admin';
 import { recordHistory } from '../helpers/histories';
 import { rest } from '../helpers/rest';
+import { purgeGenerationShots } from '../../activities/retention';
 import { assertAccessible, assertOnlyOrigin, sharedChromium, signedIn } from '../helpers/console';
 import { followRun } from '../helpers/runs';
 import { privateQueues, startWorkers, useWorkers } from '../helpers/temporal';
@@ -122,6 +123,38 @@ describe('plan generation given an Environment (real stack, embedded default)', 
 
     assert.equal((await saveAndRun('Sign in and see orders', signIn.testCaseSteps)).status, 'passing');
     assert.equal((await saveAndRun('A wrong password is refused', refusal.testCaseSteps)).status, 'passing');
+  });
+
+  it("retention removes a generation's screenshots after the organization's media lifetime, and only then", async () => {
+    const started = await generate('Open the about us page', { environmentSlug: 'shop' });
+    const g = await follow(started.body.testPlanId, 'ready');
+    const keys = g.cases.flatMap((c: { screenshots: unknown[] }) => c.screenshots);
+    assert.ok(keys.length > 0);
+    const stored = (
+      await app.deps.db.query('SELECT proposal FROM plan_generations WHERE plan_id = ?', [g.testPlanId])
+    )[0];
+    const storageKeys: string[] = JSON.parse(stored.proposal).cases.flatMap(
+      (c: { screenshots: string[] }) => c.screenshots,
+    );
+    const deps = { db: app.deps.db, storage: app.deps.storage };
+    await purgeGenerationShots(deps, Date.now(), 1000);
+    for (const k of storageKeys) assert.ok(await app.deps.storage.exists(k), 'kept within the 30 days');
+    // 31 days old: past the default mediaDays (30).
+    await app.deps.db.query('UPDATE plan_generations SET created_at = created_at - ? WHERE plan_id = ?', [
+      31 * 24 * 3600 * 1000,
+      g.testPlanId,
+    ]);
+    await purgeGenerationShots(deps, Date.now(), 1000);
+    for (const k of storageKeys) assert.equal(await app.deps.storage.exists(k), false, `${k} removed`);
+    const after = (await rest(app, org.apiKey, 'GET', `/api/generate/${g.testPlanId}`)).body;
+    assert.deepEqual(
+      after.cases.map((c: { screenshots: unknown[] }) => c.screenshots),
+      g.cases.map(() => []),
+    );
+    assert.deepEqual(
+      after.cases.map((c: { proposal: string }) => c.proposal),
+      g.cases.map((c: { proposal: string }) => c.proposal),
+    );
   });
 
   const everyday = [
