@@ -33,11 +33,17 @@ export const explorationSummary = z.object({
   stoppedBecause: z.enum(['explored', 'page budget', 'time budget', 'unreachable']),
 });
 
+/** The AI provider's tokens a generation used, when a provider wrote its cases. */
+export const providerTokens = z
+  .object({ prompt: z.number().int(), completion: z.number().int() })
+  .describe("The AI provider's prompt and completion tokens, as it reported them.");
+
 /** The stored result of a generation that explored an Environment (plan_generations.proposal). */
 export const generationProposal = z.object({
   exploration: explorationSummary,
   cases: z.array(proposedCase),
   reason: z.string().optional().describe('Why no case is ready, in words a person can act on.'),
   durationMs: z.number().int(),
+  providerTokens: providerTokens.optional(),
 });
 export type GenerationProposal = z.infer<typeof generationProposal>;

@@ -120,6 +120,7 @@ export function generationRunnerActivities(deps: GenerationRunnerDeps): Generati
       },
       cases,
       ...(r.reason && { reason: r.reason }),
+      ...(r.providerTokens && { providerTokens: r.providerTokens }),
       durationMs,
     };
   }

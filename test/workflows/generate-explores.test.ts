@@ -95,6 +95,7 @@ describe('plan generation given an Environment (real stack, embedded default)', 
     const [signIn, refusal] = g.cases;
     assert.equal(signIn.proposal, 'ready', JSON.stringify(signIn));
     assert.equal(refusal.proposal, 'ready', JSON.stringify(refusal));
+    assert.equal(g.providerTokens, undefined, 'no provider, no tokens');
     assert.deepEqual(signIn.steps.slice(0, 4), [
       { action: 'navigate', target: '/account/login' },
       { action: 'fill', target: 'Email address', value: '{{env.USER_EMAIL}}' },
@@ -418,6 +419,7 @@ describe('plan generation given an Environment, with a provider (real stack)', f
     assert.equal(g.status, 'ready', JSON.stringify(g, null, 1));
     assert.equal(g.cases[0].proposal, 'ready');
     assert.equal(provider.seen.length, 1);
+    assert.deepEqual(g.providerTokens, { prompt: 700, completion: 60 }, 'the tokens the provider reported');
     const sent = JSON.stringify(provider.seen);
     assert.match(sent, /Email address/, 'the names the pages really have');
     assert.ok(!sent.includes(PASSWORD) && !sent.includes(EMAIL), 'no Environment value reaches the provider');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notFound } from '../../../core/errors';
-import { explorationSummary, proposedCase } from '../../../core/generation';
+import { explorationSummary, proposedCase, providerTokens } from '../../../core/generation';
 import { idOf } from '../../../core/ids';
 import { environmentRepository } from '../../../db/repositories/environments';
 import { resourcePlanRepository } from '../../../db/repositories/resource-plans';
@@ -30,7 +30,8 @@ const generationView = z.object({
     )
     .describe('The proposed cases with their try results; nothing here is saved until a person creates it.'),
   reason: z.string().optional().describe('Why no case is ready, in words a person can act on.'),
-  durationMs: z.number().int().optional(),
+  durationMs: z.number().int().optional().describe('How long exploring, writing and proving took.'),
+  providerTokens: providerTokens.optional(),
   createdAt: z.number(),
   finishedAt: z.number().optional(),
 });
@@ -76,6 +77,7 @@ export default defineEndpoint({
       source: generation.source,
       ...(environment ? { environmentSlug: environment.slug } : {}),
       ...(p ? { exploration: p.exploration, durationMs: p.durationMs } : {}),
+      ...(p?.providerTokens ? { providerTokens: p.providerTokens } : {}),
       cases,
       ...(p?.reason ? { reason: p.reason } : {}),
       createdAt: generation.createdAt,
