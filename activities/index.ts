@@ -5,6 +5,7 @@ import { apiRunnerActivities, type ApiRunnerDeps } from './run/api';
 import { scanActivities } from './scan';
 import { runRequestActivities } from './run-request';
 import { planGenerationActivities } from './plan-generation';
+import { generationRunnerActivities } from './plan-generation/explore';
 import { assuranceActivities } from './assurance';
 import { webhookActivities, webhookAttemptActivities } from './webhooks';
 import { retentionActivities } from './retention';
@@ -40,9 +41,9 @@ export function createApiRunnerActivities(deps: ApiRunnerDeps) {
   return { ...apiRunnerActivities(deps) };
 }
 
-/** Activities of a runner task queue (`runner-web`). */
+/** Activities of a runner task queue (`runner-web`): Runs, and plan generations that explore an Environment. */
 export function createRunnerActivities(deps: RunnerDeps) {
-  return { ...runnerActivities(deps) };
+  return { ...runnerActivities(deps), ...generationRunnerActivities(deps) };
 }
 
 export type { ActivityDeps, RunnerDeps };

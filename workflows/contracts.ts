@@ -195,12 +195,27 @@ export interface PlanGenerationWorkflowInput {
   orgId: string;
   attempts: number;
   timeoutMs: number;
+  /**
+   * A generation given an Environment: a web runner explores it, writes cases from what it saw
+   * and proves each (`exploreAndPropose` on this queue). Absent in histories from before, and for
+   * generations from words or a diff alone.
+   */
+  explore?: { taskQueue: string; scheduleToStartMs: number; timeoutMs: number };
 }
 
 export interface PlanGenerationActivities {
   /** Generates and saves the plan's steps (status ready); returns how many. */
   generatePlanSteps(planId: string): Promise<number>;
   failPlanGeneration(planId: string, reason: string): Promise<void>;
+}
+
+/** The web runner's part of a generation that explores an Environment. */
+export interface GenerationRunnerActivities {
+  /**
+   * Explores the Environment's application, writes cases, tries each, and ends the generation:
+   * the plan `ready` (no steps saved) when some case is proven, else `failed` with the reason.
+   */
+  exploreAndPropose(planId: string): Promise<'ready' | 'failed'>;
 }
 
 // ---- Artifact scans

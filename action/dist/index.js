@@ -31,9 +31,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// ../main/node_modules/xmlbuilder2/lib/interfaces.js
+// node_modules/xmlbuilder2/lib/interfaces.js
 var require_interfaces = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/interfaces.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/interfaces.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DefaultXMLBuilderCBOptions = exports2.XMLBuilderOptionKeys = exports2.DefaultBuilderOptions = void 0;
@@ -104,9 +104,9 @@ var require_interfaces = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/util/lib/FixedSizeSet.js
+// node_modules/@oozcitak/util/lib/FixedSizeSet.js
 var require_FixedSizeSet = __commonJS({
-  "../main/node_modules/@oozcitak/util/lib/FixedSizeSet.js"(exports2) {
+  "node_modules/@oozcitak/util/lib/FixedSizeSet.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FixedSizeSet = void 0;
@@ -206,9 +206,9 @@ var require_FixedSizeSet = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/util/lib/ObjectCache.js
+// node_modules/@oozcitak/util/lib/ObjectCache.js
 var require_ObjectCache = __commonJS({
-  "../main/node_modules/@oozcitak/util/lib/ObjectCache.js"(exports2) {
+  "node_modules/@oozcitak/util/lib/ObjectCache.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ObjectCache = void 0;
@@ -316,9 +316,9 @@ var require_ObjectCache = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/util/lib/CompareCache.js
+// node_modules/@oozcitak/util/lib/CompareCache.js
 var require_CompareCache = __commonJS({
-  "../main/node_modules/@oozcitak/util/lib/CompareCache.js"(exports2) {
+  "node_modules/@oozcitak/util/lib/CompareCache.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CompareCache = void 0;
@@ -365,9 +365,9 @@ var require_CompareCache = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/util/lib/Lazy.js
+// node_modules/@oozcitak/util/lib/Lazy.js
 var require_Lazy = __commonJS({
-  "../main/node_modules/@oozcitak/util/lib/Lazy.js"(exports2) {
+  "node_modules/@oozcitak/util/lib/Lazy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Lazy = void 0;
@@ -399,9 +399,9 @@ var require_Lazy = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/util/lib/StringWalker.js
+// node_modules/@oozcitak/util/lib/StringWalker.js
 var require_StringWalker = __commonJS({
-  "../main/node_modules/@oozcitak/util/lib/StringWalker.js"(exports2) {
+  "node_modules/@oozcitak/util/lib/StringWalker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.StringWalker = void 0;
@@ -501,9 +501,9 @@ var require_StringWalker = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/util/lib/index.js
+// node_modules/@oozcitak/util/lib/index.js
 var require_lib = __commonJS({
-  "../main/node_modules/@oozcitak/util/lib/index.js"(exports2) {
+  "node_modules/@oozcitak/util/lib/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.StringWalker = exports2.Lazy = exports2.CompareCache = exports2.ObjectCache = exports2.FixedSizeSet = void 0;
@@ -772,9 +772,9 @@ var require_lib = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/interfaces.js
+// node_modules/@oozcitak/dom/lib/dom/interfaces.js
 var require_interfaces2 = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/interfaces.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/interfaces.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.HowToCompare = exports2.WhatToShow = exports2.FilterResult = exports2.Position = exports2.NodeType = exports2.EventPhase = exports2.BoundaryPosition = void 0;
@@ -848,9 +848,9 @@ var require_interfaces2 = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/serializer/LocalNameSet.js
+// node_modules/@oozcitak/dom/lib/serializer/LocalNameSet.js
 var require_LocalNameSet = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/serializer/LocalNameSet.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/serializer/LocalNameSet.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LocalNameSet = void 0;
@@ -894,9 +894,9 @@ var require_LocalNameSet = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/serializer/NamespacePrefixMap.js
+// node_modules/@oozcitak/dom/lib/serializer/NamespacePrefixMap.js
 var require_NamespacePrefixMap = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/serializer/NamespacePrefixMap.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/serializer/NamespacePrefixMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NamespacePrefixMap = void 0;
@@ -981,9 +981,9 @@ var require_NamespacePrefixMap = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/CodePoints.js
+// node_modules/@oozcitak/infra/lib/CodePoints.js
 var require_CodePoints = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/CodePoints.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/CodePoints.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ASCIIAlphanumeric = exports2.ASCIIAlpha = exports2.ASCIILowerAlpha = exports2.ASCIIUpperAlpha = exports2.ASCIIHexDigit = exports2.ASCIILowerHexDigit = exports2.ASCIIUpperHexDigit = exports2.ASCIIDigit = exports2.Control = exports2.C0ControlOrSpace = exports2.C0Control = exports2.ASCIIWhiteSpace = exports2.ASCIITabOrNewLine = exports2.ASCIICodePoint = exports2.NonCharacter = exports2.ScalarValue = exports2.Surrogate = void 0;
@@ -1007,9 +1007,9 @@ var require_CodePoints = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/Base64.js
+// node_modules/@oozcitak/infra/lib/Base64.js
 var require_Base64 = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/Base64.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/Base64.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.forgivingBase64Encode = forgivingBase64Encode;
@@ -1038,9 +1038,9 @@ var require_Base64 = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/Byte.js
+// node_modules/@oozcitak/infra/lib/Byte.js
 var require_Byte = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/Byte.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/Byte.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.isASCIIByte = isASCIIByte;
@@ -1050,9 +1050,9 @@ var require_Byte = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/ByteSequence.js
+// node_modules/@oozcitak/infra/lib/ByteSequence.js
 var require_ByteSequence = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/ByteSequence.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/ByteSequence.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.length = length;
@@ -1130,9 +1130,9 @@ var require_ByteSequence = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/JSON.js
+// node_modules/@oozcitak/infra/lib/JSON.js
 var require_JSON = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/JSON.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/JSON.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseJSONFromBytes = parseJSONFromBytes;
@@ -1176,9 +1176,9 @@ var require_JSON = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/List.js
+// node_modules/@oozcitak/infra/lib/List.js
 var require_List = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/List.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/List.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.append = append;
@@ -1290,9 +1290,9 @@ var require_List = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/Map.js
+// node_modules/@oozcitak/infra/lib/Map.js
 var require_Map = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/Map.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/Map.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.get = get;
@@ -1390,9 +1390,9 @@ var require_Map = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/Namespace.js
+// node_modules/@oozcitak/infra/lib/Namespace.js
 var require_Namespace = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/Namespace.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/Namespace.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XLink = exports2.SVG = exports2.MathML = exports2.XMLNS = exports2.XML = exports2.HTML = void 0;
@@ -1405,9 +1405,9 @@ var require_Namespace = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/Queue.js
+// node_modules/@oozcitak/infra/lib/Queue.js
 var require_Queue = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/Queue.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/Queue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.enqueue = enqueue;
@@ -1421,9 +1421,9 @@ var require_Queue = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/Set.js
+// node_modules/@oozcitak/infra/lib/Set.js
 var require_Set = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/Set.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/Set.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.append = append;
@@ -1591,9 +1591,9 @@ var require_Set = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/Stack.js
+// node_modules/@oozcitak/infra/lib/Stack.js
 var require_Stack = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/Stack.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/Stack.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.push = push;
@@ -1607,9 +1607,9 @@ var require_Stack = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/String.js
+// node_modules/@oozcitak/infra/lib/String.js
 var require_String = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/String.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/String.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.isCodeUnitPrefix = isCodeUnitPrefix;
@@ -1790,9 +1790,9 @@ var require_String = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/infra/lib/index.js
+// node_modules/@oozcitak/infra/lib/index.js
 var require_lib2 = __commonJS({
-  "../main/node_modules/@oozcitak/infra/lib/index.js"(exports2) {
+  "node_modules/@oozcitak/infra/lib/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -1860,9 +1860,9 @@ var require_lib2 = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/WebIDLAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/WebIDLAlgorithm.js
 var require_WebIDLAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/WebIDLAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/WebIDLAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.idl_defineConst = idl_defineConst;
@@ -1872,9 +1872,9 @@ var require_WebIDLAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/DOMImplementationImpl.js
+// node_modules/@oozcitak/dom/lib/dom/DOMImplementationImpl.js
 var require_DOMImplementationImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/DOMImplementationImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/DOMImplementationImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DOMImplementationImpl = void 0;
@@ -1957,9 +1957,9 @@ var require_DOMImplementationImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/DOMException.js
+// node_modules/@oozcitak/dom/lib/dom/DOMException.js
 var require_DOMException = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/DOMException.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/DOMException.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InvalidCharacterError = exports2.SyntaxError = exports2.IndexSizeError = exports2.NotFoundError = exports2.HierarchyRequestError = exports2.NotImplementedError = exports2.DataCloneError = exports2.InvalidNodeTypeError = exports2.TimeoutError = exports2.QuotaExceededError = exports2.URLMismatchError = exports2.AbortError = exports2.NetworkError = exports2.SecurityError = exports2.TypeMismatchError = exports2.ValidationError = exports2.InvalidAccessError = exports2.NamespaceError = exports2.InvalidModificationError = exports2.InvalidStateError = exports2.InUseAttributeError = exports2.NotSupportedError = exports2.NoModificationAllowedError = exports2.NoDataAllowedError = exports2.WrongDocumentError = exports2.DOMStringSizeError = exports2.DOMException = void 0;
@@ -2216,9 +2216,9 @@ var require_DOMException = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/util/Guard.js
+// node_modules/@oozcitak/dom/lib/util/Guard.js
 var require_Guard = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/util/Guard.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/util/Guard.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Guard = void 0;
@@ -2403,9 +2403,9 @@ var require_Guard = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/util/Cast.js
+// node_modules/@oozcitak/dom/lib/util/Cast.js
 var require_Cast = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/util/Cast.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/util/Cast.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Cast = void 0;
@@ -2428,9 +2428,9 @@ var require_Cast = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/util/EmptySet.js
+// node_modules/@oozcitak/dom/lib/util/EmptySet.js
 var require_EmptySet = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/util/EmptySet.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/util/EmptySet.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.EmptySet = void 0;
@@ -2479,9 +2479,9 @@ var require_EmptySet = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/util/index.js
+// node_modules/@oozcitak/dom/lib/util/index.js
 var require_util = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/util/index.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/util/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.EmptySet = exports2.Guard = exports2.Cast = void 0;
@@ -2500,9 +2500,9 @@ var require_util = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/EventTargetImpl.js
+// node_modules/@oozcitak/dom/lib/dom/EventTargetImpl.js
 var require_EventTargetImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/EventTargetImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/EventTargetImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.EventTargetImpl = void 0;
@@ -2578,9 +2578,9 @@ var require_EventTargetImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/WindowImpl.js
+// node_modules/@oozcitak/dom/lib/dom/WindowImpl.js
 var require_WindowImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/WindowImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/WindowImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WindowImpl = void 0;
@@ -2620,9 +2620,9 @@ var require_WindowImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/url/lib/interfaces.js
+// node_modules/@oozcitak/url/lib/interfaces.js
 var require_interfaces3 = __commonJS({
-  "../main/node_modules/@oozcitak/url/lib/interfaces.js"(exports2) {
+  "node_modules/@oozcitak/url/lib/interfaces.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.OpaqueOrigin = exports2.ParserState = void 0;
@@ -2654,9 +2654,9 @@ var require_interfaces3 = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/url/lib/URLAlgorithm.js
+// node_modules/@oozcitak/url/lib/URLAlgorithm.js
 var require_URLAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/url/lib/URLAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/url/lib/URLAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.setValidationErrorCallback = setValidationErrorCallback;
@@ -3831,9 +3831,9 @@ var require_URLAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/NodeImpl.js
+// node_modules/@oozcitak/dom/lib/dom/NodeImpl.js
 var require_NodeImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/NodeImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/NodeImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NodeImpl = void 0;
@@ -4374,9 +4374,9 @@ var require_NodeImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/DocumentImpl.js
+// node_modules/@oozcitak/dom/lib/dom/DocumentImpl.js
 var require_DocumentImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/DocumentImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/DocumentImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DocumentImpl = void 0;
@@ -4665,9 +4665,9 @@ var require_DocumentImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/XMLDocumentImpl.js
+// node_modules/@oozcitak/dom/lib/dom/XMLDocumentImpl.js
 var require_XMLDocumentImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/XMLDocumentImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/XMLDocumentImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLDocumentImpl = void 0;
@@ -4684,9 +4684,9 @@ var require_XMLDocumentImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/AbortControllerImpl.js
+// node_modules/@oozcitak/dom/lib/dom/AbortControllerImpl.js
 var require_AbortControllerImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/AbortControllerImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/AbortControllerImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbortControllerImpl = void 0;
@@ -4712,9 +4712,9 @@ var require_AbortControllerImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/AbortSignalImpl.js
+// node_modules/@oozcitak/dom/lib/dom/AbortSignalImpl.js
 var require_AbortSignalImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/AbortSignalImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/AbortSignalImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbortSignalImpl = void 0;
@@ -4751,9 +4751,9 @@ var require_AbortSignalImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/DocumentTypeImpl.js
+// node_modules/@oozcitak/dom/lib/dom/DocumentTypeImpl.js
 var require_DocumentTypeImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/DocumentTypeImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/DocumentTypeImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DocumentTypeImpl = void 0;
@@ -4826,9 +4826,9 @@ var require_DocumentTypeImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/ElementImpl.js
+// node_modules/@oozcitak/dom/lib/dom/ElementImpl.js
 var require_ElementImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/ElementImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/ElementImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ElementImpl = void 0;
@@ -5212,9 +5212,9 @@ var require_ElementImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/DocumentFragmentImpl.js
+// node_modules/@oozcitak/dom/lib/dom/DocumentFragmentImpl.js
 var require_DocumentFragmentImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/DocumentFragmentImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/DocumentFragmentImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DocumentFragmentImpl = void 0;
@@ -5289,9 +5289,9 @@ var require_DocumentFragmentImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/ShadowRootImpl.js
+// node_modules/@oozcitak/dom/lib/dom/ShadowRootImpl.js
 var require_ShadowRootImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/ShadowRootImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/ShadowRootImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShadowRootImpl = void 0;
@@ -5348,9 +5348,9 @@ var require_ShadowRootImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/AttrImpl.js
+// node_modules/@oozcitak/dom/lib/dom/AttrImpl.js
 var require_AttrImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/AttrImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/AttrImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AttrImpl = void 0;
@@ -5427,9 +5427,9 @@ var require_AttrImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/CharacterDataImpl.js
+// node_modules/@oozcitak/dom/lib/dom/CharacterDataImpl.js
 var require_CharacterDataImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/CharacterDataImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/CharacterDataImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CharacterDataImpl = void 0;
@@ -5508,9 +5508,9 @@ var require_CharacterDataImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/TextImpl.js
+// node_modules/@oozcitak/dom/lib/dom/TextImpl.js
 var require_TextImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/TextImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/TextImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextImpl = void 0;
@@ -5564,9 +5564,9 @@ var require_TextImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/CDATASectionImpl.js
+// node_modules/@oozcitak/dom/lib/dom/CDATASectionImpl.js
 var require_CDATASectionImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/CDATASectionImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/CDATASectionImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CDATASectionImpl = void 0;
@@ -5600,9 +5600,9 @@ var require_CDATASectionImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/CommentImpl.js
+// node_modules/@oozcitak/dom/lib/dom/CommentImpl.js
 var require_CommentImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/CommentImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/CommentImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CommentImpl = void 0;
@@ -5636,9 +5636,9 @@ var require_CommentImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/ProcessingInstructionImpl.js
+// node_modules/@oozcitak/dom/lib/dom/ProcessingInstructionImpl.js
 var require_ProcessingInstructionImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/ProcessingInstructionImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/ProcessingInstructionImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProcessingInstructionImpl = void 0;
@@ -5679,9 +5679,9 @@ var require_ProcessingInstructionImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/HTMLCollectionImpl.js
+// node_modules/@oozcitak/dom/lib/dom/HTMLCollectionImpl.js
 var require_HTMLCollectionImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/HTMLCollectionImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/HTMLCollectionImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.HTMLCollectionImpl = void 0;
@@ -5817,9 +5817,9 @@ var require_HTMLCollectionImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/NodeListImpl.js
+// node_modules/@oozcitak/dom/lib/dom/NodeListImpl.js
 var require_NodeListImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/NodeListImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/NodeListImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NodeListImpl = void 0;
@@ -5976,9 +5976,9 @@ var require_NodeListImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/NodeListStaticImpl.js
+// node_modules/@oozcitak/dom/lib/dom/NodeListStaticImpl.js
 var require_NodeListStaticImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/NodeListStaticImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/NodeListStaticImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NodeListStaticImpl = void 0;
@@ -6128,9 +6128,9 @@ var require_NodeListStaticImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/NamedNodeMapImpl.js
+// node_modules/@oozcitak/dom/lib/dom/NamedNodeMapImpl.js
 var require_NamedNodeMapImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/NamedNodeMapImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/NamedNodeMapImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NamedNodeMapImpl = void 0;
@@ -6198,9 +6198,9 @@ var require_NamedNodeMapImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/AbstractRangeImpl.js
+// node_modules/@oozcitak/dom/lib/dom/AbstractRangeImpl.js
 var require_AbstractRangeImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/AbstractRangeImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/AbstractRangeImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractRangeImpl = void 0;
@@ -6245,9 +6245,9 @@ var require_AbstractRangeImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/RangeImpl.js
+// node_modules/@oozcitak/dom/lib/dom/RangeImpl.js
 var require_RangeImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/RangeImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/RangeImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.RangeImpl = void 0;
@@ -6559,9 +6559,9 @@ var require_RangeImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/TraverserImpl.js
+// node_modules/@oozcitak/dom/lib/dom/TraverserImpl.js
 var require_TraverserImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/TraverserImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/TraverserImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TraverserImpl = void 0;
@@ -6599,9 +6599,9 @@ var require_TraverserImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/NodeIteratorImpl.js
+// node_modules/@oozcitak/dom/lib/dom/NodeIteratorImpl.js
 var require_NodeIteratorImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/NodeIteratorImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/NodeIteratorImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NodeIteratorImpl = void 0;
@@ -6657,9 +6657,9 @@ var require_NodeIteratorImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/TreeWalkerImpl.js
+// node_modules/@oozcitak/dom/lib/dom/TreeWalkerImpl.js
 var require_TreeWalkerImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/TreeWalkerImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/TreeWalkerImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TreeWalkerImpl = void 0;
@@ -6786,9 +6786,9 @@ var require_TreeWalkerImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/NodeFilterImpl.js
+// node_modules/@oozcitak/dom/lib/dom/NodeFilterImpl.js
 var require_NodeFilterImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/NodeFilterImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/NodeFilterImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NodeFilterImpl = void 0;
@@ -6865,9 +6865,9 @@ var require_NodeFilterImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/MutationRecordImpl.js
+// node_modules/@oozcitak/dom/lib/dom/MutationRecordImpl.js
 var require_MutationRecordImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/MutationRecordImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/MutationRecordImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MutationRecordImpl = void 0;
@@ -6974,9 +6974,9 @@ var require_MutationRecordImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/DOMTokenListImpl.js
+// node_modules/@oozcitak/dom/lib/dom/DOMTokenListImpl.js
 var require_DOMTokenListImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/DOMTokenListImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/DOMTokenListImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DOMTokenListImpl = void 0;
@@ -7129,9 +7129,9 @@ var require_DOMTokenListImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/CreateAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/CreateAlgorithm.js
 var require_CreateAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/CreateAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/CreateAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.create_domImplementation = create_domImplementation;
@@ -7270,9 +7270,9 @@ var require_CreateAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/DOMImpl.js
+// node_modules/@oozcitak/dom/lib/dom/DOMImpl.js
 var require_DOMImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/DOMImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/DOMImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.dom = void 0;
@@ -7356,9 +7356,9 @@ var require_DOMImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/EventImpl.js
+// node_modules/@oozcitak/dom/lib/dom/EventImpl.js
 var require_EventImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/EventImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/EventImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.EventImpl = void 0;
@@ -7559,9 +7559,9 @@ var require_EventImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/CustomEventImpl.js
+// node_modules/@oozcitak/dom/lib/dom/CustomEventImpl.js
 var require_CustomEventImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/CustomEventImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/CustomEventImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CustomEventImpl = void 0;
@@ -7592,9 +7592,9 @@ var require_CustomEventImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/TreeAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/TreeAlgorithm.js
 var require_TreeAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/TreeAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/TreeAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.tree_getFirstDescendantNode = tree_getFirstDescendantNode;
@@ -8034,9 +8034,9 @@ var require_TreeAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/MutationObserverAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/MutationObserverAlgorithm.js
 var require_MutationObserverAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/MutationObserverAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/MutationObserverAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.observer_queueAMutationObserverMicrotask = observer_queueAMutationObserverMicrotask;
@@ -8130,9 +8130,9 @@ var require_MutationObserverAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/ShadowTreeAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/ShadowTreeAlgorithm.js
 var require_ShadowTreeAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/ShadowTreeAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/ShadowTreeAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.shadowTree_signalASlotChange = shadowTree_signalASlotChange;
@@ -8252,9 +8252,9 @@ var require_ShadowTreeAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/DOMAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/DOMAlgorithm.js
 var require_DOMAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/DOMAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/DOMAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.dom_runRemovingSteps = dom_runRemovingSteps;
@@ -8381,9 +8381,9 @@ var require_DOMAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/EventAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/EventAlgorithm.js
 var require_EventAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/EventAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/EventAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.event_setTheCanceledFlag = event_setTheCanceledFlag;
@@ -8795,9 +8795,9 @@ var require_EventAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/AbortAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/AbortAlgorithm.js
 var require_AbortAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/AbortAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/AbortAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.abort_add = abort_add;
@@ -8825,9 +8825,9 @@ var require_AbortAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/CustomElementAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/CustomElementAlgorithm.js
 var require_CustomElementAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/CustomElementAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/CustomElementAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.customElement_isValidCustomElementName = customElement_isValidCustomElementName;
@@ -8941,9 +8941,9 @@ var require_CustomElementAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/TraversalAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/TraversalAlgorithm.js
 var require_TraversalAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/TraversalAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/TraversalAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.traversal_filter = traversal_filter;
@@ -8975,9 +8975,9 @@ var require_TraversalAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/NodeIteratorAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/NodeIteratorAlgorithm.js
 var require_NodeIteratorAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/NodeIteratorAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/NodeIteratorAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.nodeIterator_traverse = nodeIterator_traverse;
@@ -9028,9 +9028,9 @@ var require_NodeIteratorAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/XMLAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/XMLAlgorithm.js
 var require_XMLAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/XMLAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/XMLAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.xml_isName = xml_isName;
@@ -9139,9 +9139,9 @@ var require_XMLAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/NamespaceAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/NamespaceAlgorithm.js
 var require_NamespaceAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/NamespaceAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/NamespaceAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.namespace_validate = namespace_validate;
@@ -9183,9 +9183,9 @@ var require_NamespaceAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/DocumentAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/DocumentAlgorithm.js
 var require_DocumentAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/DocumentAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/DocumentAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.document_elementInterface = document_elementInterface;
@@ -9247,9 +9247,9 @@ var require_DocumentAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/MutationAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/MutationAlgorithm.js
 var require_MutationAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/MutationAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/MutationAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.mutation_ensurePreInsertionValidity = mutation_ensurePreInsertionValidity;
@@ -9765,9 +9765,9 @@ var require_MutationAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/ElementAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/ElementAlgorithm.js
 var require_ElementAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/ElementAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/ElementAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.element_has = element_has;
@@ -10021,9 +10021,9 @@ var require_ElementAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/AttrAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/AttrAlgorithm.js
 var require_AttrAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/AttrAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/AttrAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.attr_setAnExistingAttributeValue = attr_setAnExistingAttributeValue;
@@ -10038,9 +10038,9 @@ var require_AttrAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/BoundaryPointAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/BoundaryPointAlgorithm.js
 var require_BoundaryPointAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/BoundaryPointAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/BoundaryPointAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boundaryPoint_position = boundaryPoint_position;
@@ -10085,9 +10085,9 @@ var require_BoundaryPointAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/CharacterDataAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/CharacterDataAlgorithm.js
 var require_CharacterDataAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/CharacterDataAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/CharacterDataAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.characterData_replaceData = characterData_replaceData;
@@ -10145,9 +10145,9 @@ var require_CharacterDataAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/OrderedSetAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/OrderedSetAlgorithm.js
 var require_OrderedSetAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/OrderedSetAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/OrderedSetAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.orderedSet_parse = orderedSet_parse;
@@ -10189,9 +10189,9 @@ var require_OrderedSetAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/DOMTokenListAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/DOMTokenListAlgorithm.js
 var require_DOMTokenListAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/DOMTokenListAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/DOMTokenListAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.tokenList_validationSteps = tokenList_validationSteps;
@@ -10218,9 +10218,9 @@ var require_DOMTokenListAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/EventTargetAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/EventTargetAlgorithm.js
 var require_EventTargetAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/EventTargetAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/EventTargetAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.eventTarget_flatten = eventTarget_flatten;
@@ -10270,9 +10270,9 @@ var require_EventTargetAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/NodeAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/NodeAlgorithm.js
 var require_NodeAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/NodeAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/NodeAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.node_stringReplaceAll = node_stringReplaceAll;
@@ -10506,9 +10506,9 @@ var require_NodeAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/ParentNodeAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/ParentNodeAlgorithm.js
 var require_ParentNodeAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/ParentNodeAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/ParentNodeAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parentNode_convertNodesIntoANode = parentNode_convertNodesIntoANode;
@@ -10537,9 +10537,9 @@ var require_ParentNodeAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/TextAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/TextAlgorithm.js
 var require_TextAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/TextAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/TextAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.text_contiguousTextNodes = text_contiguousTextNodes;
@@ -10661,9 +10661,9 @@ var require_TextAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/RangeAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/RangeAlgorithm.js
 var require_RangeAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/RangeAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/RangeAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.range_collapsed = range_collapsed;
@@ -11005,9 +11005,9 @@ var require_RangeAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/SelectorsAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/SelectorsAlgorithm.js
 var require_SelectorsAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/SelectorsAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/SelectorsAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.selectors_scopeMatchASelectorsString = selectors_scopeMatchASelectorsString;
@@ -11018,9 +11018,9 @@ var require_SelectorsAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/TreeWalkerAlgorithm.js
+// node_modules/@oozcitak/dom/lib/algorithm/TreeWalkerAlgorithm.js
 var require_TreeWalkerAlgorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/TreeWalkerAlgorithm.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/TreeWalkerAlgorithm.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.treeWalker_traverseChildren = treeWalker_traverseChildren;
@@ -11086,9 +11086,9 @@ var require_TreeWalkerAlgorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/algorithm/index.js
+// node_modules/@oozcitak/dom/lib/algorithm/index.js
 var require_algorithm = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/algorithm/index.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/algorithm/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -11138,9 +11138,9 @@ var require_algorithm = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/constants.js
+// node_modules/xmlbuilder2/lib/constants.js
 var require_constants = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/constants.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/constants.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.nonEntityAmpersandRegex = void 0;
@@ -11148,9 +11148,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/BaseWriter.js
+// node_modules/xmlbuilder2/lib/writers/BaseWriter.js
 var require_BaseWriter = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/BaseWriter.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/BaseWriter.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.BaseWriter = void 0;
@@ -11855,9 +11855,9 @@ var require_BaseWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/ObjectWriter.js
+// node_modules/xmlbuilder2/lib/writers/ObjectWriter.js
 var require_ObjectWriter = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/ObjectWriter.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/ObjectWriter.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ObjectWriter = void 0;
@@ -12223,9 +12223,9 @@ var require_ObjectWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/MapWriter.js
+// node_modules/xmlbuilder2/lib/writers/MapWriter.js
 var require_MapWriter = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/MapWriter.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/MapWriter.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MapWriter = void 0;
@@ -12289,9 +12289,9 @@ var require_MapWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/XMLWriter.js
+// node_modules/xmlbuilder2/lib/writers/XMLWriter.js
 var require_XMLWriter = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/XMLWriter.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/XMLWriter.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLWriter = void 0;
@@ -12496,9 +12496,9 @@ var require_XMLWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/JSONWriter.js
+// node_modules/xmlbuilder2/lib/writers/JSONWriter.js
 var require_JSONWriter = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/JSONWriter.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/JSONWriter.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.JSONWriter = void 0;
@@ -12666,9 +12666,9 @@ var require_JSONWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/YAMLWriter.js
+// node_modules/xmlbuilder2/lib/writers/YAMLWriter.js
 var require_YAMLWriter = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/YAMLWriter.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/YAMLWriter.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.YAMLWriter = void 0;
@@ -12801,9 +12801,9 @@ var require_YAMLWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/index.js
+// node_modules/xmlbuilder2/lib/writers/index.js
 var require_writers = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/index.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.YAMLWriter = exports2.JSONWriter = exports2.ObjectWriter = exports2.XMLWriter = exports2.MapWriter = void 0;
@@ -12830,9 +12830,9 @@ var require_writers = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/ChildNodeImpl.js
+// node_modules/@oozcitak/dom/lib/dom/ChildNodeImpl.js
 var require_ChildNodeImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/ChildNodeImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/ChildNodeImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ChildNodeImpl = void 0;
@@ -12925,9 +12925,9 @@ var require_ChildNodeImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/DocumentOrShadowRootImpl.js
+// node_modules/@oozcitak/dom/lib/dom/DocumentOrShadowRootImpl.js
 var require_DocumentOrShadowRootImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/DocumentOrShadowRootImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/DocumentOrShadowRootImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DocumentOrShadowRootImpl = void 0;
@@ -12937,9 +12937,9 @@ var require_DocumentOrShadowRootImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/MutationObserverImpl.js
+// node_modules/@oozcitak/dom/lib/dom/MutationObserverImpl.js
 var require_MutationObserverImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/MutationObserverImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/MutationObserverImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MutationObserverImpl = void 0;
@@ -13018,9 +13018,9 @@ var require_MutationObserverImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/NonDocumentTypeChildNodeImpl.js
+// node_modules/@oozcitak/dom/lib/dom/NonDocumentTypeChildNodeImpl.js
 var require_NonDocumentTypeChildNodeImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/NonDocumentTypeChildNodeImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/NonDocumentTypeChildNodeImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NonDocumentTypeChildNodeImpl = void 0;
@@ -13053,9 +13053,9 @@ var require_NonDocumentTypeChildNodeImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/NonElementParentNodeImpl.js
+// node_modules/@oozcitak/dom/lib/dom/NonElementParentNodeImpl.js
 var require_NonElementParentNodeImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/NonElementParentNodeImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/NonElementParentNodeImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NonElementParentNodeImpl = void 0;
@@ -13078,9 +13078,9 @@ var require_NonElementParentNodeImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/ParentNodeImpl.js
+// node_modules/@oozcitak/dom/lib/dom/ParentNodeImpl.js
 var require_ParentNodeImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/ParentNodeImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/ParentNodeImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ParentNodeImpl = void 0;
@@ -13151,9 +13151,9 @@ var require_ParentNodeImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/SlotableImpl.js
+// node_modules/@oozcitak/dom/lib/dom/SlotableImpl.js
 var require_SlotableImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/SlotableImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/SlotableImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SlotableImpl = void 0;
@@ -13182,9 +13182,9 @@ var require_SlotableImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/StaticRangeImpl.js
+// node_modules/@oozcitak/dom/lib/dom/StaticRangeImpl.js
 var require_StaticRangeImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/StaticRangeImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/StaticRangeImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.StaticRangeImpl = void 0;
@@ -13210,9 +13210,9 @@ var require_StaticRangeImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/dom/index.js
+// node_modules/@oozcitak/dom/lib/dom/index.js
 var require_dom = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/dom/index.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/dom/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLDocument = exports2.Window = exports2.TreeWalker = exports2.Traverser = exports2.Text = exports2.StaticRange = exports2.ShadowRoot = exports2.Range = exports2.ProcessingInstruction = exports2.NodeListStatic = exports2.NodeList = exports2.NodeIterator = exports2.Node = exports2.NodeFilter = exports2.NamedNodeMap = exports2.MutationRecord = exports2.MutationObserver = exports2.HTMLCollection = exports2.EventTarget = exports2.Event = exports2.Element = exports2.DOMTokenList = exports2.DOMImplementation = exports2.dom = exports2.DocumentType = exports2.Document = exports2.DocumentFragment = exports2.CustomEvent = exports2.Comment = exports2.CharacterData = exports2.CDATASection = exports2.Attr = exports2.AbstractRange = exports2.AbortSignal = exports2.AbortController = void 0;
@@ -13380,9 +13380,9 @@ var require_dom = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/parser/interfaces.js
+// node_modules/@oozcitak/dom/lib/parser/interfaces.js
 var require_interfaces4 = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/parser/interfaces.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/parser/interfaces.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TokenType = void 0;
@@ -13401,9 +13401,9 @@ var require_interfaces4 = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/parser/XMLStringLexer.js
+// node_modules/@oozcitak/dom/lib/parser/XMLStringLexer.js
 var require_XMLStringLexer = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/parser/XMLStringLexer.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/parser/XMLStringLexer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLStringLexer = void 0;
@@ -13870,9 +13870,9 @@ var require_XMLStringLexer = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/parser/XMLParserImpl.js
+// node_modules/@oozcitak/dom/lib/parser/XMLParserImpl.js
 var require_XMLParserImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/parser/XMLParserImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/parser/XMLParserImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLParserImpl = void 0;
@@ -14040,9 +14040,9 @@ var require_XMLParserImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/parser/DOMParserImpl.js
+// node_modules/@oozcitak/dom/lib/parser/DOMParserImpl.js
 var require_DOMParserImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/parser/DOMParserImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/parser/DOMParserImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DOMParserImpl = void 0;
@@ -14074,9 +14074,9 @@ var require_DOMParserImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/parser/index.js
+// node_modules/@oozcitak/dom/lib/parser/index.js
 var require_parser = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/parser/index.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/parser/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DOMParser = void 0;
@@ -14087,9 +14087,9 @@ var require_parser = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/serializer/XMLSerializerImpl.js
+// node_modules/@oozcitak/dom/lib/serializer/XMLSerializerImpl.js
 var require_XMLSerializerImpl = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/serializer/XMLSerializerImpl.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/serializer/XMLSerializerImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLSerializerImpl = void 0;
@@ -14636,9 +14636,9 @@ var require_XMLSerializerImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/serializer/index.js
+// node_modules/@oozcitak/dom/lib/serializer/index.js
 var require_serializer = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/serializer/index.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/serializer/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLSerializer = void 0;
@@ -14649,9 +14649,9 @@ var require_serializer = __commonJS({
   }
 });
 
-// ../main/node_modules/@oozcitak/dom/lib/index.js
+// node_modules/@oozcitak/dom/lib/index.js
 var require_lib3 = __commonJS({
-  "../main/node_modules/@oozcitak/dom/lib/index.js"(exports2) {
+  "node_modules/@oozcitak/dom/lib/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLSerializer = exports2.DOMParser = exports2.DOMImplementation = void 0;
@@ -14672,9 +14672,9 @@ var require_lib3 = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/builder/dom.js
+// node_modules/xmlbuilder2/lib/builder/dom.js
 var require_dom2 = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/builder/dom.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/builder/dom.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createDocument = createDocument;
@@ -14722,9 +14722,9 @@ var require_dom2 = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/readers/BaseReader.js
+// node_modules/xmlbuilder2/lib/readers/BaseReader.js
 var require_BaseReader = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/readers/BaseReader.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/readers/BaseReader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.BaseReader = void 0;
@@ -14888,9 +14888,9 @@ var require_BaseReader = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/readers/XMLReader.js
+// node_modules/xmlbuilder2/lib/readers/XMLReader.js
 var require_XMLReader = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/readers/XMLReader.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/readers/XMLReader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLReader = void 0;
@@ -15018,9 +15018,9 @@ var require_XMLReader = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/readers/ObjectReader.js
+// node_modules/xmlbuilder2/lib/readers/ObjectReader.js
 var require_ObjectReader = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/readers/ObjectReader.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/readers/ObjectReader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ObjectReader = void 0;
@@ -15128,9 +15128,9 @@ var require_ObjectReader = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/readers/JSONReader.js
+// node_modules/xmlbuilder2/lib/readers/JSONReader.js
 var require_JSONReader = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/readers/JSONReader.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/readers/JSONReader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.JSONReader = void 0;
@@ -15151,9 +15151,9 @@ var require_JSONReader = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/common.js
+// node_modules/js-yaml/lib/common.js
 var require_common = __commonJS({
-  "../main/node_modules/js-yaml/lib/common.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/common.js"(exports2, module2) {
     "use strict";
     function isNothing(subject) {
       return typeof subject === "undefined" || subject === null;
@@ -15195,9 +15195,9 @@ var require_common = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/exception.js
+// node_modules/js-yaml/lib/exception.js
 var require_exception = __commonJS({
-  "../main/node_modules/js-yaml/lib/exception.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/exception.js"(exports2, module2) {
     "use strict";
     function formatError(exception, compact) {
       let where = "";
@@ -15233,9 +15233,9 @@ var require_exception = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/snippet.js
+// node_modules/js-yaml/lib/snippet.js
 var require_snippet = __commonJS({
-  "../main/node_modules/js-yaml/lib/snippet.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/snippet.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     function getLine(buffer, lineStart, lineEnd, position, maxLineLength) {
@@ -15313,9 +15313,9 @@ var require_snippet = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type.js
+// node_modules/js-yaml/lib/type.js
 var require_type = __commonJS({
-  "../main/node_modules/js-yaml/lib/type.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type.js"(exports2, module2) {
     "use strict";
     var YAMLException = require_exception();
     var TYPE_CONSTRUCTOR_OPTIONS = [
@@ -15377,9 +15377,9 @@ var require_type = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/schema.js
+// node_modules/js-yaml/lib/schema.js
 var require_schema = __commonJS({
-  "../main/node_modules/js-yaml/lib/schema.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/schema.js"(exports2, module2) {
     "use strict";
     var YAMLException = require_exception();
     var Type = require_type();
@@ -15466,9 +15466,9 @@ var require_schema = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/str.js
+// node_modules/js-yaml/lib/type/str.js
 var require_str = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/str.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/str.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     module2.exports = new Type("tag:yaml.org,2002:str", {
@@ -15480,9 +15480,9 @@ var require_str = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/seq.js
+// node_modules/js-yaml/lib/type/seq.js
 var require_seq = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/seq.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/seq.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     module2.exports = new Type("tag:yaml.org,2002:seq", {
@@ -15494,9 +15494,9 @@ var require_seq = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/map.js
+// node_modules/js-yaml/lib/type/map.js
 var require_map = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/map.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/map.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     module2.exports = new Type("tag:yaml.org,2002:map", {
@@ -15508,9 +15508,9 @@ var require_map = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/schema/failsafe.js
+// node_modules/js-yaml/lib/schema/failsafe.js
 var require_failsafe = __commonJS({
-  "../main/node_modules/js-yaml/lib/schema/failsafe.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/schema/failsafe.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = new Schema({
@@ -15523,9 +15523,9 @@ var require_failsafe = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/null.js
+// node_modules/js-yaml/lib/type/null.js
 var require_null = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/null.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/null.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveYamlNull(data) {
@@ -15566,9 +15566,9 @@ var require_null = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/bool.js
+// node_modules/js-yaml/lib/type/bool.js
 var require_bool = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/bool.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/bool.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveYamlBoolean(data) {
@@ -15603,9 +15603,9 @@ var require_bool = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/int.js
+// node_modules/js-yaml/lib/type/int.js
 var require_int = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/int.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/int.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var Type = require_type();
@@ -15719,9 +15719,9 @@ var require_int = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/float.js
+// node_modules/js-yaml/lib/type/float.js
 var require_float = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/float.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/float.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var Type = require_type();
@@ -15804,9 +15804,9 @@ var require_float = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/schema/json.js
+// node_modules/js-yaml/lib/schema/json.js
 var require_json = __commonJS({
-  "../main/node_modules/js-yaml/lib/schema/json.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/schema/json.js"(exports2, module2) {
     "use strict";
     module2.exports = require_failsafe().extend({
       implicit: [
@@ -15819,17 +15819,17 @@ var require_json = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/schema/core.js
+// node_modules/js-yaml/lib/schema/core.js
 var require_core = __commonJS({
-  "../main/node_modules/js-yaml/lib/schema/core.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/schema/core.js"(exports2, module2) {
     "use strict";
     module2.exports = require_json();
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/timestamp.js
+// node_modules/js-yaml/lib/type/timestamp.js
 var require_timestamp = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/timestamp.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/timestamp.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var YAML_DATE_REGEXP = new RegExp(
@@ -15889,9 +15889,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/merge.js
+// node_modules/js-yaml/lib/type/merge.js
 var require_merge = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/merge.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/merge.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveYamlMerge(data) {
@@ -15904,9 +15904,9 @@ var require_merge = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/binary.js
+// node_modules/js-yaml/lib/type/binary.js
 var require_binary = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/binary.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/binary.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var BASE64_MAP = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\n\r";
@@ -15996,9 +15996,9 @@ var require_binary = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/omap.js
+// node_modules/js-yaml/lib/type/omap.js
 var require_omap = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/omap.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/omap.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var _hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -16035,9 +16035,9 @@ var require_omap = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/pairs.js
+// node_modules/js-yaml/lib/type/pairs.js
 var require_pairs = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/pairs.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/pairs.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var _toString = Object.prototype.toString;
@@ -16073,9 +16073,9 @@ var require_pairs = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/type/set.js
+// node_modules/js-yaml/lib/type/set.js
 var require_set = __commonJS({
-  "../main/node_modules/js-yaml/lib/type/set.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/type/set.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var _hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -16100,9 +16100,9 @@ var require_set = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/schema/default.js
+// node_modules/js-yaml/lib/schema/default.js
 var require_default = __commonJS({
-  "../main/node_modules/js-yaml/lib/schema/default.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/schema/default.js"(exports2, module2) {
     "use strict";
     module2.exports = require_core().extend({
       implicit: [
@@ -16119,9 +16119,9 @@ var require_default = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/loader.js
+// node_modules/js-yaml/lib/loader.js
 var require_loader = __commonJS({
-  "../main/node_modules/js-yaml/lib/loader.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/loader.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var YAMLException = require_exception();
@@ -17499,9 +17499,9 @@ var require_loader = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/dumper.js
+// node_modules/js-yaml/lib/dumper.js
 var require_dumper = __commonJS({
-  "../main/node_modules/js-yaml/lib/dumper.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/dumper.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var YAMLException = require_exception();
@@ -18152,9 +18152,9 @@ var require_dumper = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/index.js
+// node_modules/js-yaml/index.js
 var require_js_yaml = __commonJS({
-  "../main/node_modules/js-yaml/index.js"(exports2, module2) {
+  "node_modules/js-yaml/index.js"(exports2, module2) {
     "use strict";
     var loader = require_loader();
     var dumper = require_dumper();
@@ -18194,9 +18194,9 @@ var require_js_yaml = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/readers/YAMLReader.js
+// node_modules/xmlbuilder2/lib/readers/YAMLReader.js
 var require_YAMLReader = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/readers/YAMLReader.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/readers/YAMLReader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.YAMLReader = void 0;
@@ -18222,9 +18222,9 @@ var require_YAMLReader = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/readers/index.js
+// node_modules/xmlbuilder2/lib/readers/index.js
 var require_readers = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/readers/index.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/readers/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.YAMLReader = exports2.JSONReader = exports2.ObjectReader = exports2.XMLReader = void 0;
@@ -18247,9 +18247,9 @@ var require_readers = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/builder/XMLBuilderImpl.js
+// node_modules/xmlbuilder2/lib/builder/XMLBuilderImpl.js
 var require_XMLBuilderImpl = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/builder/XMLBuilderImpl.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/builder/XMLBuilderImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLBuilderImpl = void 0;
@@ -18904,9 +18904,9 @@ var require_XMLBuilderImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/builder/BuilderFunctions.js
+// node_modules/xmlbuilder2/lib/builder/BuilderFunctions.js
 var require_BuilderFunctions = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/builder/BuilderFunctions.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/builder/BuilderFunctions.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.builder = builder;
@@ -19001,9 +19001,9 @@ var require_BuilderFunctions = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/BaseCBWriter.js
+// node_modules/xmlbuilder2/lib/writers/BaseCBWriter.js
 var require_BaseCBWriter = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/BaseCBWriter.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/BaseCBWriter.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.BaseCBWriter = void 0;
@@ -19032,9 +19032,9 @@ var require_BaseCBWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/XMLCBWriter.js
+// node_modules/xmlbuilder2/lib/writers/XMLCBWriter.js
 var require_XMLCBWriter = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/XMLCBWriter.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/XMLCBWriter.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLCBWriter = void 0;
@@ -19174,9 +19174,9 @@ var require_XMLCBWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/JSONCBWriter.js
+// node_modules/xmlbuilder2/lib/writers/JSONCBWriter.js
 var require_JSONCBWriter = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/JSONCBWriter.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/JSONCBWriter.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.JSONCBWriter = void 0;
@@ -19314,9 +19314,9 @@ var require_JSONCBWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/writers/YAMLCBWriter.js
+// node_modules/xmlbuilder2/lib/writers/YAMLCBWriter.js
 var require_YAMLCBWriter = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/writers/YAMLCBWriter.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/writers/YAMLCBWriter.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.YAMLCBWriter = void 0;
@@ -19443,9 +19443,9 @@ var require_YAMLCBWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/builder/XMLBuilderCBImpl.js
+// node_modules/xmlbuilder2/lib/builder/XMLBuilderCBImpl.js
 var require_XMLBuilderCBImpl = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/builder/XMLBuilderCBImpl.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/builder/XMLBuilderCBImpl.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.XMLBuilderCBImpl = void 0;
@@ -20060,9 +20060,9 @@ var require_XMLBuilderCBImpl = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/builder/BuilderFunctionsCB.js
+// node_modules/xmlbuilder2/lib/builder/BuilderFunctionsCB.js
 var require_BuilderFunctionsCB = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/builder/BuilderFunctionsCB.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/builder/BuilderFunctionsCB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createCB = createCB;
@@ -20077,9 +20077,9 @@ var require_BuilderFunctionsCB = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/builder/index.js
+// node_modules/xmlbuilder2/lib/builder/index.js
 var require_builder = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/builder/index.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/builder/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.fragmentCB = exports2.createCB = exports2.convert = exports2.fragment = exports2.create = exports2.builder = exports2.XMLBuilderCBImpl = exports2.XMLBuilderImpl = void 0;
@@ -20114,9 +20114,9 @@ var require_builder = __commonJS({
   }
 });
 
-// ../main/node_modules/xmlbuilder2/lib/index.js
+// node_modules/xmlbuilder2/lib/index.js
 var require_lib4 = __commonJS({
-  "../main/node_modules/xmlbuilder2/lib/index.js"(exports2) {
+  "node_modules/xmlbuilder2/lib/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.fragmentCB = exports2.createCB = exports2.convert = exports2.fragment = exports2.create = exports2.builder = void 0;
@@ -20341,6 +20341,8 @@ Usage:
                   token from QA_SCM_TOKEN; or GitHub App: --app-id <id> [--installation-id <n>]
                   with the private key (PEM) in QA_GITHUB_APP_KEY
   qa connections remove github|gitlab
+  qa generate "<what to test, in words>" --env <slug> [--name <name>] [--wait] [--timeout <duration>] [--json]
+  qa generation <testPlanId> [--json]
 
 Configuration: QA_API_URL (or --api-url) and QA_API_KEY (environment only, never a flag).
 Secrets of channels and connections come from the environment too, never from flags.
@@ -20370,6 +20372,11 @@ qa run options:
                                Environment and branch
   --idempotency-key <key>      override the key derived from the CI run (run id + attempt + job)
   --retries <n>                attempts on network errors, 429 and 5xx (default 6, with backoff)
+
+qa generate explores the Environment's web target, writes cases from what it saw and tries each;
+it prints every proposed case as ready (every step passed) or draft (the failed step, the runner's
+reason, what is missing), or why nothing was proposed. Nothing is saved: keep a case with
+test_case.create. With --wait it exits 0 when some case is ready, 1 when none is (default timeout 10m).
 
 Exit codes:
   0    every Run passed
@@ -21092,8 +21099,66 @@ function connectionBody(c, provider) {
   return provider === "gitlab" ? { ...common, token } : { ...common, auth: { kind: "token", token } };
 }
 
-// cli/src/schedules.ts
+// cli/src/generate.ts
 var import_node_crypto3 = require("node:crypto");
+var POLL_MS = 2e3;
+async function generateCommand(api, out, prompt, env, o) {
+  const started = await api.request(
+    "POST",
+    "/api/generate",
+    { name: o.name ?? prompt.replace(/\s+/g, " ").trim().slice(0, 100), prompt, environmentSlug: env },
+    // One key for every attempt of this command: a retry after a lost answer starts one generation.
+    { "Idempotency-Key": o.idempotencyKey ?? (0, import_node_crypto3.randomUUID)() }
+  );
+  if (!o.wait) {
+    if (o.json) process.stdout.write(`${JSON.stringify(started)}
+`);
+    else out.line(`${started.testPlanId}: generating; see it with qa generation ${started.testPlanId}`);
+    return EXIT.passed;
+  }
+  const deadline = Date.now() + o.timeoutMs;
+  for (; ; ) {
+    const g = await api.request("GET", `/api/generate/${started.testPlanId}`);
+    if (g.status !== "generating") return show(out, g, o.json);
+    if (Date.now() > deadline) {
+      out.line(`qa: still generating; see it later with qa generation ${started.testPlanId}`);
+      return EXIT.timedOut;
+    }
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+async function generationCommand(api, out, testPlanId, json) {
+  if (!ID.plan.test(testPlanId)) throw new QaError(EXIT.usage, "usage: qa generation <tp_\u2026 id>");
+  return show(out, await api.request("GET", `/api/generate/${testPlanId}`), json);
+}
+function show(out, g, json) {
+  if (json) process.stdout.write(`${JSON.stringify(g)}
+`);
+  else {
+    out.line(`${g.testPlanId} ${g.name}: ${g.status}${g.environmentSlug ? ` (Environment ${g.environmentSlug})` : ""}`);
+    const e = g.exploration;
+    if (e)
+      out.line(
+        `  explored ${e.pages.length} page(s): ${e.pages.map((p) => p.path).join(", ")} (budget ${e.budget.maxPages} pages, ${Math.round(e.budget.timeMs / 1e3)} s; ${e.stoppedBecause})`
+      );
+    for (const c of g.cases) {
+      out.line(`  ${c.proposal.padEnd(5)}  ${c.title}  (${c.passedSteps}/${c.steps.length} steps passed when tried)`);
+      if (c.failedStep)
+        out.line(
+          `         step ${c.failedStep.index + 1} failed: ${c.failedStep.reason}` + (c.failedStep.suggestion ? `; ${c.failedStep.suggestion}` : "")
+        );
+      else if (c.missing) out.line(`         missing: ${c.missing}`);
+    }
+    const reason = g.reason ?? g.failureReason;
+    if (reason) out.line(`  why: ${reason}`);
+    if (g.cases.some((c) => c.proposal === "ready"))
+      out.line("  keep a case: test_case.create with its testCaseSteps (qa generation <id> --json shows them)");
+  }
+  return g.status === "failed" ? EXIT.failed : EXIT.passed;
+}
+
+// cli/src/schedules.ts
+var import_node_crypto4 = require("node:crypto");
 var MAX_PAGES = 10;
 var timing = (s) => s.cron ? `cron "${s.cron}" ${s.timezone ?? "UTC"}` : `every ${s.every}`;
 async function schedulesCommand(api, out, json, args, idempotencyKey) {
@@ -21122,7 +21187,7 @@ async function schedulesCommand(api, out, json, args, idempotencyKey) {
   if (verb !== "pause" && verb !== "resume" && verb !== "trigger")
     throw new QaError(EXIT.usage, "usage: qa schedules list | pause <id> | resume <id> | trigger <id>");
   if (!id || !SCHEDULE_ID.test(id)) throw new QaError(EXIT.usage, `usage: qa schedules ${verb} <sch_\u2026 id>`);
-  const key = idempotencyKey ?? (0, import_node_crypto3.randomUUID)();
+  const key = idempotencyKey ?? (0, import_node_crypto4.randomUUID)();
   const answer = await api.request(
     "POST",
     `/api/schedules/${id}/${verb}`,
@@ -21188,6 +21253,21 @@ var Cli = class {
       env: process.env,
       resolvePlan: (p) => this.resolvePlan(p)
     };
+  }
+  // ---- qa generate / qa generation
+  generate(prompt) {
+    const f = this.flags;
+    if (!f.env) throw new QaError(EXIT.usage, "qa generate explores an Environment: give --env <slug>");
+    return generateCommand(this.api, this.out, prompt, f.env, {
+      json: !!f.json,
+      wait: !!f.wait,
+      timeoutMs: parseDuration(f.timeout ?? "10m"),
+      idempotencyKey: f["idempotency-key"],
+      name: f.name
+    });
+  }
+  generation(testPlanId) {
+    return generationCommand(this.api, this.out, testPlanId, !!this.flags.json);
   }
   // ---- qa run
   async run() {
@@ -21433,6 +21513,13 @@ ${HELP}`);
         return channelsCommand(cli.notify(), parsed.positionals);
       case "connections":
         return connectionsCommand(cli.notify(), parsed.positionals);
+      case "generate":
+        if (parsed.positionals.length !== 1 || !parsed.positionals[0].trim())
+          throw new QaError(EXIT.usage, 'usage: qa generate "<what to test, in words>" --env <slug> [--wait]');
+        return cli.generate(parsed.positionals[0]);
+      case "generation":
+        if (parsed.positionals.length !== 1) throw new QaError(EXIT.usage, "usage: qa generation <testPlanId>");
+        return cli.generation(parsed.positionals[0]);
       default:
         throw new QaError(EXIT.usage, `unknown command ${command}; see qa --help`);
     }

@@ -25,6 +25,8 @@ export interface LookAndWriteResult {
   cases: TriedCase[];
   /** Why nothing is ready, in words a person can act on; absent when some case is ready. */
   reason?: string;
+  /** The provider's tokens, when a provider wrote the cases and reported its usage. */
+  providerTokens?: { prompt: number; completion: number };
 }
 
 /** Issue 78 points 1–3: explore the application, write cases from what is there, try each before proposing it. */
@@ -36,16 +38,25 @@ export async function lookAndWrite(o: LookAndWriteOptions): Promise<LookAndWrite
       cases: [],
       reason: `${exploration.unreachable}; check the Environment's web target, or ask the operator to allow its address`,
     };
+  let providerTokens: LookAndWriteResult['providerTokens'];
+  const counted = (u: { promptTokens: number; completionTokens: number }) => {
+    providerTokens = {
+      prompt: (providerTokens?.prompt ?? 0) + u.promptTokens,
+      completion: (providerTokens?.completion ?? 0) + u.completionTokens,
+    };
+  };
   const cases = await proveCases(
-    o.generator ? await providerCase(o, o.generator, exploration) : writeCases(o.prompt, exploration),
+    o.generator ? await providerCase(o, o.generator, exploration, counted) : writeCases(o.prompt, exploration),
     o,
   );
-  if (cases.some((c) => c.proposal === 'ready')) return { exploration, cases };
+  const tokens = providerTokens ? { providerTokens } : {};
+  if (cases.some((c) => c.proposal === 'ready')) return { exploration, cases, ...tokens };
   const pages = exploration.pages.map((p) => p.path).join(', ');
   const because = cases.find((c) => c.missing)?.missing;
   return {
     exploration,
     cases,
+    ...tokens,
     reason: because
       ? `no case could be proven: ${because}`
       : `nothing in the prompt matches what ${o.baseUrl} shows (explored ${exploration.pages.length} page(s): ${pages}, within ${exploration.budget.maxPages} pages and ${exploration.budget.timeMs} ms); name the page, or the link, field or button to use`,
@@ -53,7 +64,12 @@ export async function lookAndWrite(o: LookAndWriteOptions): Promise<LookAndWrite
 }
 
 /** The provider's case: it gets the prompt and the explored pages (names, not values) and answers in the step schema. */
-async function providerCase(o: LookAndWriteOptions, generator: Generator, seen: Exploration): Promise<ProposedCase[]> {
+async function providerCase(
+  o: LookAndWriteOptions,
+  generator: Generator,
+  seen: Exploration,
+  onUsage: (u: { promptTokens: number; completionTokens: number }) => void,
+): Promise<ProposedCase[]> {
   const pages = [
     ...seen.pages,
     ...(seen.signIn?.afterSignIn ? [seen.signIn.afterSignIn] : []),
@@ -73,6 +89,7 @@ async function providerCase(o: LookAndWriteOptions, generator: Generator, seen: 
       variables: o.variables,
     },
     o.signal,
+    onUsage,
   );
   const runnable = steps.filter((s) => s.action === 'navigate' || s.action === 'fill' || s.action === 'click');
   return [

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import type { EgressPolicy } from '../../core/egress';
-import type { ResourceStep } from '../../core/steps';
+import type { ResourceStep, Step } from '../../core/steps';
 import { Redactor } from '../engines/shared/redactor';
 import { runWebSteps } from '../engines/web/web';
 import { toResourceStep, type ProposedCase } from './write';
@@ -11,6 +11,8 @@ export interface TriedCase {
   /** `ready`: every step passed when run; `draft`: it did not, or something is missing. */
   proposal: 'ready' | 'draft';
   steps: ResourceStep[];
+  /** The same steps with the checks the proof made, as a Test Case stores them. */
+  runnerSteps: Step[];
   /** The checks the proof made that a plan's steps cannot hold (texts the page showed). */
   checks: string[];
   passedSteps: number;
@@ -37,6 +39,7 @@ export async function proveCases(cases: ProposedCase[], o: ProveOptions): Promis
     const base = {
       title: c.title,
       steps: c.steps.map(toResourceStep),
+      runnerSteps: c.steps,
       checks: c.steps.flatMap((s) => ('expect' in s && s.expect?.text ? [s.expect.text] : [])),
     };
     if (c.missing || !c.steps.length) {

@@ -64,7 +64,7 @@ const MAX_INPUT_CHARS = 60_000;
 /** The generator of an OpenAI-compatible chat-completions provider; its steps are validated like a person's. */
 export function providerGenerator(settings: ProviderSettings): Generator {
   return {
-    async generate(input: GenerationInput, signal?: AbortSignal): Promise<ResourceStep[]> {
+    async generate(input: GenerationInput, signal?: AbortSignal, onUsage?): Promise<ResourceStep[]> {
       const user = JSON.stringify({
         kind: input.source,
         platforms: input.platforms,
@@ -80,6 +80,7 @@ export function providerGenerator(settings: ProviderSettings): Generator {
         system: SYSTEM,
         user,
       });
+      if (answer.usage) onUsage?.(answer.usage);
       const parsed = answerShape.safeParse(answer.json);
       if (!parsed.success) throw new AiProviderError(malformedReason(parsed.error), true);
       const candidates = parsed.data.steps;

@@ -13,7 +13,12 @@ export interface GenerationInput {
 
 /** Writes a plan's resource-style steps from a prompt or a diff. */
 export interface Generator {
-  generate(input: GenerationInput, signal?: AbortSignal): Promise<ResourceStep[]>;
+  generate(
+    input: GenerationInput,
+    signal?: AbortSignal,
+    /** Told the provider's token usage of each call (a provider's generator only). */
+    onUsage?: (usage: { promptTokens: number; completionTokens: number }) => void,
+  ): Promise<ResourceStep[]>;
 }
 
 /** The input shows nothing to test: retrying cannot help, the plan fails with this reason. */

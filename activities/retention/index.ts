@@ -17,6 +17,28 @@ async function removeMedia({ db, storage }: Pick<ActivityDeps, 'db' | 'storage'>
   );
 }
 
+/**
+ * Removes the screenshots of plan generations older than their organization's mediaDays: the
+ * objects first (a missing one is fine), then the proposal loses its keys, so a repeat after a
+ * kill finds the same generation and finishes the job.
+ */
+export async function purgeGenerationShots(
+  { db, storage }: Pick<ActivityDeps, 'db' | 'storage'>,
+  asOf: number,
+  limit: number,
+): Promise<{ shots: number; more: boolean }> {
+  const generations = await retentionRepository.expiredGenerationShots(db.manager, asOf, limit);
+  let shots = 0;
+  for (const g of generations) {
+    for (const key of g.proposal.cases.flatMap((c) => c.screenshots)) {
+      await storage.delete(key);
+      shots++;
+    }
+    await retentionRepository.clearGenerationShots(db.manager, g.planId, g.proposal);
+  }
+  return { shots, more: generations.length === limit };
+}
+
 /** Activities of the orchestration queue that carry out the retention purge, one bounded batch each. */
 export function retentionActivities(deps: Pick<ActivityDeps, 'db' | 'storage' | 'log'>): RetentionActivities {
   const { db, log } = deps;
@@ -24,8 +46,11 @@ export function retentionActivities(deps: Pick<ActivityDeps, 'db' | 'storage' | 
     async purgeExpiredMedia(asOf, limit) {
       const media = await retentionRepository.expiredMedia(db.manager, asOf, limit);
       const removed = await removeMedia(deps, media);
-      if (removed) log.info('retention: media removed', { count: removed });
-      return { media: removed, more: media.length === limit };
+      // Plan generations' screenshots go in the same batch (no workflow change for old histories).
+      const generations = await purgeGenerationShots(deps, asOf, limit);
+      if (removed || generations.shots)
+        log.info('retention: media removed', { count: removed, generationScreenshots: generations.shots });
+      return { media: removed + generations.shots, more: media.length === limit || generations.more };
     },
 
     async purgeExpiredRuns(asOf, limit) {

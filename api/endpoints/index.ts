@@ -18,6 +18,7 @@ import planGroupsGet from './plan-groups/get';
 import planGroupsList from './plan-groups/list';
 import plansCreate from './plans/create';
 import plansGenerate from './plans/generate';
+import plansGeneration from './plans/generation';
 import plansList from './plans/list';
 import reportsPlanGroup from './reports/plan-group';
 import reportsRun from './reports/run';
@@ -163,6 +164,7 @@ export const endpoints: Endpoint[] = [
   plansList,
   plansCreate,
   plansGenerate,
+  plansGeneration,
   flowsGet,
   flowsPut,
   runRequestsCreate,

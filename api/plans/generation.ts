@@ -3,6 +3,8 @@ import { testPlanRepository } from '../../db/repositories/test-plans';
 import { startGenerationWorkflow } from '../temporal/starts';
 import type { AppDeps } from '../pipeline/deps';
 import { newId } from '../../core/ids';
+import { AppError, notFound } from '../../core/errors';
+import { environmentRepository } from '../../db/repositories/environments';
 
 export interface GenerationRequest {
   orgId: string;
@@ -10,6 +12,8 @@ export interface GenerationRequest {
   source: 'prompt' | 'diff';
   text: string;
   platforms: string[];
+  /** The Environment to explore and prove the cases against (prompts only). */
+  environmentSlug?: string;
 }
 
 /**
@@ -18,6 +22,10 @@ export interface GenerationRequest {
  * plan waits forever for a generation that never began.
  */
 export async function startGeneration(deps: AppDeps, g: GenerationRequest): Promise<string> {
+  const environment = g.environmentSlug ? await explorable(deps, g.orgId, g.environmentSlug) : null;
+  const usesValues = environment
+    ? ((await environmentRepository.valueNames(deps.db.manager, [environment.id])).get(environment.id) ?? []).length > 0
+    : false;
   const now = Date.now();
   const planId = newId('tp');
   await deps.db.transaction(async (tx) => {
@@ -42,12 +50,14 @@ export async function startGeneration(deps: AppDeps, g: GenerationRequest): Prom
       source: g.source,
       input: g.text,
       platforms: g.platforms,
+      environmentId: environment?.id ?? null,
+      proposal: null,
       createdAt: now,
       finishedAt: null,
     });
   });
   try {
-    await startGenerationWorkflow(deps, g.orgId, planId);
+    await startGenerationWorkflow(deps, g.orgId, planId, environment ? { usesValues } : undefined);
   } catch (error) {
     await resourcePlanRepository.finishGeneration(deps.db.manager, planId, {
       failureReason: 'the generation could not be started; generate the plan again',
@@ -55,4 +65,16 @@ export async function startGeneration(deps: AppDeps, g: GenerationRequest): Prom
     throw error;
   }
   return planId;
+}
+
+/** The Environment a generation explores: in the caller's organization, with a web target. */
+async function explorable(deps: AppDeps, orgId: string, slug: string) {
+  const environment = await environmentRepository.bySlug(deps.db.manager, orgId, slug);
+  if (!environment) throw notFound(`Environment ${slug}`);
+  if (!environment.targets.web?.baseUrl)
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      `the Environment ${slug} has no web target to explore; give it targets.web.baseUrl (environment.upsert)`,
+    );
+  return environment;
 }

@@ -26,7 +26,7 @@ import {
   type PreparedNotification,
 } from '../../workflows/contracts';
 import { AppError } from '../../core/errors';
-import { providerCallBudgetMs } from '../../core/config';
+import { providerCallBudgetMs, runnerQueue } from '../../core/config';
 import { runRepository } from '../../db/repositories/runs';
 import type { Run } from '../../db/entities/runs';
 import type { RunRequest } from '../../db/entities/run-requests';
@@ -164,10 +164,30 @@ export async function startRunRequestWorkflow(deps: AppDeps, request: RunRequest
 }
 
 /** Starts the generation of a recorded placeholder plan. */
-export async function startGenerationWorkflow(deps: AppDeps, orgId: string, planId: string): Promise<void> {
+export async function startGenerationWorkflow(
+  deps: AppDeps,
+  orgId: string,
+  planId: string,
+  explore?: { usesValues: boolean },
+): Promise<void> {
   await startWorkflow(deps, 'planGenerationWorkflow', {
     workflowId: generationWorkflowId(planId),
-    args: [{ planId, orgId, attempts: deps.config.AI_MAX_ATTEMPTS, timeoutMs: providerCallBudgetMs(deps.config) }],
+    args: [
+      {
+        planId,
+        orgId,
+        attempts: deps.config.AI_MAX_ATTEMPTS,
+        timeoutMs: providerCallBudgetMs(deps.config),
+        // Exploring, a provider's answer and every proof: the provider's budget plus the browser's.
+        ...(explore && {
+          explore: {
+            taskQueue: runnerQueue(deps.config, 'web', explore.usesValues),
+            scheduleToStartMs: deps.config.WEB_SCHEDULE_TO_START_MS,
+            timeoutMs: providerCallBudgetMs(deps.config) + 5 * 60_000,
+          },
+        }),
+      },
+    ],
     searchAttributes: [
       { key: QaOrgId, value: orgId },
       { key: QaTestPlanId, value: planId },

@@ -18,6 +18,8 @@ Usage:
                   token from QA_SCM_TOKEN; or GitHub App: --app-id <id> [--installation-id <n>]
                   with the private key (PEM) in QA_GITHUB_APP_KEY
   qa connections remove github|gitlab
+  qa generate "<what to test, in words>" --env <slug> [--name <name>] [--wait] [--timeout <duration>] [--json]
+  qa generation <testPlanId> [--json]
 
 Configuration: QA_API_URL (or --api-url) and QA_API_KEY (environment only, never a flag).
 Secrets of channels and connections come from the environment too, never from flags.
@@ -47,6 +49,11 @@ qa run options:
                                Environment and branch
   --idempotency-key <key>      override the key derived from the CI run (run id + attempt + job)
   --retries <n>                attempts on network errors, 429 and 5xx (default 6, with backoff)
+
+qa generate explores the Environment's web target, writes cases from what it saw and tries each;
+it prints every proposed case as ready (every step passed) or draft (the failed step, the runner's
+reason, what is missing), or why nothing was proposed. Nothing is saved: keep a case with
+test_case.create. With --wait it exits 0 when some case is ready, 1 when none is (default timeout 10m).
 
 Exit codes:
   0    every Run passed

@@ -9,6 +9,7 @@ import { Api, EXIT, QaError } from './http';
 import { Output } from './output';
 import { Reporter } from './report';
 import { channelsCommand, connectionsCommand, type NotifyContext } from './notify';
+import { generateCommand, generationCommand } from './generate';
 import { schedulesCommand } from './schedules';
 import {
   ID,
@@ -72,6 +73,23 @@ class Cli {
       env: process.env,
       resolvePlan: (p) => this.resolvePlan(p),
     };
+  }
+
+  // ---- qa generate / qa generation
+  generate(prompt: string): Promise<number> {
+    const f = this.flags;
+    if (!f.env) throw new QaError(EXIT.usage, 'qa generate explores an Environment: give --env <slug>');
+    return generateCommand(this.api, this.out, prompt, f.env, {
+      json: !!f.json,
+      wait: !!f.wait,
+      timeoutMs: parseDuration(f.timeout ?? '10m'),
+      idempotencyKey: f['idempotency-key'],
+      name: f.name,
+    });
+  }
+
+  generation(testPlanId: string): Promise<number> {
+    return generationCommand(this.api, this.out, testPlanId, !!this.flags.json);
   }
 
   // ---- qa run
@@ -344,6 +362,13 @@ export async function main(argv: string[]): Promise<number> {
         return channelsCommand(cli.notify(), parsed.positionals);
       case 'connections':
         return connectionsCommand(cli.notify(), parsed.positionals);
+      case 'generate':
+        if (parsed.positionals.length !== 1 || !parsed.positionals[0].trim())
+          throw new QaError(EXIT.usage, 'usage: qa generate "<what to test, in words>" --env <slug> [--wait]');
+        return cli.generate(parsed.positionals[0]);
+      case 'generation':
+        if (parsed.positionals.length !== 1) throw new QaError(EXIT.usage, 'usage: qa generation <testPlanId>');
+        return cli.generation(parsed.positionals[0]);
       default:
         throw new QaError(EXIT.usage, `unknown command ${command}; see qa --help`);
     }

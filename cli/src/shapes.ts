@@ -181,3 +181,30 @@ export interface ConnectionRow {
   installationId?: number;
   checkName: string;
 }
+
+/** One proposed case of GET /api/generate/{testPlanId} (the fields qa prints). */
+export interface ProposedCase {
+  title: string;
+  proposal: 'ready' | 'draft';
+  steps: Array<{ action: string; target?: string }>;
+  passedSteps: number;
+  failedStep?: { index: number; reason: string; suggestion?: string };
+  missing?: string;
+  screenshots: Array<{ url: string; expiresAt: number }>;
+}
+
+/** GET /api/generate/{testPlanId}: a plan generation, what it explored and the cases it proposes. */
+export interface Generation {
+  testPlanId: string;
+  name: string;
+  status: 'generating' | 'ready' | 'failed';
+  failureReason?: string;
+  environmentSlug?: string;
+  exploration?: {
+    pages: Array<{ path: string; title: string }>;
+    budget: { maxPages: number; timeMs: number };
+    stoppedBecause: string;
+  };
+  cases: ProposedCase[];
+  reason?: string;
+}

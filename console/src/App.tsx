@@ -6,6 +6,7 @@ import { SessionContext, type Session } from './lib/session';
 import { Compare } from './views/compare/Compare';
 import { Author } from './views/author/Author';
 import { Environments } from './views/Environments';
+import { Generate } from './views/Generate';
 import { GroupReview } from './views/GroupReview';
 import { Insights } from './views/Insights';
 import { Members } from './views/Members';
@@ -24,6 +25,7 @@ const NAV = [
   ['/console/plan-groups', 'Plan groups'],
   ['/console/test-cases', 'Test Cases'],
   ['/console/author', 'Author'],
+  ['/console/generate', 'Generate'],
   ['/console/insights', 'Insights'],
   ['/console/schedules', 'Schedules'],
   ['/console/webhooks', 'Webhooks'],
@@ -50,6 +52,7 @@ function View({ url }: { url: URL }) {
   if (section === 'test-cases' && id) return <TestCase id={id} />;
   if (section === 'test-cases') return <TestCases />;
   if (section === 'author') return <Author id={id} />;
+  if (section === 'generate') return <Generate id={id} />;
   if (section === 'insights') return <Insights />;
   if (section === 'schedules') return <Schedules />;
   if (section === 'webhooks') return <Webhooks />;

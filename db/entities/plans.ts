@@ -1,6 +1,7 @@
 import { EntitySchema } from 'typeorm';
 import { epochMs, jsonText } from './json';
 import type { ResourceStep } from '../../core/steps';
+import type { GenerationProposal } from '../../core/generation';
 
 const id = { type: 'varchar', length: 40, primary: true } as const;
 const ref = { type: 'varchar', length: 40 } as const;
@@ -40,6 +41,10 @@ export interface PlanGeneration {
   source: 'prompt' | 'diff';
   input: string;
   platforms: string[];
+  /** The Environment the generation explores and proves its cases against; null: from the words alone. */
+  environmentId: string | null;
+  /** What exploring saw and the cases proposed (generations with an Environment), once finished. */
+  proposal: GenerationProposal | null;
   createdAt: number;
   finishedAt: number | null;
 }
@@ -52,6 +57,8 @@ export const PlanGenerationEntity = new EntitySchema<PlanGeneration>({
     source: { type: 'varchar', length: 10 },
     input: { type: 'mediumtext' },
     platforms: json,
+    environmentId: { ...ref, name: 'environment_id', nullable: true },
+    proposal: { ...json, nullable: true },
     createdAt: { ...ms, name: 'created_at' },
     finishedAt: { ...ms, name: 'finished_at', nullable: true },
   },

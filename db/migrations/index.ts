@@ -25,6 +25,7 @@ import { CommitReports1765200100000 } from './1765200100000-CommitReports';
 import { PlanGroupScheduling1765300000000 } from './1765300000000-PlanGroupScheduling';
 import { AccessibilityChecks1765500000000 } from './1765500000000-AccessibilityChecks';
 import { RunSearchNames1765600000000 } from './1765600000000-RunSearchNames';
+import { GenerationProposals1765700000000 } from './1765700000000-GenerationProposals';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   PlanGroupScheduling1765300000000,
   AccessibilityChecks1765500000000,
   RunSearchNames1765600000000,
+  GenerationProposals1765700000000,
 ];

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { TestPlanEntity, type TestPlan } from '../entities';
 import { PlanGenerationEntity, type PlanGeneration } from '../entities/plans';
+import type { GenerationProposal } from '../../core/generation';
 
 /** Queries of the resource-style plan endpoints and of plan generation (same test_plans table as v1). */
 export const resourcePlanRepository = {
@@ -34,6 +35,7 @@ export const resourcePlanRepository = {
     db: EntityManager,
     planId: string,
     outcome: { steps: object[] } | { failureReason: string },
+    proposal?: GenerationProposal,
   ): Promise<void> {
     const now = Date.now();
     const ready = 'steps' in outcome;
@@ -47,6 +49,11 @@ export const resourcePlanRepository = {
         planId,
       ],
     );
+    if (proposal)
+      await db.query('UPDATE plan_generations SET proposal = ? WHERE plan_id = ? AND finished_at IS NULL', [
+        JSON.stringify(proposal),
+        planId,
+      ]);
     await db.query('UPDATE plan_generations SET finished_at = ? WHERE plan_id = ? AND finished_at IS NULL', [
       now,
       planId,

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { DAY_MS, defaultRetention, type RetentionPolicy } from '../../core/retention';
 import { terminalStatuses } from './runs';
+import type { GenerationProposal } from '../../core/generation';
 
 const terminalList = terminalStatuses.map((s) => `'${s}'`).join(',');
 
@@ -68,6 +69,33 @@ export const retentionRepository = {
       [asOf, DAY_MS, defaultRetention.mediaDays, defaultRetention.nonPassingMediaDays, limit],
     );
     return rows.map((r) => ({ id: r.id, runId: r.run_id, storageKey: r.storage_key }));
+  },
+
+  /**
+   * Ended plan generations whose proposal still holds screenshots, created longer ago than their
+   * organization's mediaDays, oldest first (a proposal is no Run: its screenshots follow the
+   * passing Runs' media lifetime).
+   */
+  async expiredGenerationShots(
+    db: EntityManager,
+    asOf: number,
+    limit: number,
+  ): Promise<Array<{ planId: string; proposal: GenerationProposal }>> {
+    const rows: Array<{ plan_id: string; proposal: string }> = await db.query(
+      `SELECT g.plan_id, g.proposal FROM plan_generations g
+       LEFT JOIN retention_policies p ON p.org_id = g.org_id
+       WHERE g.finished_at IS NOT NULL AND g.proposal LIKE '%"screenshots":["%'
+         AND g.created_at < ? - ? * COALESCE(p.media_days, ?)
+       ORDER BY g.created_at, g.plan_id LIMIT ?`,
+      [asOf, DAY_MS, defaultRetention.mediaDays, limit],
+    );
+    return rows.map((r) => ({ planId: r.plan_id, proposal: JSON.parse(r.proposal) as GenerationProposal }));
+  },
+
+  /** Writes a generation's proposal back without its (removed) screenshots. */
+  async clearGenerationShots(db: EntityManager, planId: string, proposal: GenerationProposal): Promise<void> {
+    const cleared = { ...proposal, cases: proposal.cases.map((c) => ({ ...c, screenshots: [] })) };
+    await db.query('UPDATE plan_generations SET proposal = ? WHERE plan_id = ?', [JSON.stringify(cleared), planId]);
   },
 
   /** Ended, unpinned Runs (nor the baseline of a pinned one) created longer ago than their organization's runDays, oldest first. */

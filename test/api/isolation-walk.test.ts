@@ -81,6 +81,7 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
   'plan_groups.get': (s) => ({ rest: ['GET', `/api/plan-groups/${s.planGroupRunId}`] }),
   'plan_groups.list': (s) => ({ rest: ['GET', `/api/plan-groups?testPlanId=${s.testPlanId}`], expect: 'empty' }),
   'flows.get': (s) => ({ rest: ['GET', `/api/flows/${s.flowSlug}`] }),
+  'plans.generation': (s) => ({ rest: ['GET', `/api/generate/${s.testPlanId}`] }),
   'run_requests.status': (s) => ({ rest: ['GET', `/api/run-requests/status?id=${s.runRequestId}`] }),
   'artifacts.scan': (s) => ({
     rest: [

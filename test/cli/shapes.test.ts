@@ -9,6 +9,7 @@ import {
   TERMINAL,
   type CaseHealth,
   type Evidence,
+  type Generation,
   type PlanGroup,
   type PlanPage,
   type Queued,
@@ -28,6 +29,7 @@ import runTrigger from '../../api/endpoints/runs/trigger';
 import runRerun from '../../api/endpoints/runs/rerun';
 import testPlanList from '../../api/endpoints/test-plans/list';
 import testCaseHealth from '../../api/endpoints/test-cases/health';
+import plansGeneration from '../../api/endpoints/plans/generation';
 
 /**
  * qa reads the API's answers through cli/src/shapes.ts. These assignments are checked by the
@@ -49,6 +51,8 @@ export const readsHealth = (answer: ApiHealth): CaseHealth => answer;
 export const readsChannel = (answer: z.infer<typeof channelView>): ChannelRow => answer;
 export const readsChannelMessage = (answer: z.infer<typeof notificationView>): ChannelMessage => answer;
 export const readsConnection = (answer: z.infer<typeof connectionView>): ConnectionRow => answer;
+type ApiGeneration = z.infer<typeof plansGeneration.output>;
+export const readsGeneration = (answer: ApiGeneration): Generation => answer;
 
 /**
  * The assignments above let an optional field of qa's go missing from the API unnoticed (an answer
@@ -80,6 +84,9 @@ export const knownFields = [
   known<Unknown<ChannelRow['rules'][number], z.infer<typeof channelView>['rules'][number]>>(),
   known<Unknown<ChannelMessage, z.infer<typeof notificationView>>>(),
   known<Unknown<ConnectionRow, z.infer<typeof connectionView>>>(),
+  known<Unknown<Generation, ApiGeneration>>(),
+  known<Unknown<Generation['cases'][number], ApiGeneration['cases'][number]>>(),
+  known<Unknown<NonNullable<Generation['exploration']>, NonNullable<ApiGeneration['exploration']>>>(),
 ];
 
 describe("qa's view of the API", () => {

@@ -180,4 +180,38 @@ describe('the runner value channel gives a queued Run nothing', function () {
       for (const secret of [ENV_SECRET, RUN_SECRET]) assert.ok(!JSON.stringify(reply.body).includes(secret));
     }
   });
+
+  it('gives a plan generation its Environment values only while it generates, and only to the runner', async () => {
+    await environment(t, 'explored', {
+      targets: { web: { baseUrl: 'http://127.0.0.1:9' } },
+      runtimeValues: { PASSWORD: ENV_SECRET },
+    });
+    const started = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', {
+      name: 'explore',
+      prompt: 'customers can sign in',
+      environmentSlug: 'explored',
+    });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const planId: string = started.body.testPlanId;
+    const askFor = (body: Record<string, unknown>, authorization = `Runner ${RUNNER_TOKEN}`) =>
+      rest(t.app, null, 'POST', '/internal/runner/values', body, { Authorization: authorization });
+    const given = await askFor({ planId, name: 'PASSWORD' });
+    assert.equal(given.status, 200, JSON.stringify(given.body));
+    assert.equal(given.body.value, ENV_SECRET);
+    const check = (reply: Awaited<ReturnType<typeof askFor>>, status: number, code: string) => {
+      assert.equal(reply.status, status, JSON.stringify(reply.body));
+      assert.equal(reply.body.error.code, code);
+      assert.ok(!JSON.stringify(reply.body).includes(ENV_SECRET));
+    };
+    check(await askFor({ planId, name: 'PASSWORD' }, 'Runner wrong-token'), 401, 'UNAUTHENTICATED');
+    check(await askFor({ planId, name: 'OTHER' }), 404, 'NOT_FOUND');
+    check(await askFor({ planId: newId('tp'), name: 'PASSWORD' }), 422, 'FAILED_PRECONDITION');
+    check(await askFor({ planId, runId: newId('run'), name: 'PASSWORD' }), 400, 'INVALID_ARGUMENT');
+    // A generation from words alone explores nothing: no value.
+    const wordsOnly = await rest(t.app, t.org.apiKey, 'POST', '/api/generate', { name: 'w', prompt: 'open /login' });
+    check(await askFor({ planId: wordsOnly.body.testPlanId, name: 'PASSWORD' }), 422, 'FAILED_PRECONDITION');
+    // Once the generation has ended, nothing more.
+    await t.app.deps.db.query('UPDATE plan_generations SET finished_at = 1 WHERE plan_id = ?', [planId]);
+    check(await askFor({ planId, name: 'PASSWORD' }), 422, 'FAILED_PRECONDITION');
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordName } from '../../schemas/catalog';
 import { platforms } from '../../../core/runs';
+import { slug } from '../../../core/steps';
 import { startGeneration } from '../../plans/generation';
 import { defineEndpoint } from '../../pipeline/model';
 
@@ -12,7 +13,10 @@ export default defineEndpoint({
   description:
     'Give exactly one of prompt and diff (a unified git diff). The plan shows status generating in GET /api/plans ' +
     'until it is ready (with steps) or failed (with failureReason). The generator derives pages (paths such as /login), ' +
-    'fields and buttons; secret-looking fields read {{env.NAME}} from the Environment; other fields let the agent choose.',
+    'fields and buttons; secret-looking fields read {{env.NAME}} from the Environment; other fields let the agent choose. ' +
+    'With environmentSlug, a web runner explores that Environment instead, writes cases from the pages it saw and tries each: ' +
+    'the plan becomes ready (without steps) when some case passed, else failed with the reason; the proposed cases are in ' +
+    'GET /api/generate/{testPlanId} and are saved only when a person creates them (test_case.create, test_plan.set_members with confirm).',
   access: { scope: 'svc:plans:write' },
   body: z
     .strictObject({
@@ -28,8 +32,22 @@ export default defineEndpoint({
         .describe('What to test, in words.'),
       diff: z.string().min(1).max(900_000).optional().describe('A unified git diff of the change to test.'),
       platforms: platforms.optional().describe('Default ["web"].'),
+      environmentSlug: slug
+        .optional()
+        .describe(
+          "With a prompt: the Environment whose web target is explored (its runtime values sign in, as a Run's do). " +
+            'Each case written is tried there; GET /api/generate/{testPlanId} lists them as ready or draft. No steps are saved to the plan.',
+        ),
     })
     .refine((b) => !!b.prompt !== !!b.diff, { message: 'give exactly one of prompt and diff', path: ['prompt'] })
+    .refine((b) => !b.environmentSlug || !!b.prompt, {
+      message: 'environmentSlug goes with a prompt: a diff is read, not explored',
+      path: ['environmentSlug'],
+    })
+    .refine((b) => !b.environmentSlug || !b.platforms || b.platforms.includes('web'), {
+      message: 'exploring an Environment needs the web platform',
+      path: ['platforms'],
+    })
     .meta({ oneOf: [{ required: ['prompt'] }, { required: ['diff'] }] }),
   output: z.object({ testPlanId: z.string(), status: z.literal('generating') }),
   async handler(input, { principal, deps }) {
@@ -37,6 +55,7 @@ export default defineEndpoint({
       orgId: principal.orgId,
       name: input.name,
       platforms: input.platforms ?? ['web'],
+      ...(input.environmentSlug ? { environmentSlug: input.environmentSlug } : {}),
       ...(input.prompt
         ? { source: 'prompt' as const, text: input.prompt }
         : { source: 'diff' as const, text: input.diff! }),

@@ -46,6 +46,7 @@ import type channelsTest from '../../../api/endpoints/notification-channels/send
 import type connectionsGetGithub from '../../../api/endpoints/commit-connections/get';
 import type connectionsPutGithub from '../../../api/endpoints/commit-connections/put';
 import type { getGitlab, putGitlab } from '../../../api/endpoints/commit-connections/gitlab';
+import type plansGeneration from '../../../api/endpoints/plans/generation';
 import { call, v1, type CallOptions } from './api';
 
 /** The v1 operations the console calls, by their names. */
@@ -97,6 +98,7 @@ interface Routes {
   'commit_connections.put_github': typeof connectionsPutGithub;
   'commit_connections.get_gitlab': typeof getGitlab;
   'commit_connections.put_gitlab': typeof putGitlab;
+  'plans.generation': typeof plansGeneration;
 }
 
 /**
