@@ -39,24 +39,22 @@ export const resourcePlanRepository = {
   ): Promise<void> {
     const now = Date.now();
     const ready = 'steps' in outcome;
-    await db.query(
-      `UPDATE test_plans SET status = ?, steps = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'generating'`,
-      [
-        ready ? 'ready' : 'failed',
-        JSON.stringify(ready ? outcome.steps : []),
-        ready ? null : outcome.failureReason,
-        now,
-        planId,
-      ],
-    );
-    if (proposal)
-      await db.query('UPDATE plan_generations SET proposal = ? WHERE plan_id = ? AND finished_at IS NULL', [
-        JSON.stringify(proposal),
-        planId,
-      ]);
-    await db.query('UPDATE plan_generations SET finished_at = ? WHERE plan_id = ? AND finished_at IS NULL', [
-      now,
-      planId,
-    ]);
+    // One transaction: a reader never sees the plan `ready` before its proposal is there.
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE test_plans SET status = ?, steps = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'generating'`,
+        [
+          ready ? 'ready' : 'failed',
+          JSON.stringify(ready ? outcome.steps : []),
+          ready ? null : outcome.failureReason,
+          now,
+          planId,
+        ],
+      );
+      await tx.query(
+        'UPDATE plan_generations SET proposal = COALESCE(?, proposal), finished_at = ? WHERE plan_id = ? AND finished_at IS NULL',
+        [proposal ? JSON.stringify(proposal) : null, now, planId],
+      );
+    });
   },
 };

@@ -310,6 +310,7 @@ describe('plan generation given an Environment (real stack, embedded default)', 
       });
       const g = await follow(started.body.testPlanId, 'ready');
       assert.equal(g.status, 'ready', JSON.stringify(g, null, 1));
+      assert.equal(g.cases.length, 2, JSON.stringify(g, null, 1));
       const [signIn, refusal] = g.cases;
       assert.equal(signIn.proposal, 'ready', JSON.stringify(signIn));
       assert.equal(refusal.proposal, 'ready', JSON.stringify(refusal));
