@@ -19,7 +19,8 @@
 // again while its file and the test file that killed it are unchanged. Each test file's coverage and
 // the test files each survivor outlived are kept too (.tools/mutate/, local; scripts/mutate/memory.js):
 // while the code is unchanged, a later run skips the coverage of unchanged test files and tries a
-// survivor only against new or changed ones. So a full run can be spread over several, and a run
+// survivor only against new or changed ones; after a change, it measures again only the test files
+// that reached the mutated files before (and new or changed ones). So a full run can be spread over several, and a run
 // after adding a test costs that test's time.
 //
 // How: every selected mutant is compiled into a copy of the tree (mutant schemata, see
@@ -250,11 +251,13 @@ async function main() {
     const cache = new CoverageCache(root, hashes, mutants, o.fresh);
     let ran = 0;
     let cachedFiles = 0;
+    let assumedFiles = 0;
     const failingUnmutated = [];
     for (const [i, file] of testFiles.entries()) {
       const cached = cache.get(file);
       if (cached) {
         cachedFiles++;
+        if (cached.assumed) assumedFiles++;
         coverage.push(cached);
         continue;
       }
@@ -282,7 +285,8 @@ async function main() {
     const runMs = [];
     const deadline = Date.now() + o.maxMinutes * 60_000;
     log(
-      `coverage: ${coverage.length} test files (${cachedFiles} as npm test or an earlier run recorded them, ${ran} run now) in ${seconds(Date.now() - started)}`,
+      `coverage: ${coverage.length} test files (${cachedFiles - assumedFiles} as npm test or an earlier run recorded them, ` +
+        `${assumedFiles} that reached none of these files before the code changed, ${ran} run now) in ${seconds(Date.now() - started)}`,
     );
     const survivals = new SurvivorMemory(root, hashes, o.fresh);
     const likelyKiller = killerRanks(kills.entries);

@@ -89,6 +89,9 @@ function writeJson(file, value, indent) {
 
 const sortedByKey = (entries) => Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)));
 
+/** The mutated file a mutant's key names (`core/rule.ts#canWrite guard` → `core/rule.ts`). */
+const fileOfKey = (key) => key.slice(0, key.indexOf('#'));
+
 /** Kills of earlier runs, valid while the mutated file and the killing test file are unchanged. */
 class KillMemory {
   constructor(root, hashes, fresh) {
@@ -125,12 +128,15 @@ class CoverageCache {
     const known = new Set(stored?.keys ?? []);
     this.usable = !!stored && stored.source === hashes.source() && mutants.every((m) => known.has(m.key));
     this.stored = this.usable ? stored : { source: hashes.source(), keys: mutants.map((m) => m.key), files: {} };
+    // Measured on other code: still good for saying which test files need measuring again (see get).
+    this.earlier = !this.usable && stored ? stored : null;
+    this.mutatedFiles = new Set(mutants.map((m) => fileOfKey(m.key)));
   }
 
   /** The file's coverage as `{ file, ms, titles, hits: Map(sequence → { setup, last }) }`, or null. */
   get(file) {
-    const e = this.usable && this.stored.files[file];
-    if (!e || e.test !== this.hashes.of(file)) return null;
+    const e = this.stored.files[file];
+    if (!e || e.test !== this.hashes.of(file)) return this.#reachedNoneBefore(file);
     if (e.scope) {
       const scope = new Set(e.scope);
       if (!this.mutants.every((m) => scope.has(m.key))) return null;
@@ -139,6 +145,24 @@ class CoverageCache {
     for (const m of this.mutants)
       if (e.hits[m.key]) hits.set(m.sequence, { setup: e.hits[m.key][0], last: e.hits[m.key][1] });
     return { file, ms: e.ms, titles: e.titles, hits };
+  }
+
+  /**
+   * After the code changed, a test file (itself unchanged) that reached no mutant of this run's
+   * files when it was last measured is taken to reach none now, and is not measured again: a run of
+   * one folder after a commit then measures the test files that reach that folder, not all of them.
+   * A change elsewhere that makes such a file reach these files is missed until `--fresh` (its
+   * mutants show as not reached, never as killed).
+   */
+  #reachedNoneBefore(file) {
+    const e = this.earlier?.files[file];
+    if (!e || e.test !== this.hashes.of(file)) return null;
+    const measured = new Set((e.scope ?? this.earlier.keys).map(fileOfKey));
+    if (![...this.mutatedFiles].every((f) => measured.has(f))) return null;
+    if (Object.keys(e.hits).some((key) => this.mutatedFiles.has(fileOfKey(key)))) return null;
+    const none = { file, ms: e.ms, titles: e.titles, hits: new Map(), assumed: true };
+    this.put(none);
+    return none;
   }
 
   put(coverage) {

@@ -31,7 +31,13 @@ describe('rate leases: the memory of buckets stays bounded without losing what i
     // At the bound, a new bucket makes the process forget the idle one, and only it.
     assert.equal((await leases.take(db, newcomer.orgId, 'api', fast)).granted, 1);
     assert.equal(leases.remembered, 3);
-    assert.deepEqual(leases.takeHeld(holding.orgId, 'api'), { granted: 1, retryAfterMs: 0 }, 'its tokens kept');
+    // Its tokens kept (on a loaded machine its lease may already ask for renewal: that is not a loss).
+    const held = leases.takeHeld(holding.orgId, 'api');
+    assert.deepEqual(
+      { granted: held?.granted, retryAfterMs: held?.retryAfterMs },
+      { granted: 1, retryAfterMs: 0 },
+      'its tokens kept',
+    );
     assert.equal(leases.takeHeld(refused.orgId, 'api')?.granted, 0, 'its refusal kept');
   });
 

@@ -116,6 +116,7 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
   it('instruments every target module into TypeScript that still parses', function () {
     // Inside a mutation run the tree is the instrumented copy: there is nothing to check.
     if (process.env.QA_MUTATE) this.skip();
+    this.timeout(240_000); // some thousand mutants parsed: over a minute when the machine is busy
     const files: string[] = targetFiles(root);
     const all: Mutant[] = generate(root, files);
     assert.ok(all.length > 1000, `${all.length} mutants`);
@@ -227,6 +228,35 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
         new CoverageCache(dir, withC(), mutants, false).get('test/a.test.ts'),
         coverage,
         'the files measured by the wider run still hold',
+      );
+
+      // After the code changed, only the test files that reached the mutated file before are measured again.
+      const other = { key: 'core/other.ts#read guard', sequence: 2 };
+      const wide = [...mutants, other];
+      const reachesOther = {
+        file: 'test/d.test.ts',
+        ms: 5,
+        titles: ['t'],
+        hits: new Map([[2, { setup: true, last: -1 }]]),
+      };
+      const withD = (changes: Record<string, string> = {}) => run({ 'test/d.test.ts': 'd v1', ...changes });
+      new CoverageCache(dir, withD(), wide, false).put(coverage);
+      new CoverageCache(dir, withD(), wide, false).put(reachesOther);
+      const changed = () => new CoverageCache(dir, withD({ 'core/rule.ts': 'rule v2' }), mutants, false);
+      assert.equal(
+        new CoverageCache(dir, withD({ 'core/rule.ts': 'rule v2', 'test/d.test.ts': 'd v2' }), mutants, false).get(
+          'test/d.test.ts',
+        ),
+        null,
+        'the test file itself changed',
+      );
+      assert.equal(changed().get('test/a.test.ts'), null, 'it reached core/rule.ts: measured again');
+      assert.deepEqual(changed().get('test/d.test.ts')?.hits, new Map(), 'it reached only core/other.ts: none now');
+      const unmeasured = [{ key: 'core/new.ts#write guard', sequence: 0 }];
+      assert.equal(
+        new CoverageCache(dir, withD({ 'core/rule.ts': 'rule v2' }), unmeasured, false).get('test/d.test.ts'),
+        null,
+        'a file no earlier run mutated: nothing is known of who reaches it',
       );
 
       const [m] = mutants;
