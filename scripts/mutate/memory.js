@@ -18,11 +18,13 @@ const digest = (content) => crypto.createHash('sha256').update(content).digest('
 
 /**
  * Whether a file's content can change which mutants a test reaches or what it checks: all but the
- * tests themselves, prose, benchmarks and this tool (whose own changes that matter, to generation
+ * tests themselves, prose and pictures (docs/, the screenshots tests write), benchmarks and this tool (whose own changes that matter, to generation
  * or instrumenting, change the mutants' keys; otherwise `--fresh`).
  */
 const isSource = (file) =>
-  !file.endsWith('.test.ts') && !file.endsWith('.md') && !/^(test\/mutants\/|scripts\/mutate|bench\/)/.test(file);
+  !file.endsWith('.test.ts') &&
+  !/\.(md|png)$/.test(file) &&
+  !/^(test\/mutants\/|scripts\/mutate|bench\/|docs\/)/.test(file);
 
 /** The files of the working tree that git would track (committed or not, ignored ones left out). */
 function treeFiles(root) {

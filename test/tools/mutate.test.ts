@@ -209,6 +209,11 @@ describe('npm run mutate: generated mutants (issue 34)', () => {
         coverage,
         'another test changed',
       );
+      assert.deepEqual(
+        new CoverageCache(dir, run({ 'docs/console/runs.png': 'retaken' }), mutants, false).get('test/a.test.ts'),
+        coverage,
+        'a screenshot a test wrote again',
+      );
       const more = [...mutants, { key: 'core/rule.ts#visible filter', sequence: 2 }];
       assert.equal(new CoverageCache(dir, run(), more, false).get('test/a.test.ts'), null, 'a mutant it did not see');
 
