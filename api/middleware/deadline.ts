@@ -65,11 +65,12 @@ export function withRequestDeadline<T>(ms: number, work: (extend: ExtendDeadline
  * the same bound inside (api/surfaces/mcp.ts).
  */
 export function requestDeadline(ms: number): Koa.Middleware {
-  return async (ctx, next) => {
-    if (ctx.path === '/api/mcp') return next();
-    await withRequestDeadline(ms, (extend) => {
-      ctx.state.extendDeadline = extend;
-      return next();
-    });
-  };
+  // The bounded work's promise is the middleware's own: no async frame around it.
+  return (ctx, next) =>
+    ctx.path === '/api/mcp'
+      ? next()
+      : withRequestDeadline(ms, (extend) => {
+          ctx.state.extendDeadline = extend;
+          return next();
+        });
 }

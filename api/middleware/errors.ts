@@ -32,8 +32,10 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Gives every request an id (echoed as X-Request-Id) and its log line. */
 export function requestId(log: Logger): Koa.Middleware {
   return async (ctx, next) => {
-    ctx.state.requestId = requestIdOf(ctx.get('X-Request-Id'));
-    ctx.set('X-Request-Id', ctx.state.requestId);
+    // Node's own header map and setHeader: Koa's get() lower-cases the name into a new string on
+    // every call, and every request passes here.
+    ctx.state.requestId = requestIdOf(ctx.req.headers['x-request-id']);
+    ctx.res.setHeader('X-Request-Id', ctx.state.requestId);
     const started = performance.now();
     ctx.state.receivedAt = started;
     await next();
