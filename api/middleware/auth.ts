@@ -52,7 +52,8 @@ export async function authenticate(ctx: Koa.Context, deps: AuthDeps): Promise<Pr
       'credentials in the query string are refused; use the Authorization header',
       'error="invalid_request", ',
     );
-  return bearerPrincipal(ctx.get('Authorization'), deps);
+  // Node's header map (lower-case names) rather than Koa's get(), which lower-cases the name per call.
+  return bearerPrincipal(ctx.req.headers.authorization ?? '', deps);
 }
 
 /**

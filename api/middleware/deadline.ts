@@ -31,11 +31,18 @@ export type ExtendDeadline = (waitMs: number) => void;
  */
 export function withRequestDeadline<T>(ms: number, work: (extend: ExtendDeadline) => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const expire = () => reject(tooSlow(ms));
+    // An extension only moves the bound; the one timer re-arms for the rest when it fires. A
+    // parked v1 long-poll leaves this chain right after it extends, so a second timer armed then
+    // would be cleared at once.
+    let until = 0;
+    const expire = () => {
+      const rest = until - performance.now();
+      if (rest > 0) timer = setTimeout(expire, Math.ceil(rest));
+      else reject(tooSlow(ms));
+    };
     let timer = setTimeout(expire, ms);
     const extend: ExtendDeadline = (waitMs) => {
-      clearTimeout(timer);
-      timer = setTimeout(expire, waitMs + ms);
+      until = performance.now() + waitMs + ms;
     };
     // A late failure after the deadline answered settles nothing and is handled here.
     work(extend).then(
@@ -58,11 +65,12 @@ export function withRequestDeadline<T>(ms: number, work: (extend: ExtendDeadline
  * the same bound inside (api/surfaces/mcp.ts).
  */
 export function requestDeadline(ms: number): Koa.Middleware {
-  return async (ctx, next) => {
-    if (ctx.path === '/api/mcp') return next();
-    await withRequestDeadline(ms, (extend) => {
-      ctx.state.extendDeadline = extend;
-      return next();
-    });
-  };
+  // The bounded work's promise is the middleware's own: no async frame around it.
+  return (ctx, next) =>
+    ctx.path === '/api/mcp'
+      ? next()
+      : withRequestDeadline(ms, (extend) => {
+          ctx.state.extendDeadline = extend;
+          return next();
+        });
 }

@@ -27,7 +27,8 @@ export function jsonBody(limit: number): Koa.Middleware {
   return async (ctx, next) => {
     const request = ctx.request as Koa.Request & { body?: unknown };
     if (!BODY_METHODS.has(ctx.method) || request.body !== undefined) return next();
-    const contentType = ctx.get('Content-Type');
+    // Node's header map (lower-case names) rather than Koa's get(), which lower-cases the name per call.
+    const contentType = ctx.req.headers['content-type'] ?? '';
     const semicolon = contentType.indexOf(';');
     const mediaType = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
     if (!JSON_TYPES.has(mediaType)) {
@@ -37,7 +38,7 @@ export function jsonBody(limit: number): Koa.Middleware {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
     if (charset && charset !== 'utf-8' && charset !== 'utf8')
       throw httpError(415, 'charset.unsupported', `unsupported charset "${charset.toUpperCase()}"`);
-    request.body = await readJson(ctx.req, limit, ctx.get('Content-Length'));
+    request.body = await readJson(ctx.req, limit, ctx.req.headers['content-length'] ?? '');
     return next();
   };
 }

@@ -125,7 +125,7 @@ class JsonReply implements AnswerSink<unknown> {
   ) {}
 
   answered(value: unknown): void {
-    writeJson(this.res, 200, serializedOnce(value) ?? JSON.stringify(value), this.requestId);
+    writeJson(this.res, 200, serializedOnce(value) ?? JSON.stringify(value));
   }
 
   failed(raw: unknown): void {
@@ -134,29 +134,24 @@ class JsonReply implements AnswerSink<unknown> {
 }
 
 /** The error envelope for what went wrong (an AppError, or a defect as INTERNAL); its status. */
-export function writeFailure(res: ServerResponse, raw: unknown, requestId: string, log: Logger): number {
+function writeFailure(res: ServerResponse, raw: unknown, requestId: string, log: Logger): number {
   const error = toAppError(raw, requestId, log);
-  writeJson(res, error.status, JSON.stringify(error.toJSON()), requestId, error.headers);
+  writeJson(res, error.status, JSON.stringify(error.toJSON()), error.headers);
   return error.status;
 }
 
 /**
- * A JSON reply with the headers Koa writes for one, X-Request-Id first (after any the request set
- * before). The headers go to writeHead as one list: set one by one, each reply built a header map
- * and an entry per header first, and a parked follower's id waited in one for its whole wait.
+ * A JSON reply with the headers Koa writes for one, X-Request-Id first. The request's id is already
+ * on the response (requestId in api/middleware/errors.ts sets it as the request arrives, before
+ * this route), so the others are added to it: a header list given to writeHead on top of headers
+ * already set makes Node remove and append each of them again.
  */
-export function writeJson(
-  res: ServerResponse,
-  status: number,
-  text: string,
-  requestId: string,
-  headers?: Record<string, string>,
-): void {
+function writeJson(res: ServerResponse, status: number, text: string, headers?: Record<string, string>): void {
   if (res.writableEnded || res.destroyed) return; // the follower went away while it waited
-  const fields = ['X-Request-Id', requestId];
-  for (const name in headers) fields.push(name, headers[name]);
-  fields.push('Content-Type', JSON_TYPE, 'Content-Length', contentLength(text));
-  res.writeHead(status, fields);
+  for (const name in headers) res.setHeader(name, headers[name]);
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.setHeader('Content-Length', contentLength(text));
+  res.writeHead(status);
   res.end(text);
 }
 

@@ -7,15 +7,16 @@ import { reconcileSchedules } from '../../api/schedules/reconcile';
 import { call, environment, key, newCase, useApp, type AppFixture } from '../helpers/app';
 import { rest } from '../helpers/rest';
 import { startReceiver, type Receiver } from '../helpers/receiver';
-import { registerWebhook, verifyWebhook } from '../helpers/webhooks';
+import { registerWebhook, settledDeliveries, verifyWebhook } from '../helpers/webhooks';
 import { privateQueues, startWorkers, useWorkers } from '../helpers/temporal';
 import { killGroup, startApiProcess } from '../helpers/worker-process';
 import { recordHistory } from '../helpers/histories';
 import { QaOrgId, QaTestPlanId } from '../../workflows/contracts';
 
 /**
- * A page the test switches between: `pass` shows the text the Test Case expects, `fail` does not
- * (a disproven expectation: the Run fails), `hold` keeps the request open until switched again.
+ * A page the test switches between: `pass` shows the text the Test Case expects, `fail` answers
+ * 503 without it (the navigation fails the Run at once, where a missing text waits out the step's
+ * 10-s budget), `hold` keeps the request open until switched again.
  */
 interface SwitchSite {
   url: string;
@@ -27,7 +28,7 @@ interface SwitchSite {
 async function startSwitchSite(): Promise<SwitchSite> {
   const held: ServerResponse[] = [];
   const answer = (res: ServerResponse) => {
-    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.writeHead(site.mode === 'pass' ? 200 : 503, { 'Content-Type': 'text/html' });
     res.end(`<!doctype html><title>Shop</title><h1>${site.mode === 'pass' ? 'All good' : 'Out of order'}</h1>`);
   };
   const server: Server = createServer((req, res) => {
@@ -207,7 +208,7 @@ describe('scheduled plans on Temporal Schedules', function () {
 
   it('starts plan groups with trigger.source "schedule"; pause stops them and resume starts them again', async () => {
     site.mode = 'pass';
-    const schedule = await create({ every: '2s' });
+    const schedule = await create({ every: '1s' });
     assert.equal(schedule.temporalScheduleId, `schedule-${schedule.id}`);
     const [first] = await finishedGroups(t, schedule.id, 2);
     assert.equal(first.verdict, 'passed');
@@ -229,10 +230,17 @@ describe('scheduled plans on Temporal Schedules', function () {
     assert.equal(paused.status, 200, JSON.stringify(paused.body));
     assert.equal(paused.body.paused, true);
     assert.equal((await client.schedule.getHandle(schedule.temporalScheduleId).describe()).state.paused, true);
-    await sleep(1500); // a fire already started before the pause may still be queuing
-    const atPause = (await scheduleOf(t, schedule.id)).recentGroups.length;
-    await sleep(6000);
+    // A fire Temporal started before the pause may still be queuing its group: settled when every
+    // action Temporal took has its group.
+    const taken = () => client.schedule.getHandle(schedule.temporalScheduleId).describe();
+    const atPause = await until('the fires before the pause to queue their groups', async () => {
+      const actions = (await taken()).info.numActionsTaken;
+      const groups = (await scheduleOf(t, schedule.id)).recentGroups.length;
+      return groups === actions && groups;
+    });
+    await sleep(2_500); // two fires of the 1-s interval come due
     assert.equal((await scheduleOf(t, schedule.id)).recentGroups.length, atPause, 'no fire while paused');
+    assert.equal((await taken()).info.numActionsTaken, atPause, 'Temporal started nothing either');
 
     // Run now, twice within a second, while paused: two fires, two groups.
     const fire = () =>
@@ -260,12 +268,16 @@ describe('scheduled plans on Temporal Schedules', function () {
     const hitsBefore = site.hits;
     const schedule = await create({ every: '1s', overlap: 'skip' });
     await until('the first group to reach the held page', async () => site.hits > hitsBefore);
-    await sleep(5000);
+    // Three fires come due while the first group is held: Temporal counts each it skipped.
+    const client = await t.app.deps.temporal();
+    await until('three fires skipped', async () => {
+      const info = (await client.schedule.getHandle(schedule.temporalScheduleId).describe()).info;
+      return info.numActionsSkippedOverlap >= 3;
+    });
     const during = (await scheduleOf(t, schedule.id)).recentGroups;
     assert.equal(during.length, 1, `one group while the first is held: ${JSON.stringify(during)}`);
-    const client = await t.app.deps.temporal();
     const info = (await client.schedule.getHandle(schedule.temporalScheduleId).describe()).info;
-    assert.ok(info.numActionsSkippedOverlap >= 3, `skipped fires: ${info.numActionsSkippedOverlap}`);
+    assert.equal(info.numActionsTaken, 1, 'Temporal started one workflow');
     await rest(t.app, t.org.apiKey, 'POST', `/api/schedules/${schedule.id}/pause`);
     site.mode = 'pass';
     await finishedGroups(t, schedule.id, 1);
@@ -276,18 +288,24 @@ describe('scheduled plans on Temporal Schedules', function () {
     // An hourly schedule fired by hand: the three groups come exactly when the test says.
     const schedule = await create({ every: '1h' });
     const sequence: Array<'fail' | 'pass'> = ['fail', 'pass', 'fail'];
-    let lastFire = '';
+    const fires: string[] = [];
     for (const [i, mode] of sequence.entries()) {
       site.mode = mode;
       const fired = await rest(t.app, t.org.apiKey, 'POST', `/api/schedules/${schedule.id}/trigger`, undefined, {
         'Idempotency-Key': key(),
       });
       assert.equal(fired.status, 202, JSON.stringify(fired.body));
-      lastFire = fired.body.workflowId;
+      fires.push(fired.body.workflowId);
       await finishedGroups(t, schedule.id, i + 1);
     }
+    const lastFire = fires[2];
     await receiver.waitFor('/state', 3);
-    await sleep(3000); // nothing more arrives
+    // Nothing more arrives: the three fires' workflows have ended and every event they recorded
+    // for the endpoint is delivered.
+    const client = await t.app.deps.temporal();
+    for (const id of fires) await client.workflow.getHandle(id).result();
+    const deliveries = await settledDeliveries(t, hook.id, 3);
+    assert.equal(deliveries.length, 3, JSON.stringify(deliveries));
     const payloads = receiver.received.filter((r) => r.path === '/state').map((r) => verifyWebhook(hook.secret, r));
     assert.equal(payloads.length, 3, JSON.stringify(payloads));
     assert.ok(payloads.every((p) => p.type === 'schedule.state_changed' && p.data.scheduleId === schedule.id));
@@ -537,7 +555,7 @@ describe('scheduled plans: fires missed while the workers were down', function (
       name: 'Monitor',
       testPlanId: plan.body.id,
       environmentSlug: 'shop',
-      every: '2s',
+      every: '1s',
       overlap: 'skip',
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -548,7 +566,12 @@ describe('scheduled plans: fires missed while the workers were down', function (
     // Workers stop polling at once: a fire due from here on waits in Temporal.
     const downAt = Date.now();
     await workers.stop();
-    await sleep(9000); // four or five fires are due meanwhile
+    const client = await t.app.deps.temporal();
+    const skipped = async () =>
+      (await client.schedule.getHandle(`schedule-${id}`).describe()).info.numActionsSkippedOverlap;
+    const skippedAtDown = await skipped();
+    // Fires come due meanwhile: the first waits for a worker, Temporal skips the others.
+    await until('two fires missed in the outage', async () => (await skipped()) >= skippedAtDown + 2);
     const upAt = Date.now();
     workers = await startWorkers(t.app);
     await until('a fire after the outage', async () => {
@@ -560,11 +583,5 @@ describe('scheduled plans: fires missed while the workers were down', function (
     // (none when a fire already in flight at the stop held it instead).
     const duringOutage = groups.filter((g) => g.dueAt >= downAt && g.dueAt < upAt);
     assert.ok(duringOutage.length <= 1, `at most one group for the outage: ${JSON.stringify(groups)}`);
-    const client = await t.app.deps.temporal();
-    const info = (await client.schedule.getHandle(`schedule-${id}`).describe()).info;
-    assert.ok(
-      info.numActionsSkippedOverlap >= 2,
-      `the other missed fires were skipped: ${info.numActionsSkippedOverlap}`,
-    );
   });
 });
