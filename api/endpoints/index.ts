@@ -111,6 +111,7 @@ import keysRevoke from './keys/revoke';
 import membersList from './members/list';
 import auditList from './audit/list';
 import testCasesVersions from './test-cases/versions';
+import testCasesUpdateSettings from './test-cases/update-settings';
 import runsTry from './runs/try';
 
 /**
@@ -229,6 +230,7 @@ export const endpoints: Endpoint[] = [
   keysRevoke,
   auditList,
   testCasesVersions,
+  testCasesUpdateSettings,
   runsTry,
   // The assets' route before the page's, whose pattern also matches /console/assets/….
   consoleAsset,

@@ -16,7 +16,7 @@ import { platforms } from '../../core/runs';
 import { failFastSetting, slug, variableName } from '../../core/steps';
 import type { SecretBox } from '../../core/crypto';
 import { artifactGate } from '../artifacts/gate';
-import { planUnits, type RunUnit } from './units';
+import { planUnits, withAccessibility, type RunUnit } from './units';
 import { runVisualSettings } from '../../core/visual';
 import { accessibilitySetting, runAccessibilitySettings } from '../../core/accessibility';
 import { selectMember } from './changed';
@@ -87,8 +87,8 @@ export const triggerFields = {
   accessibility: accessibilitySetting
     .optional()
     .describe(
-      "This trigger's accessibility check of its web Runs (axe-core on each page they visit); overrides the plan's " +
-        "config.accessibility. Omitted: the plan's setting (off for a Test Case run on its own).",
+      "This trigger's accessibility check of its web Runs (axe-core on each page they visit); overrides the Test " +
+        "Case's own setting and the plan's config.accessibility. Omitted: the case's setting, else the plan's, else off.",
     ),
 };
 const triggerInput = z.object(triggerFields);
@@ -317,7 +317,14 @@ export function pendingStep(
 async function oneCase(db: EntityManager, orgId: string, testCaseId: string): Promise<RunUnit> {
   const testCase = await testCaseRepository.get(db, orgId, testCaseId);
   if (!testCase) throw notFound(`Test Case ${testCaseId}`);
-  return { testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms, apiAuthProfiles: [] };
+  return {
+    testCaseId: testCase.id,
+    steps: testCase.steps,
+    platforms: testCase.platforms,
+    apiAuthProfiles: [],
+    // A case run on its own has no plan: its own setting, if any (a trigger's option wins below).
+    ...withAccessibility(testCase.settings?.accessibility),
+  };
 }
 
 /**

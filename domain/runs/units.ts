@@ -8,6 +8,11 @@ import { AppError } from '../../core/errors';
 import type { ApiAuthProfile, FuzzSetting, Step } from '../../core/steps';
 import type { VisualSetting } from '../../core/visual';
 import type { AccessibilitySetting } from '../../core/accessibility';
+import { accessibilityFor } from '../../core/case-settings';
+
+/** The unit's accessibility field: present only when a setting applies (an absent one is off). */
+export const withAccessibility = (setting: AccessibilitySetting | undefined) =>
+  setting !== undefined ? { accessibility: setting } : {};
 
 /** What one Run executes: a member Test Case's steps, or a plan's inline steps (no Test Case). */
 export interface RunUnit {
@@ -24,7 +29,7 @@ export interface RunUnit {
   fuzz?: FuzzSetting;
   /** The plan's visual setting, when it has one (report with the default threshold otherwise). */
   visual?: VisualSetting;
-  /** The plan's accessibility setting, when it has one (off otherwise). */
+  /** The case's accessibility setting, else its plan's, when either has one (off otherwise; a trigger's wins). */
   accessibility?: AccessibilitySetting;
 }
 
@@ -81,6 +86,7 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
         steps: testCase.steps,
         platforms: testCase.platforms,
         ...fromPlan,
+        ...withAccessibility(accessibilityFor(undefined, testCase.settings, plan.config?.accessibility)),
       });
   }
   if (!units.length) {
