@@ -117,6 +117,9 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
     rest: ['POST', `/api/test-cases/${s.testCaseId}/quarantine`, { reason: 'not yours' }],
   }),
   'test_cases.release': (s) => ({ rest: ['DELETE', `/api/test-cases/${s.testCaseId}/quarantine`] }),
+  'test_cases.update_settings': (s) => ({
+    rest: ['PATCH', `/api/test-cases/${s.testCaseId}/settings`, { accessibility: { mode: 'report' } }],
+  }),
   'schedules.get': (s) => ({ rest: ['GET', `/api/schedules/${s.scheduleId}`] }),
   'schedules.update': (s) => ({ rest: ['PATCH', `/api/schedules/${s.scheduleId}`, { paused: false }] }),
   'schedules.delete': (s) => ({ rest: ['DELETE', `/api/schedules/${s.scheduleId}`] }),
