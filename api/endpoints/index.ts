@@ -43,6 +43,8 @@ import runsTrace from './runs/trace';
 import runsHar from './runs/har';
 import runsTraceSigned from './runs/trace-signed';
 import runsTraceViewer from './runs/trace-viewer-link';
+import runsVideo from './runs/video';
+import runsVideoSigned from './runs/video-signed';
 import runsUnpin from './runs/unpin';
 import runsVisualAccept from './runs/visual-accept';
 import runsExportCsv from './runs/export-csv';
@@ -148,6 +150,8 @@ export const endpoints: Endpoint[] = [
   runsTrace,
   runsHar,
   runsTraceViewer,
+  runsVideo,
+  runsVideoSigned,
   runsTraceSigned,
   planGroupsGet,
   planGroupsList,

@@ -3,7 +3,7 @@ import { testCaseRepository } from '../../../db/repositories/test-cases';
 import { notFound } from '../../../core/errors';
 import { idOf } from '../../../core/ids';
 import { accessibilitySetting } from '../../../core/accessibility';
-import { stored } from '../../../core/case-settings';
+import { stored, type TestCaseSettings } from '../../../core/case-settings';
 import { defineEndpoint } from '../../pipeline/model';
 import { testCase } from '../../schemas/catalog';
 import { testCaseView } from '../../presenters/catalog';
@@ -11,10 +11,10 @@ import { testCaseView } from '../../presenters/catalog';
 export default defineEndpoint({
   name: 'test_cases.update_settings',
   bindings: { rest: { method: 'PATCH', path: '/api/test-cases/:testCaseId/settings' } },
-  summary: "Change a Test Case's own Run settings (its accessibility check); a field left out keeps its value.",
+  summary: "Change a Test Case's own Run settings (its accessibility check, its video); a field left out keeps its value.",
   description:
-    "A trigger's accessibility option wins over the case's setting, and the case's over its plan's " +
-    'config.accessibility. `accessibility: null` removes the setting: the case follows its plan again (off on its own).',
+    "A trigger's accessibility (or video) option wins over the case's setting, and the case's over its plan's " +
+    'config.accessibility (config.video). `null` removes a setting: the case follows its plan again (off on its own).',
   access: { scope: 'svc:test_cases:write' },
   idempotency: 'optional',
   params: z.object({ testCaseId: idOf('tc') }),
@@ -23,6 +23,11 @@ export default defineEndpoint({
       .nullable()
       .optional()
       .describe("The case's accessibility check; null removes it (the plan's setting applies again)."),
+    video: z
+      .boolean()
+      .nullable()
+      .optional()
+      .describe("Record a video of the case's web Runs; null removes the setting (the plan's applies again)."),
   }),
   output: testCase,
   async handler(input, { principal, deps }) {
@@ -30,14 +35,8 @@ export default defineEndpoint({
     return db.transaction(async (tx) => {
       const row = await testCaseRepository.get(tx, principal.orgId, input.testCaseId, true);
       if (!row) throw notFound(`Test Case ${input.testCaseId}`);
-      const current = row.settings ?? {};
-      const { accessibility: _was, ...rest } = current;
       const next = stored(
-        input.accessibility === undefined
-          ? current
-          : input.accessibility === null
-            ? rest
-            : { ...current, accessibility: input.accessibility },
+        withField(withField(row.settings ?? {}, 'accessibility', input.accessibility), 'video', input.video),
       );
       const now = Date.now();
       await testCaseRepository.updateSettings(tx, principal.orgId, row.id, next, now);
@@ -45,3 +44,14 @@ export default defineEndpoint({
     });
   },
 });
+
+/** The settings with one field changed: undefined keeps it, null removes it. */
+function withField<K extends keyof TestCaseSettings>(
+  settings: TestCaseSettings,
+  field: K,
+  value: TestCaseSettings[K] | null | undefined,
+): TestCaseSettings {
+  if (value === undefined) return settings;
+  const { [field]: _was, ...rest } = settings;
+  return value === null ? rest : { ...rest, [field]: value };
+}
