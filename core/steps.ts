@@ -336,7 +336,9 @@ export const planConfig = z
     video: z
       .boolean()
       .optional()
-      .describe("Record a video of the plan's web Runs (up to each Run's first secret); a case's or trigger's video setting wins."),
+      .describe(
+        "Record a video of the plan's web Runs (up to each Run's first secret); a case's or trigger's video setting wins.",
+      ),
   })
   .describe(
     'Plan-wide settings: fuzz (API Runs), visual (web Runs: screenshots compared with the baseline), accessibility (web Runs: axe-core on each page), failFast (its plan groups), video (web Runs).',

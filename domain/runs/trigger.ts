@@ -94,9 +94,9 @@ export const triggerFields = {
     .boolean()
     .optional()
     .describe(
-      'Record a video of its web Runs, up to a Run\'s first secret (then it stops, as the trace does); organization ' +
+      "Record a video of its web Runs, up to a Run's first secret (then it stops, as the trace does); organization " +
         "only, kept as long as the trace. Overrides the Test Case's settings.video and the plan's config.video. " +
-        'Omitted: the case\'s setting, else the plan\'s, else no video.',
+        "Omitted: the case's setting, else the plan's, else no video.",
     ),
 };
 const triggerInput = z.object(triggerFields);

@@ -11,7 +11,8 @@ import { testCaseView } from '../../presenters/catalog';
 export default defineEndpoint({
   name: 'test_cases.update_settings',
   bindings: { rest: { method: 'PATCH', path: '/api/test-cases/:testCaseId/settings' } },
-  summary: "Change a Test Case's own Run settings (its accessibility check, its video); a field left out keeps its value.",
+  summary:
+    "Change a Test Case's own Run settings (its accessibility check, its video); a field left out keeps its value.",
   description:
     "A trigger's accessibility (or video) option wins over the case's setting, and the case's over its plan's " +
     'config.accessibility (config.video). `null` removes a setting: the case follows its plan again (off on its own).',
