@@ -59,11 +59,14 @@ describe('console (issue 77): a Run’s video beside its steps', function () {
       const stepsBox = (await page.getByRole('list', { name: 'Steps' }).boundingBox())!;
       const videoBox = (await video.boundingBox())!;
       assert.ok(videoBox.x >= stepsBox.x + stepsBox.width, 'the video is beside the steps');
-      await page.evaluate(() =>
-        document
-          .querySelector('video')!
-          .play()
-          .catch(() => undefined),
+      // A moment into the Run (its first frame is the blank page before the first step).
+      await page.evaluate(
+        () =>
+          new Promise((done) => {
+            const v = document.querySelector('video')!;
+            v.addEventListener('seeked', done, { once: true });
+            v.currentTime = Math.min(2, v.duration / 2);
+          }),
       );
       await page.screenshot({ path: shot });
       await assertAccessibleAt(page, "a Run's page with its video");
