@@ -68,6 +68,9 @@ describe('console (issue 77): a Run’s video beside its steps', function () {
             v.currentTime = Math.min(2, v.duration / 2);
           }),
       );
+      await page.waitForFunction(() => document.querySelector('video')!.readyState >= 2, undefined, {
+        timeout: 30_000,
+      });
       await page.screenshot({ path: shot });
       await assertAccessibleAt(page, "a Run's page with its video");
       assertOnlyOrigin(requests, s.app.url);

@@ -93,6 +93,20 @@ describe('runs (issue 77): a Run’s video', function () {
     assert.ok(redFrames(file) > 0, 'the typed word shows in the video');
   });
 
+  it('answers byte ranges, so a player can seek', async () => {
+    const { url } = await (await videoLink(shown, s.org.apiKey)).json();
+    const whole = Buffer.from(await (await fetch(new URL(url, s.app.url))).arrayBuffer());
+    const part = await fetch(new URL(url, s.app.url), { headers: { Range: 'bytes=10-19' } });
+    assert.equal(part.status, 206);
+    assert.equal(part.headers.get('content-range'), `bytes 10-19/${whole.length}`);
+    assert.deepEqual(Buffer.from(await part.arrayBuffer()), whole.subarray(10, 20));
+    const tail = await fetch(new URL(url, s.app.url), { headers: { Range: 'bytes=-5' } });
+    assert.deepEqual(Buffer.from(await tail.arrayBuffer()), whole.subarray(whole.length - 5));
+    const beyond = await fetch(new URL(url, s.app.url), { headers: { Range: `bytes=${whole.length}-` } });
+    assert.equal(beyond.status, 416);
+    assert.equal(beyond.headers.get('content-range'), `bytes */${whole.length}`);
+  });
+
   it('a Run without the option records none', async () => {
     const runId = await runNewCase(
       s,

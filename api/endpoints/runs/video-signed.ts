@@ -1,8 +1,10 @@
+import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import { runRepository } from '../../../db/repositories/runs';
 import { AppError } from '../../../core/errors';
 import { defineEndpoint } from '../../pipeline/model';
 import { verifyVideoLink } from '../../runs/video-links';
+import { byteRange } from '../../runs/byte-range';
 
 /** GET /api/runs/{runId}/video/signed?exp&sig: the Run's video, by the link runs.video signed. */
 export default defineEndpoint({
@@ -13,6 +15,7 @@ export default defineEndpoint({
       path: '/api/runs/:runId/video/signed',
       responses: {
         200: 'The video (video/webm)',
+        206: 'The byte range asked for (Range: bytes=…), as a player seeking asks',
         403: 'Invalid or expired signature',
         404: 'No video kept',
       },
@@ -36,9 +39,25 @@ export default defineEndpoint({
     const video = run.mediaExpiredAt === null ? await runRepository.video(deps.db.manager, run.id) : null;
     if (!video || !(await deps.storage.exists(video.storageKey)))
       throw new AppError('NOT_FOUND', `Run ${run.id} kept no video`);
+    // A Run's video is bounded (ten minutes at most, a few MB): read whole, served in ranges.
+    const bytes = await buffer(await deps.storage.read(video.storageKey));
     koa.type = 'video/webm';
     koa.set('Cache-Control', 'private, no-store');
-    koa.body = await deps.storage.read(video.storageKey);
+    koa.set('Accept-Ranges', 'bytes');
+    const range = byteRange(koa.get('Range') || undefined, bytes.length);
+    if (range === 'unsatisfiable') {
+      koa.status = 416;
+      koa.set('Content-Range', `bytes */${bytes.length}`);
+      return undefined;
+    }
+    // A player seeks by asking for the bytes it needs.
+    if (range) {
+      koa.status = 206;
+      koa.set('Content-Range', `bytes ${range.start}-${range.end}/${bytes.length}`);
+      koa.body = bytes.subarray(range.start, range.end + 1);
+      return undefined;
+    }
+    koa.body = bytes;
     return undefined;
   },
 });
