@@ -125,7 +125,7 @@ describe("a Test Case's accessibility setting (issue 77 point 4): trigger option
     const bad = await settings(testCase.id, { accessibility: { mode: 'loud' } });
     assert.equal(bad.status, 400);
     assert.match(JSON.stringify(bad.body), /mode/);
-    const unknown = await settings(testCase.id, { video: true });
+    const unknown = await settings(testCase.id, { retries: 3 });
     assert.equal(unknown.status, 400, 'an unknown setting is refused, not ignored');
 
     const other = await createOrg(t.app.deps);
