@@ -128,6 +128,9 @@ async function recordRun<O extends object>(
 ): Promise<RunnerResult> {
   if (ran.trace) await saveTrace(deps, run, ran.steps, ran.trace);
   if (ran.video) await saveVideo(deps, run, ran.steps, ran.video);
+  // Asked for and not made: no frame before the first secret, or FFMPEG_PATH is no working ffmpeg.
+  else if (run.recordVideo && ran.steps.length)
+    deps.log.warn('web run kept no video', { runId: run.id, ffmpeg: deps.config.FFMPEG_PATH });
   for (const step of ran.unreported ?? []) await recordSkipped(deps.db.manager, run.id, step);
   const assurance = await ran.assurance?.();
   const blocking = assurance?.findings.find((f) => f.blocking);

@@ -8,6 +8,7 @@ import { signedTracePath } from '../../api/runs/trace-links';
 import { signedVideoPath, VIDEO_LINK_TTL_MS } from '../../api/runs/video-links';
 import { call, createOrg, key, newCase, runNewCase } from '../helpers/app';
 import { followRun, useRunStack } from '../helpers/runs';
+import { rest } from '../helpers/rest';
 
 const SECRET = 'Video-Passw0rd';
 
@@ -142,6 +143,45 @@ describe('runs (issue 77): a Run’s video', function () {
     };
     assert.equal((await videoLink(await trigger({}), s.org.apiKey)).status, 200);
     assert.equal((await videoLink(await trigger({ video: false }), s.org.apiKey)).status, 404);
+  });
+
+  it("a plan's config.video records its Runs; a member's own false wins over it, a trigger's over both", async () => {
+    const member = await newCase(s, {
+      name: 'Member without video',
+      steps: echo({ kind: 'literal', text: 'tomato' }),
+      settings: { video: false },
+    });
+    const plan = await rest(s.app, s.org.apiKey, 'POST', '/api/plans', {
+      name: 'Plan on video',
+      // Resource-style steps: a fill's value is plain text here.
+      steps: [
+        { action: 'navigate', target: '/echo' },
+        { action: 'fill', target: 'Colour word', value: 'tomato' },
+      ],
+      config: { video: true },
+    });
+    assert.equal(plan.status, 201, JSON.stringify(plan.body));
+    const testPlanId = plan.body.testPlanId as string;
+    const members = await call(s.app, s.org.apiKey, 'test_plan.set_members', {
+      idempotencyKey: key(),
+      testPlanId,
+      testCaseIds: [member.id],
+      confirm: true,
+    });
+    assert.equal(members.status, 200, JSON.stringify(members.body));
+    const videos = async (extra: Record<string, unknown>) => {
+      const res = await call(s.app, s.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testPlanId,
+        environmentSlug: 'local',
+        ...extra,
+      });
+      const runIds = res.body.runIds as string[];
+      for (const runId of runIds) await followRun(s.app, s.org.apiKey, runId);
+      return Promise.all(runIds.map(async (runId) => (await videoLink(runId, s.org.apiKey)).status));
+    };
+    assert.deepEqual(await videos({}), [200, 404], "the plan's inline steps on video, the member's false wins");
+    assert.deepEqual(await videos({ video: true }), [200, 200], "the trigger's true wins over the member's false");
   });
 
   it('stops before a secret is typed: no frame shows the page it typed into', async () => {
