@@ -233,3 +233,21 @@ describe('runs (issue 77): a Run’s video', function () {
     assert.equal((await fetch(new URL(link.url, s.app.url))).status, 404, 'a link handed out before is no use');
   });
 });
+
+describe('runs (issue 77): a video that cannot be made', function () {
+  this.timeout(120_000);
+  const s = useRunStack(SECRET, { FFMPEG_PATH: '/nonexistent/ffmpeg' });
+
+  it('never costs the Run its verdict: it passes, without a video', async () => {
+    const runId = await runNewCase(
+      s,
+      { name: 'Home, on video', steps: [{ action: 'navigate', target: '/login' }] },
+      { environmentSlug: 'local', video: true },
+    );
+    assert.equal((await followRun(s.app, s.org.apiKey, runId)).state.status, 'passing');
+    const res = await fetch(`${s.app.url}/api/runs/${runId}/video`, {
+      headers: { Authorization: `Bearer ${s.org.apiKey}` },
+    });
+    assert.equal(res.status, 404);
+  });
+});

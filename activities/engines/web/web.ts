@@ -222,11 +222,19 @@ class Session implements Browsing {
     else if (wanted) this.#traceName = await startTrace(context);
     else if (trace) await context.tracing.stop(); // a Run that keeps none records nothing
     this.#traced = this.#recording = wanted;
-    if (this.options.videoWith) {
-      this.#video = await RunVideo.start(this.options.videoWith);
-      await this.#video.watch(page);
-    }
+    if (this.options.videoWith) await this.#startVideo(this.options.videoWith, page);
     return { context, page };
+  }
+
+  /** A video is a help, never a reason to lose the Run: one that cannot start is left out. */
+  async #startVideo(ffmpeg: string, page: Page): Promise<void> {
+    const video = await RunVideo.start(ffmpeg).catch(() => undefined);
+    try {
+      await video?.watch(page);
+      this.#video = video;
+    } catch {
+      await video?.discard();
+    }
   }
 
   #watch(context: BrowserContext, first: Page): void {
