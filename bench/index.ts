@@ -15,6 +15,7 @@ import { componentsBench } from './components.bench';
 import { findBench } from './find.bench';
 import { planScheduleBench } from './plan-schedule.bench';
 import { diagnosisBench } from './diagnosis.bench';
+import { videoBench } from './video.bench';
 
 /**
  * `npm run bench`: starts a private MariaDB and Temporal dev server, then measures the service
@@ -31,6 +32,8 @@ async function main() {
   if (only === 'plan-schedule') return planScheduleBench();
   // Trace and page facts against the runner without them: only Chromium and a local site.
   if (only === 'diagnosis') return diagnosisBench(rounds);
+  // A Run's video against the same Run without: only Chromium, ffmpeg and a local site.
+  if (only === 'video') return videoBench(rounds);
   const dir = mkdtempSync(join(tmpdir(), 'qa-bench-'));
   const stack = new Stack();
   try {

@@ -246,6 +246,10 @@ export const configSchema = z.object({
     .string()
     .default('/usr/bin/chromium')
     .meta({ description: 'browser of the web runner', shownDefault: '/usr/bin/chromium' }),
+  FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg').meta({
+    description: "video encoder of the web runner (Debian's ffmpeg), used only by Runs that ask for a video",
+    shownDefault: '/usr/bin/ffmpeg',
+  }),
   RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultRunnerConcurrency).meta({
     description: 'web Runs one worker process runs at once (one Chromium, a fresh context each)',
     shownDefault: '2 per core, at most 1 per 256 MiB',

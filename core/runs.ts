@@ -30,6 +30,13 @@ export type EvidenceMediaKind = (typeof evidenceMediaKinds)[number];
 export const isEvidenceMedia = (kind: string): kind is EvidenceMediaKind =>
   (evidenceMediaKinds as readonly string[]).includes(kind);
 
+/**
+ * The media kind of a web Run's recorded video (its `video` option). Kept apart from the evidence
+ * kind `video`: like the trace it is for the organization only (it shows every page as it was), with
+ * the trace's short-lived links and retention, and never listed or linked as External Evidence.
+ */
+export const RUN_VIDEO_KIND = 'run_video';
+
 /** Media a signed evidence link may serve: the evidence kinds, and a step's visual diff (linked from its `visual` fact). */
 export const isLinkedMedia = (kind: string): boolean => isEvidenceMedia(kind) || kind === 'visual_diff';
 

@@ -333,9 +333,15 @@ export const planConfig = z
     visual: visualSetting.optional(),
     accessibility: accessibilitySetting.optional(),
     failFast: failFastSetting.optional(),
+    video: z
+      .boolean()
+      .optional()
+      .describe(
+        "Record a video of the plan's web Runs (up to each Run's first secret); a case's or trigger's video setting wins.",
+      ),
   })
   .describe(
-    'Plan-wide settings: fuzz (API Runs), visual (web Runs: screenshots compared with the baseline), accessibility (web Runs: axe-core on each page), failFast (its plan groups).',
+    'Plan-wide settings: fuzz (API Runs), visual (web Runs: screenshots compared with the baseline), accessibility (web Runs: axe-core on each page), failFast (its plan groups), video (web Runs).',
   );
 export type PlanConfig = z.infer<typeof planConfig>;
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run bench [reads|runs|api|runner|visual|console|find|components|plan-schedule|diagnosis]` (also `stack`: the stack as `npm start` starts it; BENCH_RUNS: Runs of the runner bench, default 100): installs what is missing, then runs bench/index.ts, which starts
+// `npm run bench [reads|runs|api|runner|visual|console|find|components|plan-schedule|diagnosis|video]` (also `stack`: the stack as `npm start` starts it; BENCH_RUNS: Runs of the runner bench, default 100): installs what is missing, then runs bench/index.ts, which starts
 // its own MariaDB and Temporal dev server and prints every figure beside its same-run baseline.
 // Node 24 LTS: an older Node runs this script again under the pinned one (scripts/lib/node-lts.js).
 if (require('./lib/node-lts.js').runUnderNodeLts(require('node:path').resolve(__dirname, '..'))) return;

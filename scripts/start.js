@@ -71,6 +71,7 @@ async function main() {
   const temporalBin = external.temporal ? null : await step('Temporal CLI', null, () => tools.ensureTemporal(root));
   if (!external.db) await step('MariaDB', null, () => tools.ensureMariadb());
   const chromium = await step('Chromium', null, () => tools.ensureChromium());
+  const ffmpeg = await step('ffmpeg', null, () => tools.ensureFfmpeg());
   const appiumTools = localAppium ? await step('Appium', null, () => tools.ensureAppium(root)) : null;
 
   fs.mkdirSync(path.join(dataDir, 'media'), { recursive: true });
@@ -122,6 +123,7 @@ async function main() {
     TEMPORAL_ADDRESS: temporal.value ? temporal.value.address : devEnv.TEMPORAL_ADDRESS,
     PORT: String(ports.api),
     CHROMIUM_PATH: chromium,
+    FFMPEG_PATH: ffmpeg,
   };
 
   if (appiumTools) {

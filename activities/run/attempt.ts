@@ -9,7 +9,7 @@ import { fetchValue } from '../engines/shared/values-channel';
 import { Redactor } from '../engines/shared/redactor';
 import { claimOrAnswer, claimWithTarget } from './claim';
 import { handover } from './handover';
-import { recordAssurance, recordSkipped, runDiagnosis, saveTrace, stepRecorder } from './record';
+import { recordAssurance, recordSkipped, runDiagnosis, saveTrace, saveVideo, stepRecorder } from './record';
 import { visualComparer } from './visual';
 import { accessibilityCheck } from './accessibility';
 
@@ -127,6 +127,10 @@ async function recordRun<O extends object>(
   ran: EngineRun<O>,
 ): Promise<RunnerResult> {
   if (ran.trace) await saveTrace(deps, run, ran.steps, ran.trace);
+  if (ran.video) await saveVideo(deps, run, ran.steps, ran.video);
+  // Asked for and not made: no frame before the first secret, or FFMPEG_PATH is no working ffmpeg.
+  else if (run.recordVideo && ran.steps.length)
+    deps.log.warn('web run kept no video', { runId: run.id, ffmpeg: deps.config.FFMPEG_PATH });
   for (const step of ran.unreported ?? []) await recordSkipped(deps.db.manager, run.id, step);
   const assurance = await ran.assurance?.();
   const blocking = assurance?.findings.find((f) => f.blocking);

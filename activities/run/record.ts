@@ -7,6 +7,7 @@ import { assuranceRepository } from '../../db/repositories/assurance';
 import { runRepository } from '../../db/repositories/runs';
 import type { ApiRunResult } from '../../core/assurance';
 import { suggestion } from '../../core/suggestion';
+import { RUN_VIDEO_KIND } from '../../core/runs';
 import type { StepResult } from '../engines/shared/result';
 
 /** Records a finished step's customer-safe result (idempotent by Run and step index). */
@@ -134,6 +135,33 @@ export async function recordSkipped(db: EntityManager, runId: string, step: Step
     reason: step.reason,
     verdictSource: 'none',
     diagnosis: step.diagnosis ?? null,
+  });
+}
+
+/**
+ * The Run's video (WebM, up to its first secret) is media of the deciding step, like the trace: the
+ * same organization-only links and the same retention, never External Evidence.
+ */
+export async function saveVideo(
+  deps: Pick<ActivityDeps, 'db' | 'storage'>,
+  run: { id: string; orgId: string },
+  steps: readonly StepResult<object>[],
+  video: Buffer,
+): Promise<void> {
+  const deciding = steps.find((s) => s.status !== 'passed') ?? steps.at(-1);
+  if (!deciding) return;
+  const storageKey = `runs/${run.orgId}/${run.id}/video.webm`;
+  await deps.storage.put(storageKey, video, 'video/webm');
+  await runRepository.putMedia(deps.db.manager, {
+    id: mediaId(run.id, deciding.index, RUN_VIDEO_KIND),
+    orgId: run.orgId,
+    runId: run.id,
+    stepIndex: deciding.index,
+    kind: RUN_VIDEO_KIND,
+    storageKey,
+    contentType: 'video/webm',
+    byteSize: video.length,
+    createdAt: Date.now(),
   });
 }
 

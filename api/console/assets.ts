@@ -26,10 +26,10 @@ export async function readAsset(name: string): Promise<{ body: Buffer; type: str
 
 /**
  * The one HTML page of every console address; the bundle routes on the client. The policy keeps
- * the page to this origin: no script, style, image or connection from another host.
+ * the page to this origin: no script, style, image, video or connection from another host.
  */
 export const consolePolicy =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self'; connect-src 'self'; " +
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export const consoleHtml = `<!doctype html>

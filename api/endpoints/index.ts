@@ -43,6 +43,8 @@ import runsTrace from './runs/trace';
 import runsHar from './runs/har';
 import runsTraceSigned from './runs/trace-signed';
 import runsTraceViewer from './runs/trace-viewer-link';
+import runsVideo from './runs/video';
+import runsVideoSigned from './runs/video-signed';
 import runsUnpin from './runs/unpin';
 import runsVisualAccept from './runs/visual-accept';
 import runsExportCsv from './runs/export-csv';
@@ -111,6 +113,7 @@ import keysRevoke from './keys/revoke';
 import membersList from './members/list';
 import auditList from './audit/list';
 import testCasesVersions from './test-cases/versions';
+import testCasesUpdateSettings from './test-cases/update-settings';
 import runsTry from './runs/try';
 
 /**
@@ -147,6 +150,8 @@ export const endpoints: Endpoint[] = [
   runsTrace,
   runsHar,
   runsTraceViewer,
+  runsVideo,
+  runsVideoSigned,
   runsTraceSigned,
   planGroupsGet,
   planGroupsList,
@@ -229,6 +234,7 @@ export const endpoints: Endpoint[] = [
   keysRevoke,
   auditList,
   testCasesVersions,
+  testCasesUpdateSettings,
   runsTry,
   // The assets' route before the page's, whose pattern also matches /console/assets/….
   consoleAsset,

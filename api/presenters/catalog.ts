@@ -3,6 +3,7 @@ import type { testPlanRepository } from '../../db/repositories/test-plans';
 import type { StoredTestCase, TestCaseSummary } from '../../db/repositories/test-cases';
 import { answeredAs } from './shared';
 import type { Step } from '../../core/steps';
+import type { TestCaseSettings } from '../../core/case-settings';
 
 /** Row → v1 record conversions, so every operation returns the same shapes. */
 
@@ -15,6 +16,7 @@ export const testCaseView = (c: TestCase) => ({
   steps: c.steps,
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
+  ...(c.settings ? { settings: c.settings } : {}),
 });
 
 /**
@@ -24,16 +26,23 @@ export const testCaseView = (c: TestCase) => ({
  * content). A stored text with a null in it (which omitAbsent would drop) takes the plain path.
  */
 export function testCaseAnswer(c: StoredTestCase): ReturnType<typeof testCaseView> {
-  if (c.platforms.includes('null') || c.tags.includes('null') || c.steps.includes('null'))
+  if (
+    c.platforms.includes('null') ||
+    c.tags.includes('null') ||
+    c.steps.includes('null') ||
+    c.settings?.includes('null')
+  )
     return testCaseView({
       ...c,
       platforms: JSON.parse(c.platforms),
       tags: JSON.parse(c.tags),
       steps: JSON.parse(c.steps),
+      settings: c.settings === null ? null : JSON.parse(c.settings),
     });
   const text =
     `{"id":${JSON.stringify(c.id)},"name":${JSON.stringify(c.name)},"description":${JSON.stringify(c.description)},` +
-    `"platforms":${c.platforms},"tags":${c.tags},"steps":${c.steps},"createdAt":${c.createdAt},"updatedAt":${c.updatedAt}}`;
+    `"platforms":${c.platforms},"tags":${c.tags},"steps":${c.steps},"createdAt":${c.createdAt},"updatedAt":${c.updatedAt}` +
+    (c.settings === null ? '}' : `,"settings":${c.settings}}`);
   return answeredAs(new StoredTestCaseAnswer(c), text);
 }
 
@@ -49,7 +58,7 @@ class StoredTestCaseAnswer {
   readonly createdAt: number;
   readonly updatedAt: number;
   #stored: StoredTestCase;
-  #parsed?: { platforms: string[]; tags: string[]; steps: Step[] };
+  #parsed?: { platforms: string[]; tags: string[]; steps: Step[]; settings: TestCaseSettings | null };
 
   constructor(c: StoredTestCase) {
     this.id = c.id;
@@ -66,6 +75,7 @@ class StoredTestCaseAnswer {
       platforms: JSON.parse(c.platforms),
       tags: JSON.parse(c.tags),
       steps: JSON.parse(c.steps),
+      settings: c.settings === null ? null : JSON.parse(c.settings),
     });
   }
 
@@ -79,6 +89,10 @@ class StoredTestCaseAnswer {
 
   get steps() {
     return this.#fields().steps;
+  }
+
+  get settings() {
+    return this.#fields().settings;
   }
 
   toJSON(): ReturnType<typeof testCaseView> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resourceStep, step } from '../../core/steps';
 import { targets } from '../../core/runs';
+import { testCaseSettings } from '../../core/case-settings';
 
 /** Record and field schemas shared by the v1 operations. Inputs are strict; outputs document. */
 
@@ -29,9 +30,10 @@ export const testCase = z.object({
   steps: z.array(step),
   createdAt: ms,
   updatedAt: ms,
+  settings: testCaseSettings.optional().describe("The case's own Run settings; absent when it has none."),
 });
 
-export const testCaseSummary = testCase.omit({ steps: true }).extend({ stepCount: z.number().int() });
+export const testCaseSummary = testCase.omit({ steps: true, settings: true }).extend({ stepCount: z.number().int() });
 
 export const planMember = z.object({ testCaseId: z.string(), name: z.string(), position: z.number().int() });
 export const testPlan = z.object({

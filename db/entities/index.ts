@@ -2,6 +2,7 @@ import { EntitySchema } from 'typeorm';
 import { column } from './json';
 import type { Targets } from '../../core/runs';
 import type { ApiAuthProfile, PlanConfig, ResourceStep, Step } from '../../core/steps';
+import type { TestCaseSettings } from '../../core/case-settings';
 
 const { id, ref, ms, json } = column;
 
@@ -54,6 +55,8 @@ export interface TestCase {
   platforms: string[];
   tags: string[];
   steps: Step[];
+  /** The case's own Run settings (accessibility); null or absent when it has none. */
+  settings?: TestCaseSettings | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -68,6 +71,7 @@ export const TestCaseEntity = new EntitySchema<TestCase>({
     platforms: json,
     tags: json,
     steps: json,
+    settings: { ...json, nullable: true },
     createdAt: { ...ms, name: 'created_at' },
     updatedAt: { ...ms, name: 'updated_at' },
   },

@@ -22,6 +22,8 @@ export interface Run {
   flaky: boolean;
   /** Its Test Case was in quarantine when it was queued: its verdict gates nothing. */
   quarantined?: boolean;
+  /** A web Run records a video of its page (its `video` option: trigger, else case, else plan). */
+  recordVideo?: boolean;
   cursor: number;
   attempt: number;
   platforms: string[];
@@ -66,6 +68,7 @@ export const RunEntity = new EntitySchema<Run>({
     status: { type: 'varchar', length: 20 },
     flaky: { type: 'boolean' },
     quarantined: { type: 'boolean', default: false },
+    recordVideo: { type: 'boolean', name: 'record_video', default: false },
     cursor: { ...ms, name: 'cursor_value' },
     attempt: { type: 'int' },
     platforms: json,

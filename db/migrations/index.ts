@@ -26,6 +26,8 @@ import { PlanGroupScheduling1765300000000 } from './1765300000000-PlanGroupSched
 import { AccessibilityChecks1765500000000 } from './1765500000000-AccessibilityChecks';
 import { RunSearchNames1765600000000 } from './1765600000000-RunSearchNames';
 import { GenerationProposals1765700000000 } from './1765700000000-GenerationProposals';
+import { TestCaseSettings1765720000000 } from './1765720000000-TestCaseSettings';
+import { RunVideo1765725000000 } from './1765725000000-RunVideo';
 
 /** Applied in order by `npm run migrate` (and by `npm start`). */
 export const migrations = [
@@ -57,4 +59,6 @@ export const migrations = [
   AccessibilityChecks1765500000000,
   RunSearchNames1765600000000,
   GenerationProposals1765700000000,
+  TestCaseSettings1765720000000,
+  RunVideo1765725000000,
 ];

@@ -2,7 +2,7 @@ import { updateUnlessFinal, type Assignment } from './guarded-update';
 import type { EntityManager } from 'typeorm';
 import { readEntities } from './query';
 import { recordRunLabels, textArms, type Predicate } from './run-text';
-import { runSource } from '../../core/runs';
+import { RUN_VIDEO_KIND, runSource } from '../../core/runs';
 import {
   PlanGroupEntity,
   RunEntity,
@@ -202,6 +202,11 @@ export const runRepository = {
   /** The Run's Playwright trace (kept for a Run that did not pass, or every Run with RUNNER_TRACE=always). */
   async trace(db: EntityManager, runId: string): Promise<RunMedia | null> {
     return db.getRepository(RunMediaEntity).findOneBy({ runId, kind: 'trace' });
+  },
+
+  /** The Run's video (kept for a Run that asked for one). */
+  async video(db: EntityManager, runId: string): Promise<RunMedia | null> {
+    return db.getRepository(RunMediaEntity).findOneBy({ runId, kind: RUN_VIDEO_KIND });
   },
 
   async mediaById(db: EntityManager, id: string): Promise<RunMedia | null> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { TestCaseEntity, type TestCase } from '../entities';
+import type { TestCaseSettings } from '../../core/case-settings';
 import { readQuery } from './query';
 import { testCaseVersions } from './test-case-versions';
 
@@ -111,6 +112,13 @@ export const testCaseRepository = {
     return { rows: summaries, version: rows.length ? Number(rows[0].version ?? 0) : undefined };
   },
 
+  /** Replaces the case's own settings (null: none); raises the version as every write to a case does. */
+  async updateSettings(db: EntityManager, orgId: string, id: string, settings: TestCaseSettings | null, now: number) {
+    await versioned(db, orgId, (tx) =>
+      tx.getRepository(TestCaseEntity).update({ orgId, id }, { settings, updatedAt: now }),
+    );
+  },
+
   async updateSteps(db: EntityManager, orgId: string, id: string, steps: object[], now: number) {
     await versioned(db, orgId, (tx) =>
       tx.getRepository(TestCaseEntity).update({ orgId, id }, { steps, updatedAt: now }),
@@ -138,7 +146,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const columns = 'id, org_id, name, description, platforms, tags, steps, created_at, updated_at';
+const columns = 'id, org_id, name, description, platforms, tags, steps, settings, created_at, updated_at';
 const summaryColumns = 'id, org_id, name, description, platforms, tags, step_count, created_at, updated_at';
 /** The organization's Test Case version as a column of the same statement (its first `?` is the org). */
 const versionColumn = '(SELECT version FROM test_case_versions WHERE org_id = ?) AS version';
@@ -152,12 +160,14 @@ export interface StoredTestCase {
   platforms: string;
   tags: string;
   steps: string;
+  /** The settings' stored JSON text; null when the case has none. */
+  settings: string | null;
   createdAt: number;
   updatedAt: number;
 }
 
 /** A list row: platforms and tags as their stored JSON text, the step count instead of the steps. */
-export type TestCaseSummary = Omit<StoredTestCase, 'steps'> & { stepCount: number };
+export type TestCaseSummary = Omit<StoredTestCase, 'steps' | 'settings'> & { stepCount: number };
 
 interface TestCaseRow {
   id: string;
@@ -167,6 +177,7 @@ interface TestCaseRow {
   platforms: string;
   tags: string;
   steps: string;
+  settings: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -180,6 +191,7 @@ function storedFrom(r: TestCaseRow): StoredTestCase {
     platforms: r.platforms,
     tags: r.tags,
     steps: r.steps,
+    settings: r.settings,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
   };
@@ -192,5 +204,6 @@ function fromRow(r: TestCaseRow): TestCase {
     platforms: JSON.parse(stored.platforms),
     tags: JSON.parse(stored.tags),
     steps: JSON.parse(stored.steps),
+    settings: stored.settings === null ? null : JSON.parse(stored.settings),
   };
 }

@@ -16,7 +16,7 @@ import { platforms } from '../../core/runs';
 import { failFastSetting, slug, variableName } from '../../core/steps';
 import type { SecretBox } from '../../core/crypto';
 import { artifactGate } from '../artifacts/gate';
-import { planUnits, type RunUnit } from './units';
+import { planUnits, withAccessibility, type RunUnit } from './units';
 import { runVisualSettings } from '../../core/visual';
 import { accessibilitySetting, runAccessibilitySettings } from '../../core/accessibility';
 import { selectMember } from './changed';
@@ -87,8 +87,16 @@ export const triggerFields = {
   accessibility: accessibilitySetting
     .optional()
     .describe(
-      "This trigger's accessibility check of its web Runs (axe-core on each page they visit); overrides the plan's " +
-        "config.accessibility. Omitted: the plan's setting (off for a Test Case run on its own).",
+      "This trigger's accessibility check of its web Runs (axe-core on each page they visit); overrides the Test " +
+        "Case's own setting and the plan's config.accessibility. Omitted: the case's setting, else the plan's, else off.",
+    ),
+  video: z
+    .boolean()
+    .optional()
+    .describe(
+      "Record a video of its web Runs, up to a Run's first secret (then it stops, as the trace does); organization " +
+        "only, kept as long as the trace. Overrides the Test Case's settings.video and the plan's config.video. " +
+        "Omitted: the case's setting, else the plan's, else no video.",
     ),
 };
 const triggerInput = z.object(triggerFields);
@@ -168,7 +176,10 @@ export async function recordRuns(
     const testCaseVersion = unit.testCaseId ? versions.get(unit.testCaseId) : undefined;
     return draftRun({
       orgId,
-      unit: input.accessibility ? { ...unit, accessibility: input.accessibility } : unit,
+      unit: {
+        ...(input.accessibility ? { ...unit, accessibility: input.accessibility } : unit),
+        ...(input.video !== undefined && { video: input.video }),
+      },
       testPlanId: input.testPlanId ?? null,
       planGroupId: planGroupRunId ?? null,
       environment,
@@ -274,6 +285,7 @@ export function draftRun(d: RunDraftInput): { run: Run; steps: RunStep[] } {
       api: runPlatforms.includes('api') ? apiSettings(d.unit, targets.api) : null,
       visual: runPlatforms.includes('web') ? runVisualSettings(d.unit.visual) : null,
       accessibility: runPlatforms.includes('web') ? runAccessibilitySettings(d.unit.accessibility) : null,
+      recordVideo: runPlatforms.includes('web') && d.unit.video === true,
       trigger: d.trigger,
       createdAt: d.now,
       updatedAt: d.now,
@@ -317,7 +329,15 @@ export function pendingStep(
 async function oneCase(db: EntityManager, orgId: string, testCaseId: string): Promise<RunUnit> {
   const testCase = await testCaseRepository.get(db, orgId, testCaseId);
   if (!testCase) throw notFound(`Test Case ${testCaseId}`);
-  return { testCaseId: testCase.id, steps: testCase.steps, platforms: testCase.platforms, apiAuthProfiles: [] };
+  return {
+    testCaseId: testCase.id,
+    steps: testCase.steps,
+    platforms: testCase.platforms,
+    apiAuthProfiles: [],
+    // A case run on its own has no plan: its own setting, if any (a trigger's option wins below).
+    ...withAccessibility(testCase.settings?.accessibility),
+    ...(testCase.settings?.video !== undefined && { video: testCase.settings.video }),
+  };
 }
 
 /**

@@ -8,6 +8,11 @@ import { AppError } from '../../core/errors';
 import type { ApiAuthProfile, FuzzSetting, Step } from '../../core/steps';
 import type { VisualSetting } from '../../core/visual';
 import type { AccessibilitySetting } from '../../core/accessibility';
+import { accessibilityFor, videoFor } from '../../core/case-settings';
+
+/** The unit's accessibility field: present only when a setting applies (an absent one is off). */
+export const withAccessibility = (setting: AccessibilitySetting | undefined) =>
+  setting !== undefined ? { accessibility: setting } : {};
 
 /** What one Run executes: a member Test Case's steps, or a plan's inline steps (no Test Case). */
 export interface RunUnit {
@@ -24,8 +29,10 @@ export interface RunUnit {
   fuzz?: FuzzSetting;
   /** The plan's visual setting, when it has one (report with the default threshold otherwise). */
   visual?: VisualSetting;
-  /** The plan's accessibility setting, when it has one (off otherwise). */
+  /** The case's accessibility setting, else its plan's, when either has one (off otherwise; a trigger's wins). */
   accessibility?: AccessibilitySetting;
+  /** The case's video setting, else its plan's (a trigger's wins); no video when absent. */
+  video?: boolean;
 }
 
 /**
@@ -51,6 +58,7 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
     ...(plan.config?.fuzz !== undefined ? { fuzz: plan.config.fuzz } : {}),
     ...(plan.config?.visual !== undefined ? { visual: plan.config.visual } : {}),
     ...(plan.config?.accessibility !== undefined ? { accessibility: plan.config.accessibility } : {}),
+    ...(plan.config?.video !== undefined ? { video: plan.config.video } : {}),
   };
   if (plan.steps.length) {
     units.push({
@@ -81,6 +89,8 @@ export async function planUnits(db: EntityManager, orgId: string, plan: TestPlan
         steps: testCase.steps,
         platforms: testCase.platforms,
         ...fromPlan,
+        ...withAccessibility(accessibilityFor(undefined, testCase.settings, plan.config?.accessibility)),
+        video: videoFor(undefined, testCase.settings, plan.config?.video),
       });
   }
   if (!units.length) {

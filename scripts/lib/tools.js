@@ -523,6 +523,16 @@ function ensureDebianCommand(command, pkg) {
 /** Debian's xmllint (libxml2-utils): the tests validate the JUnit reports against a published XSD with it. */
 const ensureXmllint = () => ensureDebianCommand('xmllint', 'libxml2-utils');
 
+/**
+ * Debian's ffmpeg (with libvpx): the web runner encodes a Run's video with it (only Runs that ask
+ * for one), and the tests read the videos with its ffprobe. Its path, FFMPEG_PATH when that exists.
+ */
+function ensureFfmpeg() {
+  const fromEnv = process.env.FFMPEG_PATH;
+  if (fromEnv && isExecutable(fromEnv)) return fromEnv;
+  return ensureDebianCommand('ffmpeg', 'ffmpeg');
+}
+
 /** openssl: a test makes a self-signed certificate for a loopback TLS server with it. */
 const ensureOpenssl = () => ensureDebianCommand('openssl', 'openssl');
 
@@ -542,6 +552,7 @@ function testEnv(root, base = process.env, step = (_name, fn) => fn()) {
   env.CHROMIUM_PATH = step('Chromium', () => ensureChromium());
   step('xmllint', () => ensureXmllint());
   step('openssl', () => ensureOpenssl());
+  env.FFMPEG_PATH = step('ffmpeg', () => ensureFfmpeg());
   // The mobile runner's tests drive Chromium through a real Appium server.
   const appium = step('Appium', () => ensureAppium(root));
   // The web runner's tests also drive a real application from a package registry (test/apps/).
@@ -566,6 +577,7 @@ module.exports = {
   forgetMovedAppiumManifest,
   ensureMariadb,
   ensureChromium,
+  ensureFfmpeg,
   findMariadbBins,
   aptInstall,
   which,

@@ -71,6 +71,7 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
   'runs.trace': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/trace`] }),
   'runs.har': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/har`] }),
   'runs.traceViewer': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/trace/viewer`] }),
+  'runs.video': (s) => ({ rest: ['GET', `/api/runs/${s.runId}/video`] }),
   'runs.report_step': (s) => ({
     rest: ['POST', '/api/runs/report', { runId: s.runId, stepIndex: 0, status: 'passed' }],
   }),
@@ -117,6 +118,9 @@ const WALK: Record<string, (s: Seeded) => Probe> = {
     rest: ['POST', `/api/test-cases/${s.testCaseId}/quarantine`, { reason: 'not yours' }],
   }),
   'test_cases.release': (s) => ({ rest: ['DELETE', `/api/test-cases/${s.testCaseId}/quarantine`] }),
+  'test_cases.update_settings': (s) => ({
+    rest: ['PATCH', `/api/test-cases/${s.testCaseId}/settings`, { accessibility: { mode: 'report' } }],
+  }),
   'schedules.get': (s) => ({ rest: ['GET', `/api/schedules/${s.scheduleId}`] }),
   'schedules.update': (s) => ({ rest: ['PATCH', `/api/schedules/${s.scheduleId}`, { paused: false }] }),
   'schedules.delete': (s) => ({ rest: ['DELETE', `/api/schedules/${s.scheduleId}`] }),
@@ -144,6 +148,7 @@ const NOT_BY_CREDENTIAL: Record<string, string> = {
   'reports.plan_group': 'public: a signed link, checked by test/api/report-links',
   'evidence.media': 'public: a signed media link (the signature names the organization)',
   'runs.traceSigned': "public: a trace link signed for the Run's organization, checked by test/api/console-trace",
+  'runs.videoSigned': "public: a video link signed for the Run's organization, checked by test/api/run-video",
   'runner.values': 'the runner channel: a RUNNER_TOKEN and an executing Run, not an organization',
 };
 

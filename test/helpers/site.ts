@@ -61,6 +61,21 @@ export async function startSite(password: string, options: { slowMs?: number } =
       );
       return;
     }
+    if (url.pathname === '/echo') {
+      // What is typed turns the whole page red and shows large: a video frame after typing is plain to see.
+      res.end(
+        page(
+          'Echo',
+          `<h1>Echo</h1><label for="word">Colour word</label><input id="word" type="text">
+        <p id="out" style="font-size:48px"></p>
+        <script>document.getElementById('word').addEventListener('input', (e) => {
+          document.body.style.background = 'rgb(255,0,0)';
+          document.getElementById('out').textContent = e.target.value;
+        });</script>`,
+        ),
+      );
+      return;
+    }
     if (url.pathname === '/slow') {
       await new Promise((r) => setTimeout(r, options.slowMs ?? 3000));
       res.end(page('Slow', '<h1>Finally</h1><button>Next</button>'));

@@ -68,4 +68,6 @@ export interface EngineRun<O extends object> {
   assurance?(): Promise<ApiRunResult>;
   /** The Playwright trace zip (secrets masked), stored as media of the deciding step. */
   trace?: Buffer;
+  /** The Run's WebM video (up to its first secret), stored like the trace; only when the Run asked for one. */
+  video?: Buffer;
 }

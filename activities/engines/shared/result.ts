@@ -99,6 +99,8 @@ export interface WebRunResult {
   outcome: Outcome;
   /** Playwright trace zip (secrets masked), when the Run kept one. */
   trace?: Buffer;
+  /** WebM video of the Run up to its first secret, when the Run asked for one (its `video` option). */
+  video?: Buffer;
 }
 
 /**

@@ -54,6 +54,8 @@ export function webEngine(deps: WebEngineDeps): Engine<Observed> {
             browser: await deps.browser(),
             ...(deps.contexts ? { contexts: deps.contexts } : {}),
             trace: config.RUNNER_TRACE,
+            // Only a Run that asks for a video pays for encoding one.
+            ...(run.recordVideo && { videoWith: config.FFMPEG_PATH }),
             redactor,
             signal,
             startAtStep,

@@ -17,6 +17,7 @@ import {
   type ContextSource,
 } from './browser';
 import { redactTrace, type StepFrame, type UnrecordedStep } from './trace';
+import { RunVideo } from './video';
 import { SUGGEST, StepFailure, asStepFailure, canceled, isClosed, verdictOf } from '../shared/failures';
 import type { Redactor } from '../shared/redactor';
 import { quietly } from './quiet';
@@ -94,6 +95,11 @@ export interface RunWebStepsOptions {
   accessibility?: RunWebStepsAccessibility;
   /** Bench only (bench/runner.bench.ts): no console, page error or request facts are collected. */
   withoutPageFacts?: boolean;
+  /**
+   * Records a video of the Run with the ffmpeg at this path (the Run's `video` option); none without
+   * it. It stops for good before a secret enters the browser (see RunVideo).
+   */
+  videoWith?: string;
 }
 
 /**
@@ -107,6 +113,7 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
   const session = new Session(options, signal);
   const results: StepResult[] = [];
   let trace: Buffer | undefined;
+  let video: Buffer | undefined;
   try {
     let stop: { because: 'failed'; index: number } | { because: 'canceled' } | undefined;
     for (const [index, step] of steps.entries()) {
@@ -149,12 +156,13 @@ export async function runWebSteps(options: RunWebStepsOptions): Promise<WebRunRe
     const mode = options.trace ?? 'off';
     const keep = mode === 'always' || (mode === 'on-failure' && outcomeOf(results) !== 'passed');
     if (keep && !signal?.aborted) trace = await session.trace(redactor);
+    if (!signal?.aborted) video = await session.video();
   } finally {
     await session.close();
   }
   // Again at the end: a secret learned at a later step may already show in an earlier step's text.
   const final = results.map((result) => redactor.redactDeep(result));
-  return { steps: final, outcome: outcomeOf(final), ...(trace && { trace }) };
+  return { steps: final, outcome: outcomeOf(final), ...(trace && { trace }), ...(video && { video }) };
 }
 
 /**
@@ -184,6 +192,8 @@ class Session implements Browsing {
   readonly checkedPaths = new Set<string>();
   #failures: EgressProxy['failures'] | undefined;
   readonly #onAbort = () => void this.close();
+  /** The Run's video while it records (the `video` option). */
+  #video: RunVideo | undefined;
 
   constructor(
     private readonly options: RunWebStepsOptions,
@@ -212,7 +222,19 @@ class Session implements Browsing {
     else if (wanted) this.#traceName = await startTrace(context);
     else if (trace) await context.tracing.stop(); // a Run that keeps none records nothing
     this.#traced = this.#recording = wanted;
+    if (this.options.videoWith) await this.#startVideo(this.options.videoWith, page);
     return { context, page };
+  }
+
+  /** A video is a help, never a reason to lose the Run: one that cannot start is left out. */
+  async #startVideo(ffmpeg: string, page: Page): Promise<void> {
+    const video = await RunVideo.start(ffmpeg).catch(() => undefined);
+    try {
+      await video?.watch(page);
+      this.#video = video;
+    } catch {
+      await video?.discard();
+    }
   }
 
   #watch(context: BrowserContext, first: Page): void {
@@ -249,6 +271,7 @@ class Session implements Browsing {
 
   follow(page: Page): void {
     this.#page = page;
+    void this.#video?.watch(page).catch(() => undefined);
   }
 
   /**
@@ -298,6 +321,8 @@ class Session implements Browsing {
    * steps join the trace at the end as actions without snapshots, with their screenshots.
    */
   async beforeSecret(): Promise<void> {
+    // The video cannot be masked afterwards as a trace's text is: it ends here.
+    await this.#video?.end();
     if (!this.#recording || !this.#opened) return;
     await this.endStepGroup();
     this.#recording = false;
@@ -372,11 +397,20 @@ class Session implements Browsing {
     }
   }
 
+  /** The Run's video as WebM (up to its first secret); undefined when none was recorded. */
+  async video(): Promise<Buffer | undefined> {
+    const video = this.#video;
+    this.#video = undefined;
+    return video?.finish();
+  }
+
   #closing: Promise<void> | undefined;
 
   close(): Promise<void> {
     this.#closing ??= (async () => {
       this.signal?.removeEventListener('abort', this.#onAbort);
+      await this.#video?.discard();
+      this.#video = undefined;
       const opened = await this.#opened?.catch(() => undefined);
       // The slot goes back before this context closes, so the pool starts preparing the next Run's
       // context now rather than after the close (the trace chunk, the context, its files): a Run

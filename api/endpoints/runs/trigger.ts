@@ -39,6 +39,7 @@ export default defineEndpoint({
           failFast: triggerFields.failFast,
           cancelSuperseded: triggerFields.cancelSuperseded,
           accessibility: triggerFields.accessibility,
+          video: triggerFields.video,
         }),
         response: z.object({
           runId: z.string(),

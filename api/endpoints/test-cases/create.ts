@@ -7,6 +7,7 @@ import { platforms } from '../../../core/runs';
 import { slug, steps } from '../../../core/steps';
 import { testCaseView } from '../../presenters/catalog';
 import { guardCredentials } from './shared';
+import { stored, testCaseSettings } from '../../../core/case-settings';
 import { testCaseRevisions } from '../../../db/repositories/test-case-revisions';
 
 export default defineEndpoint({
@@ -27,6 +28,7 @@ export default defineEndpoint({
     platforms,
     tags: tags.optional(),
     steps,
+    settings: testCaseSettings.optional(),
     relocateSecretsTo: slug
       .optional()
       .describe('Slug of an Environment that receives credential-shaped literal values as runtime values.'),
@@ -47,6 +49,7 @@ export default defineEndpoint({
       platforms: input.platforms,
       tags: input.tags ?? [],
       steps: finalSteps,
+      settings: stored(input.settings),
       createdAt: now,
       updatedAt: now,
     };

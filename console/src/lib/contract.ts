@@ -15,6 +15,7 @@ import type testCaseGet from '../../../api/endpoints/test-cases/get';
 import type testCaseList from '../../../api/endpoints/test-cases/list';
 import type testCaseUpdateSteps from '../../../api/endpoints/test-cases/update-steps';
 import type testCasesVersions from '../../../api/endpoints/test-cases/versions';
+import type testCasesUpdateSettings from '../../../api/endpoints/test-cases/update-settings';
 import type testPlanCreate from '../../../api/endpoints/test-plans/create';
 import type webhooksDeliveries from '../../../api/endpoints/webhooks/deliveries';
 import type webhooksList from '../../../api/endpoints/webhooks/list';
@@ -70,6 +71,7 @@ interface Routes {
   'runs.get': typeof runsGet;
   'runs.try': typeof runsTry;
   'test_cases.versions': typeof testCasesVersions;
+  'test_cases.update_settings': typeof testCasesUpdateSettings;
   'webhooks.deliveries': typeof webhooksDeliveries;
   'webhooks.list': typeof webhooksList;
   'audit.list': typeof auditList;

@@ -7,6 +7,7 @@ import { Action, CopyId, duration, forPeople, Pending, Status, Time, useLoad } f
 import { CompareWith } from './compare/CompareWith';
 import { Elapsed } from './Elapsed';
 import { OpenTrace } from './TraceViewer';
+import { WithVideo } from './RunVideo';
 import { AccessibilitySummary } from './AccessibilityFacts';
 import { PageFacts } from './PageFacts';
 import { AccessibilityFacts } from './AccessibilityFacts';
@@ -209,7 +210,9 @@ export function Run({ runId }: { runId: string }) {
       </div>
       {ended && <CompareWith runId={runId} testCaseId={run.testCaseId} />}
       {evidence.error && <Pending loaded={evidence} what="the evidence" />}
-      <Steps live={run.steps} steps={evidence.value?.steps ?? []} trace={ended ? runId : undefined} />
+      <WithVideo runId={runId} ended={ended}>
+        <Steps live={run.steps} steps={evidence.value?.steps ?? []} trace={ended ? runId : undefined} />
+      </WithVideo>
     </>
   );
 }

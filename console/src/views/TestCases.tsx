@@ -5,6 +5,7 @@ import { Link } from '../lib/router';
 import { useCan } from '../lib/session';
 import { CopyId, Pending, Time, useLoad } from '../lib/ui';
 import { CaseHistory } from './CaseHistory';
+import { CaseSettings } from './CaseSettings';
 
 const rate = (r: number) => `${(r * 100).toFixed(0)}%`;
 
@@ -67,7 +68,7 @@ export function TestCases() {
   );
 }
 
-/** One Test Case: its steps, its health per Environment, quarantine and release with a reason. */
+/** One Test Case: its steps, its accessibility check, its health per Environment, quarantine and release with a reason. */
 export function TestCase({ id }: { id: string }) {
   const detail = useLoad(() => op('test_case.get', { testCaseId: id }), [id]);
   const health = useLoad(() => route('test_cases.health', 'GET', `/api/test-cases/${id}/health`), [id]);
@@ -105,6 +106,7 @@ export function TestCase({ id }: { id: string }) {
           </li>
         ))}
       </ol>
+      <CaseSettings testCase={detail.value} onSaved={detail.reload} />
       <h2>History</h2>
       <CaseHistory id={id} />
       <h2>Health per Environment</h2>
