@@ -21565,6 +21565,7 @@ function argsFromInputs(input) {
   add("--junit", input("junit"));
   add("--rerun-failed", input("rerun-failed"));
   add("--timeout", input("timeout"));
+  add("--accessibility", input("accessibility"));
   if (input("wait") === "" || truthy(input("wait"))) args.push("--wait");
   if (truthy(input("fail-on-flaky"))) args.push("--fail-on-flaky");
   args.push("--json");
