@@ -11,6 +11,8 @@ const options = {
   target: 'node20',
   format: 'cjs',
   legalComments: 'none',
+  // Paths through node_modules as written, so a worktree whose node_modules is a link builds the same file.
+  preserveSymlinks: true,
   // qa.ts runs itself only as the entry; in the bundle the Action calls it.
   banner: { js: '// Built by scripts/build-action.js from cli/src; do not edit.\nglobalThis.qaAction = true;' },
 };

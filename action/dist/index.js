@@ -20335,6 +20335,8 @@ Usage:
   qa channels list [--json]
   qa channels add --name <name> --kind slack|teams [--when every|failures|change]
                   [--plan <id or name>] [--env <slug>] [--branch <name>]   (URL from QA_CHANNEL_URL)
+  qa channels update <channelId> [--name <name>] [--when \u2026] [--plan \u2026] [--env \u2026] [--branch \u2026]
+                  [--enable | --disable] [--new-url (from QA_CHANNEL_URL)]   (an empty value clears a field)
   qa channels test|remove <channelId>
   qa connections list [--json]
   qa connections set github|gitlab [--check-name <name>] [--provider-url <API root>]
@@ -20418,6 +20420,9 @@ var options = {
   name: { type: "string" },
   kind: { type: "string" },
   when: { type: "string" },
+  enable: { type: "boolean" },
+  disable: { type: "boolean" },
+  "new-url": { type: "boolean" },
   "check-name": { type: "string" },
   "provider-url": { type: "string" },
   "app-id": { type: "string" },
@@ -20949,7 +20954,50 @@ var Reporter = class {
 
 // cli/src/notify.ts
 var import_node_crypto2 = require("node:crypto");
+
+// cli/src/channel-update.ts
 var WHEN = ["every", "failures", "change"];
+var field = (rule, key, value) => {
+  if (value === void 0) return;
+  if (value === "") delete rule[key];
+  else rule[key] = value;
+};
+async function updateChannel(c, id, keyOf2) {
+  const f = c.flags;
+  if (f.enable && f.disable) throw new QaError(EXIT.usage, "give --enable or --disable, not both");
+  if (f.when !== void 0 && !WHEN.includes(f.when))
+    throw new QaError(EXIT.usage, `--when must be one of ${WHEN.join(", ")}`);
+  const url = c.env.QA_CHANNEL_URL;
+  if (f["new-url"] && !url) throw new QaError(EXIT.usage, "--new-url reads the channel's new URL from QA_CHANNEL_URL");
+  const body = {
+    ...f.name !== void 0 ? { name: f.name } : {},
+    ...f.enable ? { enabled: true } : f.disable ? { enabled: false } : {},
+    ...f["new-url"] ? { url } : {}
+  };
+  if ([f.when, f.plan, f.env, f.branch].some((v) => v !== void 0)) {
+    const channel = await c.api.request("GET", `/api/notification-channels/${id}`);
+    if (channel.rules.length !== 1)
+      throw new QaError(
+        EXIT.usage,
+        `${id} has ${channel.rules.length} rules; change them with PATCH /api/notification-channels/${id}`
+      );
+    const rule = { ...channel.rules[0] };
+    field(rule, "when", f.when);
+    field(rule, "testPlanIds", f.plan === void 0 ? void 0 : f.plan && [await c.resolvePlan(f.plan)]);
+    field(rule, "environmentSlugs", f.env === void 0 ? void 0 : f.env && [f.env]);
+    field(rule, "branches", f.branch === void 0 ? void 0 : f.branch && [f.branch]);
+    body.rules = [rule];
+  }
+  if (!Object.keys(body).length)
+    throw new QaError(
+      EXIT.usage,
+      "qa channels update <id> needs --name, --when, --plan, --env, --branch, --enable, --disable or --new-url"
+    );
+  return c.api.request("PATCH", `/api/notification-channels/${id}`, body, keyOf2(c));
+}
+
+// cli/src/notify.ts
+var WHEN2 = ["every", "failures", "change"];
 var PROVIDERS = ["github", "gitlab"];
 var ruleText = (r) => [
   r.when,
@@ -20979,12 +21027,21 @@ async function channelsCommand(c, args) {
     if (id) throw new QaError(EXIT.usage, `unexpected argument ${id}`);
     return addChannel(c);
   }
-  if (verb !== "test" && verb !== "remove")
+  if (verb !== "test" && verb !== "remove" && verb !== "update")
     throw new QaError(
       EXIT.usage,
-      "usage: qa channels list | add --name <name> --kind slack|teams | test <id> | remove <id>"
+      "usage: qa channels list | add --name <name> --kind slack|teams | update <id> | test <id> | remove <id>"
     );
   if (!id || !CHANNEL_ID.test(id)) throw new QaError(EXIT.usage, `usage: qa channels ${verb} <nch_\u2026 id>`);
+  if (verb === "update") {
+    const changed = await updateChannel(c, id, keyOf);
+    print(
+      c,
+      changed,
+      `${id}: ${changed.name} (${changed.kind}, ${changed.enabled ? "enabled" : "disabled"}, ${changed.rules.map(ruleText).join("; ")})`
+    );
+    return EXIT.passed;
+  }
   if (verb === "remove") {
     const answer2 = await c.api.request("DELETE", `/api/notification-channels/${id}`, void 0, keyOf(c));
     print(c, answer2, `${id}: removed`);
@@ -21008,8 +21065,8 @@ async function addChannel(c) {
   if (!url)
     throw new QaError(EXIT.usage, "set QA_CHANNEL_URL to the channel's incoming-webhook URL (kept in a secret)");
   const when = f.when ?? "every";
-  if (!WHEN.includes(when))
-    throw new QaError(EXIT.usage, `--when must be one of ${WHEN.join(", ")}`);
+  if (!WHEN2.includes(when))
+    throw new QaError(EXIT.usage, `--when must be one of ${WHEN2.join(", ")}`);
   const rule = {
     when,
     ...f.plan ? { testPlanIds: [await c.resolvePlan(f.plan)] } : {},
@@ -21565,6 +21622,7 @@ function argsFromInputs(input) {
   add("--junit", input("junit"));
   add("--rerun-failed", input("rerun-failed"));
   add("--timeout", input("timeout"));
+  add("--accessibility", input("accessibility"));
   if (input("wait") === "" || truthy(input("wait"))) args.push("--wait");
   if (truthy(input("fail-on-flaky"))) args.push("--fail-on-flaky");
   args.push("--json");

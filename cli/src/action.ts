@@ -18,6 +18,7 @@ export function argsFromInputs(input: (name: string) => string): string[] {
   add('--junit', input('junit'));
   add('--rerun-failed', input('rerun-failed'));
   add('--timeout', input('timeout'));
+  add('--accessibility', input('accessibility'));
   if (input('wait') === '' || truthy(input('wait'))) args.push('--wait');
   if (truthy(input('fail-on-flaky'))) args.push('--fail-on-flaky');
   args.push('--json');

@@ -12,6 +12,8 @@ Usage:
   qa channels list [--json]
   qa channels add --name <name> --kind slack|teams [--when every|failures|change]
                   [--plan <id or name>] [--env <slug>] [--branch <name>]   (URL from QA_CHANNEL_URL)
+  qa channels update <channelId> [--name <name>] [--when …] [--plan …] [--env …] [--branch …]
+                  [--enable | --disable] [--new-url (from QA_CHANNEL_URL)]   (an empty value clears a field)
   qa channels test|remove <channelId>
   qa connections list [--json]
   qa connections set github|gitlab [--check-name <name>] [--provider-url <API root>]
@@ -97,6 +99,9 @@ export const options = {
   name: { type: 'string' },
   kind: { type: 'string' },
   when: { type: 'string' },
+  enable: { type: 'boolean' },
+  disable: { type: 'boolean' },
+  'new-url': { type: 'boolean' },
   'check-name': { type: 'string' },
   'provider-url': { type: 'string' },
   'app-id': { type: 'string' },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Flags } from './args';
+import { updateChannel } from './channel-update';
 import { EXIT, QaError, type Api } from './http';
 import type { Output } from './output';
 import { CHANNEL_ID, type ChannelMessage, type ChannelRow, type ConnectionRow, type RoutingRule } from './shapes';
@@ -34,7 +35,7 @@ const print = (c: NotifyContext, answer: unknown, human: string) =>
 const keyOf = (c: NotifyContext) => ({ 'Idempotency-Key': c.flags['idempotency-key'] ?? randomUUID() });
 
 /**
- * `qa channels list | add | test <id> | remove <id>`. The channel's URL is its credential, so it
+ * `qa channels list | add | update <id> | test <id> | remove <id>`. The channel's URL is its credential, so it
  * is read from QA_CHANNEL_URL (a CI secret), never from a flag that a process list or a log shows.
  */
 export async function channelsCommand(c: NotifyContext, args: string[]): Promise<number> {
@@ -56,12 +57,21 @@ export async function channelsCommand(c: NotifyContext, args: string[]): Promise
     if (id) throw new QaError(EXIT.usage, `unexpected argument ${id}`);
     return addChannel(c);
   }
-  if (verb !== 'test' && verb !== 'remove')
+  if (verb !== 'test' && verb !== 'remove' && verb !== 'update')
     throw new QaError(
       EXIT.usage,
-      'usage: qa channels list | add --name <name> --kind slack|teams | test <id> | remove <id>',
+      'usage: qa channels list | add --name <name> --kind slack|teams | update <id> | test <id> | remove <id>',
     );
   if (!id || !CHANNEL_ID.test(id)) throw new QaError(EXIT.usage, `usage: qa channels ${verb} <nch_… id>`);
+  if (verb === 'update') {
+    const changed = await updateChannel(c, id, keyOf);
+    print(
+      c,
+      changed,
+      `${id}: ${changed.name} (${changed.kind}, ${changed.enabled ? 'enabled' : 'disabled'}, ${changed.rules.map(ruleText).join('; ')})`,
+    );
+    return EXIT.passed;
+  }
   if (verb === 'remove') {
     const answer = await c.api.request('DELETE', `/api/notification-channels/${id}`, undefined, keyOf(c));
     print(c, answer, `${id}: removed`);

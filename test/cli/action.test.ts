@@ -96,6 +96,23 @@ describe('the GitHub Action (action/action.yml, action/dist/index.js)', function
     assert.equal(ran.outputs.verdict, 'failed');
   });
 
+  it('accessibility: the input reaches the Run as `qa run --accessibility` sends it (its summary present)', async () => {
+    const runOf = async (ran: { stdout: string }) => {
+      const line = ran.stdout.split('\n').find((l) => l.startsWith('{"exitCode"'));
+      const runId = (JSON.parse(line ?? '{}') as { cases?: Array<{ runId: string }> }).cases?.[0]?.runId;
+      assert.ok(runId, ran.stdout);
+      const state = await call(t.app, t.org.apiKey, 'run.get', { runId });
+      assert.equal(state.status, 200, JSON.stringify(state.body));
+      return state.body;
+    };
+    const checked = await runAction({ plan: 'Action plan', environment: 'local', accessibility: 'report' }, '503');
+    assert.equal(checked.outputs.verdict, 'failed', checked.stdout);
+    assert.equal((await runOf(checked)).accessibility?.mode, 'report');
+    // Without the input the plan's setting holds (none here): no check, no summary.
+    const unchecked = await runAction({ plan: 'Action plan', environment: 'local' }, '504');
+    assert.equal((await runOf(unchecked)).accessibility, undefined);
+  });
+
   it('the committed bundle is what scripts/build-action.js makes from cli/src', () => {
     const { bundle } = require('../../scripts/build-action.js') as { bundle: () => string };
     assert.ok(bundle() === readFileSync(entry, 'utf8'), 'run `node scripts/build-action.js` and commit action/dist');

@@ -91,6 +91,54 @@ describe('qa channels and qa connections, against the real stack', function () {
     assert.equal((await rest(t.app, t.org.apiKey, 'GET', '/api/notification-channels')).body.items.length, 0);
   });
 
+  it("updates a channel's rule in place: the fields given change, the others stay; keyed; the URL never shown", async () => {
+    const testCase = await newCase(t, { name: 'Search finds' });
+    const plan = await call(t.app, t.org.apiKey, 'test_plan.create', {
+      idempotencyKey: key(),
+      name: 'Search',
+      testCaseIds: [testCase.id],
+    });
+    const added = await qa(['channels', 'add', '--name', '#ops', '--kind', 'slack', '--env', 'staging', '--json'], {
+      QA_CHANNEL_URL: `${slack.url}${SLACK_PATH}`,
+    });
+    assert.equal(added.code, EXIT.passed, added.stderr);
+    const id = JSON.parse(added.stdout).id as string;
+    const update = (args: string[], env: Record<string, string> = {}) =>
+      qa(['channels', 'update', id, ...args, '--json'], env);
+
+    const narrowed = await update(['--when', 'failures', '--plan', 'Search', '--branch', 'main']);
+    assert.equal(narrowed.code, EXIT.passed, narrowed.stderr);
+    const rule = { when: 'failures', testPlanIds: [plan.body.id], environmentSlugs: ['staging'], branches: ['main'] };
+    assert.deepEqual(JSON.parse(narrowed.stdout).rules, [rule]);
+    assert.equal(JSON.parse(narrowed.stdout).id, id, 'the same channel, not a new one');
+    const cleared = await update(['--env', '', '--name', '#ops-main']);
+    assert.equal(cleared.code, EXIT.passed, cleared.stderr);
+    const after = (await rest(t.app, t.org.apiKey, 'GET', `/api/notification-channels/${id}`)).body;
+    assert.equal(after.name, '#ops-main');
+    assert.deepEqual(after.rules, [{ when: 'failures', testPlanIds: [plan.body.id], branches: ['main'] }]);
+
+    // One key, one change: the step retried answers the first change again.
+    const once = await update(['--disable', '--idempotency-key', 'ci-77-update'], {});
+    const again = await update(['--disable', '--idempotency-key', 'ci-77-update'], {});
+    assert.equal(once.code, EXIT.passed, once.stderr);
+    assert.equal(JSON.parse(once.stdout).enabled, false);
+    assert.equal(JSON.parse(again.stdout).updatedAt, JSON.parse(once.stdout).updatedAt);
+
+    // A new URL comes from the environment only; the test message goes there.
+    const NEW_PATH = '/services/T0QACLI/B0QACLI/QaCliRotatedToken987654321';
+    assert.equal((await update(['--new-url'])).code, EXIT.usage, 'no QA_CHANNEL_URL: a usage error');
+    const rotated = await update(['--new-url', '--enable'], { QA_CHANNEL_URL: `${slack.url}${NEW_PATH}` });
+    assert.equal(rotated.code, EXIT.passed, rotated.stderr);
+    assert.ok(!rotated.stdout.includes(NEW_PATH), rotated.stdout);
+    assert.equal((await qa(['channels', 'test', id])).code, EXIT.passed);
+    assert.equal(slack.accepted(NEW_PATH).length, 1);
+    for (const text of printed) assert.ok(!text.includes(NEW_PATH), `qa printed the URL: ${text}`);
+
+    assert.equal((await update([])).code, EXIT.usage, 'nothing to change');
+    assert.equal((await update(['--when', 'sometimes'])).code, EXIT.usage);
+    assert.equal((await qa(['channels', 'remove', id])).code, EXIT.passed);
+  });
+
   it('connects GitHub with a token from QA_SCM_TOKEN, lists and removes it; no secret is printed or logged', async () => {
     const none = await qa(['connections', 'list']);
     assert.equal(none.code, EXIT.passed, none.stderr);

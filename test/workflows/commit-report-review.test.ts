@@ -1,49 +1,14 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { call, environment, key, useApp } from '../helpers/app';
 import { assertAccessible, sharedChromium, signedIn } from '../helpers/console';
 import { startGitHub, type GitHubServer } from '../helpers/github-server';
+import { startMovingPage, until } from '../helpers/moving-page';
 import { rest } from '../helpers/rest';
 import { followRun } from '../helpers/runs';
 import { privateQueues, useWorkers } from '../helpers/temporal';
 
 const TOKEN = 'ghp_ReviewToken0123456789abcdefABCDEFghij';
-
-/** A page whose one button sits `shift` px from the left: moving it is a visual change. */
-async function startPage() {
-  let shift = 0;
-  const server: Server = createServer((req, res) => {
-    if (req.url === '/favicon.ico') return void res.writeHead(404).end();
-    res.setHeader('Content-Type', 'text/html');
-    res.end(
-      '<!doctype html><html lang="en"><head><title>Pay</title><style>body{margin:0;font:16px sans-serif}' +
-        '.pay{position:absolute;top:120px;width:160px;height:48px;background:#1a73e8;color:#fff;border:0}</style>' +
-        `</head><body><main><h1>Pay</h1><button class="pay" style="left:${40 + shift}px">Pay now</button></main></body></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    set shift(px: number) {
-      shift = px;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function until(what: string, check: () => boolean, seen: () => unknown, limitMs = 60_000) {
-  const end = Date.now() + limitMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`${what}: ${JSON.stringify(seen(), null, 1)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /**
  * Issue 79, point 2: the check lists the visual changes waiting for review, and accepting the last
@@ -54,12 +19,12 @@ describe('results on the commit after review: a visual change accepted in the co
   const t = useApp(() => ({ ...privateQueues(), EGRESS_ALLOW: '127.0.0.1,::1,localhost' }));
   useWorkers(t, { runnerPlatforms: ['web'] });
   let github: GitHubServer;
-  let site: Awaited<ReturnType<typeof startPage>>;
+  let site: Awaited<ReturnType<typeof startMovingPage>>;
   let browser: Browser;
 
   before(async () => {
     github = await startGitHub({ token: TOKEN });
-    site = await startPage();
+    site = await startMovingPage();
     browser = await sharedChromium();
     t.onClose(() => Promise.all([github.close(), site.close()]));
     await environment(t, 'staging', { targets: { web: { baseUrl: site.url } } });
