@@ -1,4 +1,4 @@
-import type { NotifyContext } from './notify';
+import type { NotifyContext } from './notify-context';
 import { EXIT, QaError } from './http';
 import type { ChannelRow, RoutingRule } from './shapes';
 

@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Flags } from './args';
 import { updateChannel } from './channel-update';
-import { EXIT, QaError, type Api } from './http';
-import type { Output } from './output';
+import { EXIT, QaError } from './http';
+import type { NotifyContext } from './notify-context';
 import { CHANNEL_ID, type ChannelMessage, type ChannelRow, type ConnectionRow, type RoutingRule } from './shapes';
-
-/** What `qa channels` and `qa connections` need besides the API: the flags, and a plan's id from its name. */
-export interface NotifyContext {
-  api: Api;
-  out: Output;
-  flags: Flags;
-  env: NodeJS.ProcessEnv;
-  resolvePlan: (plan: string) => Promise<string>;
-}
 
 const WHEN = ['every', 'failures', 'change'] as const;
 const PROVIDERS = ['github', 'gitlab'] as const;

@@ -8,7 +8,8 @@ import { RunFollower } from './follow';
 import { Api, EXIT, QaError } from './http';
 import { Output } from './output';
 import { Reporter } from './report';
-import { channelsCommand, connectionsCommand, type NotifyContext } from './notify';
+import { channelsCommand, connectionsCommand } from './notify';
+import type { NotifyContext } from './notify-context';
 import { generateCommand, generationCommand } from './generate';
 import { schedulesCommand } from './schedules';
 import {
