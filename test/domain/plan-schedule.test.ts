@@ -59,6 +59,16 @@ describe('the order of a plan group and its expected end', () => {
     assert.equal(order[0].estimateMs, 20_000);
   });
 
+  it('learns the time a step takes only from cases with history and steps', () => {
+    // A case with history but no steps says nothing of a step's time (its rate would be infinite).
+    const order = orderMembers([
+      fact('short', 0, [4_000], { stepCount: 2 }),
+      fact('stepless', 1, [9_000], { stepCount: 0 }),
+      fact('new', 2, [], { stepCount: 3 }),
+    ]);
+    assert.equal(order.find((m) => m.runId === 'new')?.estimateMs, 6_000);
+  });
+
   it('schedules each job on the first free slot; the lower bound is the longest job or the work spread', () => {
     assert.deepEqual(listSchedule([5, 3, 2, 2], 2), [5, 3, 5, 7]);
     assert.equal(makespan([5, 3, 2, 2], 2), 7);
