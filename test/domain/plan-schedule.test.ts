@@ -92,4 +92,18 @@ describe('the order of a plan group and its expected end', () => {
     const later = expectedEnd([{ estimateMs: 50_000, startedAt: null, finishedAt: null, ended: false }], 1, now);
     assert.equal(later, 150_000);
   });
+
+  it('lets a waiting member start only when a running one frees its slot, never in an ended one', () => {
+    const now = 100_000;
+    const end = expectedEnd(
+      [
+        { estimateMs: 1_000, startedAt: 10_000, finishedAt: 11_000, ended: true }, // its slot is the running one's now
+        { estimateMs: 30_000, startedAt: 90_000, finishedAt: null, ended: false }, // frees the one slot at 120 000
+        { estimateMs: 10_000, startedAt: null, finishedAt: null, ended: false }, // then runs: 130 000
+      ],
+      1,
+      now,
+    );
+    assert.equal(end, 130_000);
+  });
 });
