@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { environmentRepository } from '../../db/repositories/environments';
-import { call, createOrg, key, useApp } from '../helpers/app';
+import { call, createOrg, key, newCase, useApp } from '../helpers/app';
 
 describe('environment operations', () => {
   const t = useApp();
@@ -126,6 +126,23 @@ describe('environment operations', () => {
     const most = await upsert({ slug: 'many', runtimeValues: values(100, 10_000) });
     assert.equal(most.status, 200, JSON.stringify(most.body));
     assert.equal(most.body.runtimeValueNames.length, 100);
+  });
+
+  it("takes at most 100 of a trigger's own runtime values too", async () => {
+    const values = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`VALUE_${i}`, 'v']));
+    const testCase = await newCase(t);
+    const trigger = (count: number) =>
+      call(t.app, t.org.apiKey, 'run.trigger', {
+        idempotencyKey: key(),
+        testCaseId: testCase.id,
+        environmentSlug: 'nobody-serves',
+        targets: { web: { baseUrl: 'http://127.0.0.1:9' }, api: { runtimeValues: values(count) } },
+      });
+    const tooMany = await trigger(101);
+    assert.equal(tooMany.status, 400);
+    assert.match(tooMany.body.error.message, /100/);
+    const most = await trigger(100);
+    assert.notEqual(most.status, 400, JSON.stringify(most.body));
   });
 
   it('rejects bad slugs, bad URLs and unknown target fields; foreign slugs are NOT_FOUND', async () => {

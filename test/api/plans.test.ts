@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { call, createOrg, environment, key, newCase, useApp } from '../helpers/app';
+import { rest } from '../helpers/rest';
 
 describe('test_plan operations', () => {
   const t = useApp();
@@ -166,6 +167,18 @@ describe('test_plan operations', () => {
     assert.match(rerun.body.error.message, /still running/);
     const runs = await call(t.app, t.org.apiKey, 'run.list', {});
     assert.equal(runs.body.items.length, 1, 'nothing more was queued');
+  });
+
+  it('re-runs one Run only once it has ended: while it is queued it is FAILED_PRECONDITION', async () => {
+    const triggered = await triggerNewPlan('One still queued', [cases[0].id]);
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const [runId] = triggered.body.runIds;
+    const before = (await call(t.app, t.org.apiKey, 'run.list', {})).body.items.length;
+    const rerun = await rest(t.app, t.org.apiKey, 'POST', `/api/runs/${runId}/rerun`, {}, { 'Idempotency-Key': key() });
+    assert.equal(rerun.status, 422, JSON.stringify(rerun.body));
+    assert.equal(rerun.body.code, 'FAILED_PRECONDITION', JSON.stringify(rerun.body));
+    const after = (await call(t.app, t.org.apiKey, 'run.list', {})).body.items.length;
+    assert.equal(after, before, 'nothing more was queued');
   });
 
   it('refuses to trigger a plan with neither steps nor members, and queues nothing', async () => {
