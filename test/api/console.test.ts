@@ -300,8 +300,11 @@ describe('console at /console (issue 52)', function () {
       );
       await page.goto(`${oidc.app.url}/console/test-cases/${testCase.id}`);
       await page.getByRole('heading', { name: 'Login page' }).waitFor();
+      // Each form the member cannot use (quarantine, the case's own settings) is disabled and says why.
       assert.equal(await page.getByRole('button', { name: 'Quarantine' }).isDisabled(), true);
-      await page.getByText('needs svc:test_cases:write').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Save' }).isDisabled(), true);
+      await page.getByText('needs svc:test_cases:write').first().waitFor();
+      assert.equal(await page.getByText('needs svc:test_cases:write').count(), 2);
       await assertAccessible(page, 'a Test Case, read-only');
       // The console's own pages asked nothing of any host but the API; the issuer's pages are the issuer's.
       const issuerOrigin = new URL(oidc.issuer.issuer).origin;
